@@ -1,0 +1,37 @@
+// Bundles src/main.ts into dist/main.js: node_modules packages stay external, except the
+// workspace package @srm/contracts (TypeScript source), which is bundled.
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outfile = path.join(here, 'dist', 'main.js');
+
+/** Keeps bare imports external, except @srm/* workspace sources. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]|^\.[^./]|^\.\.[^/]/ }, (args) => {
+      if (args.path.startsWith('@srm/')) return undefined;
+      if (args.path.startsWith('node:')) return { path: args.path, external: true };
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await rm(path.join(here, 'dist'), { recursive: true, force: true });
+await build({
+  entryPoints: [path.join(here, 'src', 'main.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [externalPackages],
+  banner: {
+    js: "import { createRequire as __srmCreateRequire } from 'node:module'; const require = __srmCreateRequire(import.meta.url);",
+  },
+  logLevel: 'info',
+});

@@ -1,0 +1,164 @@
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes';
+import type { AppConfig } from './config';
+import { VersionedCache } from './core/cache';
+import { apiNotFound, genReqId, registerErrorHandlers, registerRequestHooks } from './core/http';
+import { SettingsCache } from './core/settings';
+import { type DbHandle, openDb } from './db/index';
+import { migrateToLatest } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { fileRoutes } from './file/routes';
+import { companyRoutes } from './org/company-routes';
+import { deptRoutes } from './org/dept-routes';
+import { positionRoutes } from './org/position-routes';
+import { orgRoutes } from './org/routes';
+import { roleRoutes } from './permission/role-routes';
+import { currentUserRoutes } from './permission/routes';
+import { userRoutes } from './permission/user-routes';
+import { systemRoutes } from './system/routes';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** Opens (or takes) the database, migrates it, seeds the demo tenant when asked or on the first embedded start. */
+async function prepareDb(config: AppConfig): Promise<{ handle: DbHandle; seeded: boolean; owned: boolean }> {
+  if (config.db) return { handle: config.db, seeded: false, owned: false };
+  const handle = await openDb({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    onIdleError: (error) => console.error(`database connection error: ${error.message}`),
+  });
+  const applied = await migrateToLatest(handle.db);
+  const firstEmbeddedStart = handle.kind === 'pglite' && applied.includes('0001_init');
+  const seeded = config.seedDemo || firstEmbeddedStart ? await seedDemo(handle.db) : false;
+  return { handle, seeded, owned: true };
+}
+
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const { handle, seeded, owned } = await prepareDb(config);
+
+  const app = Fastify({
+    logger: config.logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.token'],
+          // Images and /home?token= carry the token in the query string: never write it to the log.
+          serializers: {
+            req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+              method: req.method,
+              url: req.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
+              host: req.host,
+              remoteAddress: req.ip,
+            }),
+          },
+        }
+      : false,
+    genReqId,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', {
+    db: handle.db,
+    config,
+    settings: new SettingsCache(handle.db),
+    cache: new VersionedCache(),
+  });
+  app.decorate('dbKind', handle.kind);
+  if (seeded) app.log.info('demo data seeded');
+  if (owned) app.addHook('onClose', async () => handle.close());
+
+  registerRequestHooks(app);
+  registerErrorHandlers(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // antd (CSS-in-JS) writes inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'SRM back-office API', version: '0.1.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(authRoutes);
+  await app.register(currentUserRoutes);
+  await app.register(orgRoutes);
+  await app.register(companyRoutes);
+  await app.register(deptRoutes);
+  await app.register(positionRoutes);
+  await app.register(userRoutes);
+  await app.register(roleRoutes);
+  await app.register(systemRoutes);
+  await app.register(fileRoutes);
+
+  if (config.benchRoutes) {
+    app.get('/api/bench/ping', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({
+      code: 0,
+      msg: 'Success',
+      data: null,
+    }));
+  }
+
+  const webDist = config.webDist;
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi =
+      request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+    if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
+    }
+    return apiNotFound(request, reply);
+  });
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dbKind: 'pglite' | 'pg';
+  }
+}

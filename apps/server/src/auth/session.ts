@@ -1,0 +1,198 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AuthInfo, Deps } from '../core/context';
+import { AppError } from '../core/errors';
+import type { Database } from '../db/types';
+
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Authorization: Bearer x, Authorization: x, a `token` header, or `?token=` on routes that allow it. */
+export function extractToken(request: FastifyRequest): string | null {
+  const clean = (value: unknown): string | null => {
+    if (typeof value !== 'string') return null;
+    const v = value.trim();
+    return v && v !== 'null' && v !== 'undefined' ? v : null;
+  };
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const m = /^Bearer\s+(.*)$/i.exec(header.trim());
+    const v = clean(m ? m[1] : header);
+    if (v) return v;
+  }
+  const tokenHeader = clean(request.headers.token);
+  if (tokenHeader) return tokenHeader;
+  if (request.routeOptions.config?.tokenQuery && (request.method === 'GET' || request.method === 'HEAD')) {
+    return clean((request.query as Record<string, unknown> | undefined)?.token);
+  }
+  return null;
+}
+
+/** last_seen_at is written at most this often per session. */
+const SEEN_THROTTLE_MS = 60_000;
+
+function selectSessions(db: Kysely<Database>, tokenHashes: string[]) {
+  return db
+    .selectFrom('sys_session as s')
+    .innerJoin('sys_user as u', 'u.id', 's.user_id')
+    .leftJoin('ent as e', 'e.id', 'u.ent_id')
+    .leftJoin('sys_dept as d', 'd.id', 'u.dept_id')
+    .select((eb) => [
+      eb.selectFrom('sys_cache_version').select('version').where('id', '=', 1).as('cache_version'),
+      'u.mobile',
+      'u.email',
+      'u.head_icon',
+      'u.prev_login_time',
+      'u.prev_login_ip',
+      'u.prev_login_ip_name',
+      'e.id as ent_row_id',
+      'e.ent_name',
+      'e.ent_type',
+      'd.dept_name',
+      's.token_hash',
+      's.id as session_id',
+      's.tenant_id',
+      's.user_id',
+      's.company_id',
+      's.last_seen_at',
+      's.ended_reason',
+      'u.ent_id',
+      'u.dept_id',
+      'u.account',
+      'u.real_name',
+      'u.is_admin',
+      'u.language',
+      'u.theme',
+      'u.enabled',
+      'u.deleted',
+    ])
+    .where('s.token_hash', 'in', tokenHashes)
+    .execute();
+}
+
+type SessionRow = Awaited<ReturnType<typeof selectSessions>>[number];
+
+/** Largest number of tokens looked up by one query. */
+const BATCH_MAX = 64;
+
+/**
+ * Session lookups of requests that arrive in the same event-loop turn share one query
+ * (`token_hash in (…)`, unique index): one round trip for several requests instead of one each.
+ * Nothing is cached — every lookup is a query issued after its request arrived, so a session ended
+ * elsewhere is refused on its very next request.
+ */
+class SessionLoader {
+  private pending = new Map<
+    string,
+    { resolve: (row: SessionRow | undefined) => void; reject: (e: unknown) => void }[]
+  >();
+  private scheduled = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  load(tokenHash: string): Promise<SessionRow | undefined> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.pending.get(tokenHash);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.pending.set(tokenHash, [{ resolve, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = new Map();
+    const hashes = [...batch.keys()];
+    for (let i = 0; i < hashes.length; i += BATCH_MAX) {
+      const chunk = hashes.slice(i, i + BATCH_MAX);
+      selectSessions(this.db, chunk).then(
+        (rows) => {
+          const byHash = new Map(rows.map((r) => [r.token_hash, r]));
+          for (const hash of chunk) for (const w of batch.get(hash) ?? []) w.resolve(byHash.get(hash));
+        },
+        (error: unknown) => {
+          for (const hash of chunk) for (const w of batch.get(hash) ?? []) w.reject(error);
+        },
+      );
+    }
+  }
+}
+
+const loaders = new WeakMap<Kysely<Database>, SessionLoader>();
+
+/**
+ * The session of a token, or the body code that refuses it (600 missing/idle, 601 unknown, 602 ended
+ * elsewhere). Looked up by the unique token hash, never cached (see SessionLoader): the same query
+ * brings the user's own columns (for user info) and the cache version (for cached permissions and
+ * menus).
+ */
+export async function resolveSession(deps: Deps, token: string): Promise<AuthInfo> {
+  const { db } = deps;
+  let loader = loaders.get(db);
+  if (!loader) {
+    loader = new SessionLoader(db);
+    loaders.set(db, loader);
+  }
+  const row = await loader.load(hashToken(token));
+  if (!row) throw new AppError(601, 'auth.tokenInvalid');
+  if (row.ended_reason === 'replaced') throw new AppError(602, 'auth.replaced');
+  if (row.ended_reason === 'forced') throw new AppError(602, 'auth.forced');
+  if (row.ended_reason === 'expired') throw new AppError(600, 'auth.tokenMissing');
+  if (row.ended_reason) throw new AppError(601, 'auth.tokenInvalid');
+  if (!row.enabled || row.deleted) throw new AppError(601, 'auth.tokenInvalid');
+  const now = Date.now();
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  const { tokenTimeoutMinutes } = await deps.settings.security(row.tenant_id);
+  if (now - lastSeen > tokenTimeoutMinutes * 60_000) {
+    await db
+      .updateTable('sys_session')
+      .set({ ended_reason: 'expired', ended_at: new Date(now) })
+      .where('id', '=', row.session_id)
+      .where('ended_reason', 'is', null)
+      .execute();
+    throw new AppError(600, 'auth.tokenMissing');
+  }
+  if (now - lastSeen > SEEN_THROTTLE_MS) {
+    await db
+      .updateTable('sys_session')
+      .set({ last_seen_at: new Date(now) })
+      .where('id', '=', row.session_id)
+      .execute();
+  }
+  return {
+    sessionId: row.session_id,
+    userId: row.user_id,
+    tenantId: row.tenant_id,
+    entId: row.ent_id,
+    deptId: row.dept_id,
+    companyId: row.company_id,
+    account: row.account,
+    realName: row.real_name,
+    isAdmin: row.is_admin,
+    language: row.language,
+    theme: row.theme,
+    cacheVersion: row.cache_version ?? '0',
+    profile: {
+      mobile: row.mobile,
+      email: row.email,
+      headIcon: row.head_icon,
+      prevLoginTime: row.prev_login_time,
+      prevLoginIp: row.prev_login_ip,
+      prevLoginIpName: row.prev_login_ip_name,
+      entId: row.ent_row_id,
+      entName: row.ent_name,
+      entType: row.ent_type,
+      deptName: row.dept_name,
+    },
+  };
+}

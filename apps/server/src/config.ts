@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DbHandle } from './db/index';
+
+export interface AppConfig {
+  /** Where PGlite keeps its files (`${dataDir}/pglite`) and uploads go (`${dataDir}/uploads`). */
+  dataDir: string;
+  /** PostgreSQL connection string; PGlite (embedded) when absent. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  logLevel: string;
+  /** Seed the demo tenant (always done on the first start of the embedded database). */
+  seedDemo: boolean;
+  /** Built web app to serve with SPA fallback; skipped when the folder has no index.html. */
+  webDist?: string;
+  /** Registers GET /api/bench/ping (a route that touches nothing) for the load bench. */
+  benchRoutes: boolean;
+  /** Fastify logger on/off (tests turn it off). */
+  logger: boolean;
+  /** Sign-in attempts per IP per minute. */
+  loginRateLimit: number;
+  trustProxy: boolean;
+  /** An already-open database (tests); buildApp then neither migrates nor closes it unless told. */
+  db?: DbHandle;
+}
+
+export function defaultWebDist(): string {
+  // src/config.ts and dist/main.js both sit two levels below apps/: apps/server/{src,dist}.
+  return fileURLToPath(new URL('../../web/dist', import.meta.url));
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist();
+  return {
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
+    webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
+    benchRoutes: env.BENCH === '1' || env.NODE_ENV !== 'production',
+    logger: true,
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT || 20),
+    trustProxy: env.TRUST_PROXY === '1',
+  };
+}

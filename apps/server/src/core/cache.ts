@@ -1,0 +1,47 @@
+/**
+ * In-process caches of data that changes rarely (permission sets, the tenant's menu, departments),
+ * each entry tagged with the database cache version it was loaded under (see migration
+ * 0002_cache_version). The session lookup reads the current version with the session itself, so
+ * an entry is served only while no relevant write has committed since — no staleness window, and
+ * no extra round trip. Session validity is never cached. A short TTL bounds memory held by idle
+ * keys; loads in flight are shared by concurrent requests.
+ */
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+interface Entry<T> {
+  version: string;
+  at: number;
+  value: Promise<T>;
+}
+
+export class VersionedCache {
+  private readonly entries = new Map<string, Entry<unknown>>();
+
+  constructor(private readonly ttlMs = TTL_MS) {}
+
+  get<T>(key: string, version: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const hit = this.entries.get(key) as Entry<T> | undefined;
+    if (hit && hit.version === version && now - hit.at < this.ttlMs) return hit.value;
+    if (this.entries.size >= MAX_ENTRIES) this.prune(now);
+    const value = load();
+    const entry: Entry<T> = { version, at: now, value };
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private prune(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (now - entry.at >= this.ttlMs) this.entries.delete(key);
+    }
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+  }
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { resolveLocale } from '@srm/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { extractToken, resolveSession } from '../auth/session';
+import { AppError } from './errors';
+import { type MessageKey, storedLocale, t } from './i18n';
+import { issuesToFields } from './validation';
+
+/** Request ids: an incoming x-request-id (sane) is kept, else a new one. */
+export function genReqId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = req.headers['x-request-id'];
+  if (typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming)) return incoming;
+  return randomUUID();
+}
+
+/** Errors bypass the route's response schema: the body is serialised here. */
+function sendEnvelope(reply: FastifyReply, httpStatus: number, body: unknown) {
+  return reply.code(httpStatus).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  return sendEnvelope(reply, 200, {
+    code: error.code,
+    msg: t(request.locale, error.key, error.params),
+    data: error.data,
+  });
+}
+
+/** Hooks in order: request id (fastify) → locale → session → [route: permission → zod validation] → handler. */
+export function registerRequestHooks(app: FastifyInstance) {
+  app.decorateRequest('locale', 'zh-CN');
+  app.decorateRequest('auth', null);
+  app.decorateRequest('permsPromise', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    request.locale = resolveLocale(request.headers['accept-language']);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    const mode = request.routeOptions.config?.auth ?? 'required';
+    if (mode === 'none') return;
+    const token = extractToken(request);
+    if (!token) {
+      if (mode === 'required') throw new AppError(600, 'auth.tokenMissing');
+      return;
+    }
+    try {
+      request.auth = await resolveSession(request.server.deps, token);
+    } catch (error) {
+      if (mode === 'required' || !(error instanceof AppError)) throw error;
+      return;
+    }
+    const stored = storedLocale(request.auth.language);
+    if (stored) request.locale = stored;
+  });
+}
+
+function fastifyClientErrorKey(error: FastifyError): MessageKey {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return 'error.payloadTooLarge';
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'error.badJson';
+  return 'error.badRequest';
+}
+
+export function registerErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return sendError(reply, request, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = issuesToFields(error.validation, request.locale);
+      return sendError(reply, request, new AppError(400, 'error.badRequest', undefined, { fields }));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return sendError(reply, request, new AppError(429, 'error.tooMany'));
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'client error');
+      return sendError(reply, request, new AppError(400, fastifyClientErrorKey(error)));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendEnvelope(reply, 500, {
+      code: 500,
+      msg: t(request.locale, 'error.server', { requestId: String(request.id) }),
+      data: null,
+    });
+  });
+}
+
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? '';
+  return sendError(reply, request, new AppError(404, 'error.apiNotFound', { path }));
+}

@@ -1,0 +1,52 @@
+import { isValidationMessageKey, type Locale, validationMessage } from '@srm/contracts';
+import { isMessageKey, type MessageKey, type MessageParams, t } from './i18n';
+
+/** What fastify-type-provider-zod puts in `error.validation` (one per zod issue). */
+export interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Message of one zod issue: a message key of the contracts rules, else a generic text by issue code. */
+export function issueMessage(issue: ValidationIssue, locale: Locale): string {
+  const message = issue.message ?? '';
+  const params = issue.params ?? {};
+  const limits = { min: String(params.minimum ?? ''), max: String(params.maximum ?? '') };
+  // Keys of the shared rules (contracts) first, then the server's own messages.
+  const text = (key: MessageKey, extra?: MessageParams) =>
+    isValidationMessageKey(key)
+      ? validationMessage(key, locale, { ...limits, ...extra })
+      : t(locale, key, extra);
+  if (isValidationMessageKey(message)) return validationMessage(message, locale, limits);
+  if (isMessageKey(message)) return t(locale, message, limits);
+  const isString = params.origin === 'string';
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return /received undefined|received null/.test(message)
+        ? text('validation.required')
+        : text('validation.invalid');
+    case 'too_small':
+      if (isString && Number(params.minimum) === 1) return text('validation.required');
+      return isString ? text('validation.tooShort', limits) : text('validation.tooSmall', limits);
+    case 'too_big':
+      return isString ? text('validation.tooLong', limits) : text('validation.tooBig', limits);
+    case 'invalid_value':
+      return text('validation.enum');
+    case 'unrecognized_keys':
+      return text('validation.unknownField');
+    default:
+      return text('validation.invalid');
+  }
+}
+
+/** field → message; the first issue of a field wins. Root-level issues go under '_'. */
+export function issuesToFields(issues: ValidationIssue[], locale: Locale): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+    if (!(field in fields)) fields[field] = issueMessage(issue, locale);
+  }
+  return fields;
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './types';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: 'pglite' | 'pg';
+  /** The embedded instance, when kind is pglite. */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+/** int8 (ids, counts) as text on both drivers: ids are strings on the wire. */
+const INT8 = 20;
+const pgliteParsers = { [INT8]: (value: string) => value };
+
+export interface OpenDbOptions {
+  databaseUrl?: string;
+  /** PGlite data folder; in memory when absent. */
+  pgliteDir?: string;
+  /** A PGlite dump (`dumpDataDir`) to start from, in memory. */
+  loadDataDir?: Blob;
+  poolSize?: number;
+  /** Errors of idle pooled connections (logged by the server). */
+  onIdleError?: (error: Error) => void;
+}
+
+export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client losing its connection (server restart, admin kill) must not crash the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
+    pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'pg', close: () => db.destroy() };
+  }
+  if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.loadDataDir,
+    parsers: pgliteParsers,
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export async function pingDb(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,29 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { down0001, up0001 } from './migrations/0001_init';
+import { down0002, up0002 } from './migrations/0002_cache_version';
+import { down0003, up0003 } from './migrations/0003_dept_manager';
+import type { Database } from './types';
+
+/** Migrations are TS modules bundled with the server; the name orders them. */
+export const migrations: Record<string, Migration> = {
+  '0001_init': { up: up0001, down: down0001 },
+  '0002_cache_version': { up: up0002, down: down0002 },
+  '0003_dept_manager': { up: up0003, down: down0003 },
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+/** Brings the schema to the latest version; a no-op when it already is. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db as unknown as Kysely<unknown>,
+    provider: new StaticMigrationProvider(),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

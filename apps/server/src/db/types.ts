@@ -1,0 +1,251 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** bigint identity: a string on both drivers (int8 parsed as text). */
+type Id = Generated<string>;
+/** A bigint column written as string/number, read as string. */
+type BigRef = ColumnType<string, string | number | bigint, string | number | bigint>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface TenantTable {
+  id: Id;
+  code: string;
+  name: string;
+  created_at: TimestampDefault;
+}
+
+export interface EntTable {
+  id: Id;
+  tenant_id: BigRef;
+  ent_name: string;
+  /** 1 the tenant's purchasing enterprise, 2 a supplier. */
+  ent_type: number;
+  created_at: TimestampDefault;
+}
+
+export interface DeptTable {
+  id: Id;
+  tenant_id: BigRef;
+  parent_id: BigRef;
+  dept_name: string;
+  dept_type: 'company' | 'department';
+  en_code: string;
+  order_num: number;
+  enabled: boolean;
+  /** 0003: the department manager (a user of the tenant). */
+  manager_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+}
+
+export interface UserTable {
+  id: Id;
+  tenant_id: BigRef;
+  ent_id: BigRef;
+  dept_id: BigRef | null;
+  account: string;
+  mobile: string;
+  real_name: string;
+  email: string;
+  password_hash: string;
+  head_icon: string;
+  is_admin: boolean;
+  enabled: boolean;
+  theme: string;
+  language: string;
+  failed_attempts: Generated<number>;
+  locked_until: Timestamp | null;
+  prev_login_time: Timestamp | null;
+  prev_login_ip: string;
+  prev_login_ip_name: string;
+  last_login_time: Timestamp | null;
+  last_login_ip: string;
+  last_login_ip_name: string;
+  deleted: Generated<boolean>;
+  created_at: TimestampDefault;
+}
+
+export interface RoleTable {
+  id: Id;
+  tenant_id: BigRef;
+  role_name: string;
+  en_code: string;
+  enabled: boolean;
+  order_num: number;
+}
+
+export interface PositionTable {
+  id: Id;
+  tenant_id: BigRef;
+  dept_id: BigRef | null;
+  position_name: string;
+  en_code: string;
+  enabled: boolean;
+  order_num: number;
+}
+
+export interface UserRoleTable {
+  tenant_id: BigRef;
+  user_id: BigRef;
+  role_id: BigRef;
+}
+
+export interface UserPositionTable {
+  tenant_id: BigRef;
+  user_id: BigRef;
+  position_id: BigRef;
+}
+
+export interface MenuTable {
+  id: Id;
+  tenant_id: BigRef;
+  parent_id: BigRef;
+  menu_name: string;
+  menu_name_en: string;
+  menu_name_tw: string;
+  menu_perms: string;
+  menu_icon: string;
+  menu_type: number;
+  menu_url: string;
+  order_num: number;
+  link_target: string;
+  property_json: string;
+  enabled: boolean;
+  category: 'web' | 'app';
+}
+
+export interface MenuItemTable {
+  id: Id;
+  tenant_id: BigRef;
+  menu_id: BigRef;
+  en_code: string;
+  full_name: string;
+  order_num: number;
+}
+
+export interface MenuDataRuleTable {
+  id: Id;
+  tenant_id: BigRef;
+  menu_id: BigRef;
+  en_code: string;
+  full_name: string;
+  field: string;
+  /** own | dept | deptAndBelow | company | all */
+  rule_type: string;
+}
+
+export type GrantItemType = 'menu' | 'button' | 'column' | 'data' | 'app';
+export type GrantObjectType = 'role' | 'position' | 'user';
+
+export interface GrantTable {
+  id: Id;
+  tenant_id: BigRef;
+  item_type: GrantItemType;
+  item_id: BigRef;
+  object_type: GrantObjectType;
+  object_id: BigRef;
+}
+
+export type SessionEndReason = 'logout' | 'forced' | 'replaced' | 'expired';
+
+export interface SessionTable {
+  id: Id;
+  token_hash: string;
+  tenant_id: BigRef;
+  user_id: BigRef;
+  ip: string;
+  user_agent: string;
+  company_id: BigRef | null;
+  created_at: TimestampDefault;
+  last_seen_at: TimestampDefault;
+  ended_reason: SessionEndReason | null;
+  ended_at: Timestamp | null;
+}
+
+/** One row (id 1): bumped by triggers on the tables behind cached permissions and menus. */
+export interface CacheVersionTable {
+  id: number;
+  version: string;
+}
+
+export interface DictTypeTable {
+  id: Id;
+  tenant_id: BigRef;
+  en_code: string;
+  full_name: string;
+  /** sys: platform dictionaries, base: the tenant's business dictionaries. */
+  scope: 'sys' | 'base';
+  is_tree: boolean;
+  /** Loaded by the client start-up through get-conf-dist. */
+  is_conf: boolean;
+  order_num: number;
+}
+
+export interface DictItemTable {
+  id: Id;
+  tenant_id: BigRef;
+  type_id: BigRef;
+  parent_id: BigRef;
+  en_code: string;
+  full_name: string;
+  order_num: number;
+}
+
+export interface ConfigTable {
+  id: Id;
+  tenant_id: BigRef;
+  scope: 'sys' | 'base';
+  param_key: string;
+  param_value: string;
+  remark: string;
+}
+
+export interface EnumTable {
+  id: Id;
+  tenant_id: BigRef;
+  enum_name: string;
+  enum_key: string;
+  enum_value: string;
+  order_num: number;
+}
+
+export interface LoginLogTable {
+  id: Id;
+  /** Null for an account that matched no user. */
+  tenant_id: BigRef | null;
+  user_id: BigRef | null;
+  account: string;
+  user_name: string;
+  success: boolean;
+  msg: string;
+  ip: string;
+  ip_name: string;
+  browser: string;
+  platform: string;
+  created_at: TimestampDefault;
+}
+
+export interface Database {
+  tenant: TenantTable;
+  ent: EntTable;
+  sys_dept: DeptTable;
+  sys_user: UserTable;
+  sys_role: RoleTable;
+  sys_position: PositionTable;
+  user_role: UserRoleTable;
+  user_position: UserPositionTable;
+  sys_menu: MenuTable;
+  sys_menu_button: MenuItemTable;
+  sys_menu_column: MenuItemTable;
+  sys_menu_data_rule: MenuDataRuleTable;
+  sys_grant: GrantTable;
+  sys_session: SessionTable;
+  sys_cache_version: CacheVersionTable;
+  sys_dict_type: DictTypeTable;
+  sys_dict_item: DictItemTable;
+  sys_config: ConfigTable;
+  sys_enum: EnumTable;
+  sys_login_log: LoginLogTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type SessionRow = Selectable<SessionTable>;

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Stored names: 32 hex characters and the extension of the detected type. */
+export const IMAGE_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
+/** Upload kinds (`IM`, `userAvatar`, ...): a folder name, never a path. */
+export const UPLOAD_TYPE = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
+
+export const IMAGE_MIME: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
+
+/** The image type by magic bytes (not by name or declared type); null for anything else. */
+export function detectImage(buf: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
+  if (
+    buf.length >= 8 &&
+    buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpg';
+  if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (
+    buf.length >= 12 &&
+    buf.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    buf.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+export function uploadDir(dataDir: string, tenantId: string, type: string): string {
+  if (!/^\d+$/.test(tenantId) || !UPLOAD_TYPE.test(type)) throw new Error('bad upload folder');
+  return path.join(dataDir, 'uploads', tenantId, type);
+}
+
+/** The file of a stored image; null for a name or type that could leave the folder. */
+export function imagePath(dataDir: string, tenantId: string, type: string, name: string): string | null {
+  if (!UPLOAD_TYPE.test(type) || !IMAGE_NAME.test(name)) return null;
+  const dir = uploadDir(dataDir, tenantId, type);
+  const file = path.resolve(dir, name);
+  return path.dirname(file) === path.resolve(dir) ? file : null;
+}
+
+export function imageUrl(type: string, name: string): string {
+  return `/api/file/Image/${type}/${name}`;
+}
+
+export async function saveImage(
+  dataDir: string,
+  tenantId: string,
+  type: string,
+  ext: string,
+  content: Buffer,
+): Promise<string> {
+  const dir = uploadDir(dataDir, tenantId, type);
+  await mkdir(dir, { recursive: true });
+  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  await writeFile(path.join(dir, name), content, { flag: 'wx' });
+  return name;
+}
+
+export async function imageExists(dataDir: string, tenantId: string, type: string, name: string) {
+  const file = imagePath(dataDir, tenantId, type, name);
+  if (!file) return false;
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}

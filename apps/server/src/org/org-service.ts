@@ -1,0 +1,165 @@
+import type { Dept, DeptNode, DeptType } from '@srm/contracts';
+import type { Kysely } from 'kysely';
+import { AppError, notFound } from '../core/errors';
+import type { MessageKey } from '../core/i18n';
+import type { Database } from '../db/types';
+
+/** Companies and departments of a tenant (all of them, disabled included), with the manager name. */
+export async function loadOrg(db: Kysely<Database>, tenantId: string): Promise<Dept[]> {
+  const rows = await db
+    .selectFrom('sys_dept as d')
+    .leftJoin('sys_user as u', (j) => j.onRef('u.id', '=', 'd.manager_id').on('u.deleted', '=', false))
+    .select([
+      'd.id',
+      'd.parent_id',
+      'd.dept_name',
+      'd.en_code',
+      'd.dept_type',
+      'd.order_num',
+      'd.enabled',
+      'd.manager_id',
+      'u.real_name as manager_name',
+    ])
+    .where('d.tenant_id', '=', tenantId)
+    .orderBy('d.order_num')
+    .orderBy('d.id')
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    parentId: String(r.parent_id),
+    deptName: r.dept_name,
+    enCode: r.en_code,
+    deptType: r.dept_type,
+    orderNum: r.order_num,
+    enabled: r.enabled,
+    managerId: r.manager_id == null ? null : String(r.manager_id),
+    managerName: r.manager_id == null ? null : (r.manager_name ?? null),
+  }));
+}
+
+/** The node with this id and type (any type when omitted); another tenant's id is not found. */
+export function findNode(org: Dept[], id: string, type?: DeptType): Dept {
+  const node = org.find((d) => d.id === id);
+  if (!node || (type && node.deptType !== type)) throw notFound();
+  return node;
+}
+
+/** Tree of the nodes below `parentId` that `keep` accepts (a rejected node cuts its branch). */
+export function buildTree(
+  org: Dept[],
+  parentId: string,
+  keep: (d: Dept) => boolean = () => true,
+): DeptNode[] {
+  const byParent = new Map<string, Dept[]>();
+  for (const d of org) {
+    if (!keep(d)) continue;
+    const list = byParent.get(d.parentId) ?? [];
+    list.push(d);
+    byParent.set(d.parentId, list);
+  }
+  const build = (pid: string, depth: number): DeptNode[] =>
+    depth > 100
+      ? []
+      : (byParent.get(pid) ?? []).map((d) => {
+          const children = build(d.id, depth + 1);
+          return { ...d, children: children.length ? children : null };
+        });
+  return build(parentId, 0);
+}
+
+export function flatten(nodes: DeptNode[]): DeptNode[] {
+  return nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+}
+
+/** Ids of the node and everything below it. */
+export function subtreeIds(org: Dept[], id: string): Set<string> {
+  const ids = new Set([id]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const d of org) {
+      if (!ids.has(d.id) && ids.has(d.parentId)) {
+        ids.add(d.id);
+        grew = true;
+      }
+    }
+  }
+  return ids;
+}
+
+/** The departments of a company (not those of its sub-companies), as a tree under it. */
+export function companyDeptTree(org: Dept[], companyId: string): DeptNode[] {
+  return buildTree(org, companyId, (d) => d.deptType === 'department');
+}
+
+/** "总公司/采购部": the names from the root down. */
+export function fullName(org: Dept[], node: Dept): string {
+  const byId = new Map(org.map((d) => [d.id, d]));
+  const names: string[] = [];
+  let current: Dept | undefined = node;
+  while (current && names.length < 100) {
+    names.unshift(current.deptName);
+    current = byId.get(current.parentId);
+  }
+  return names.join('/');
+}
+
+export function conflictWith(key: MessageKey): AppError {
+  return new AppError(409, key);
+}
+
+/** A live user of the tenant, else 404. */
+export async function assertTenantUser(db: Kysely<Database>, tenantId: string, userId: string) {
+  const row = await db
+    .selectFrom('sys_user')
+    .select('id')
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+}
+
+/** Refuses deleting an organisation node that still has children, users or positions. */
+export async function assertDeletable(
+  db: Kysely<Database>,
+  tenantId: string,
+  node: Dept,
+  org: Dept[],
+): Promise<void> {
+  if (org.some((d) => d.parentId === node.id))
+    throw conflictWith(node.deptType === 'company' ? 'org.companyHasChildren' : 'org.deptHasChildren');
+  const users = await db
+    .selectFrom('sys_user')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('dept_id', '=', node.id)
+    .where('deleted', '=', false)
+    .executeTakeFirstOrThrow();
+  if (Number(users.n) > 0) throw conflictWith('org.hasUsers');
+  const positions = await db
+    .selectFrom('sys_position')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('dept_id', '=', node.id)
+    .executeTakeFirstOrThrow();
+  if (Number(positions.n) > 0) throw conflictWith('org.hasPositions');
+}
+
+/** Deletes a node with no dependants; deleted users keep no reference to it. */
+export async function deleteNode(db: Kysely<Database>, tenantId: string, id: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('sys_user')
+      .set({ dept_id: null })
+      .where('tenant_id', '=', tenantId)
+      .where('dept_id', '=', id)
+      .where('deleted', '=', true)
+      .execute();
+    await tx.deleteFrom('sys_dept').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  });
+}
+
+export function likePattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

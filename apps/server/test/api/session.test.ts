@@ -1,0 +1,305 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('sign-in', () => {
+  it('signs in by account on both paths and returns token + theme', async () => {
+    for (const url of ['/api/sys/login', '/api/oauth/Login']) {
+      const res = await t.post<{ token: string; theme: string }>(url, {
+        userName: ' admin ',
+        passWord: 'admin123',
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.code).toBe(0);
+      expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(res.body.data.theme).toBe('classic');
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
+  it('stores only the sha256 of the token', async () => {
+    const token = await t.login('admin', 'admin123');
+    const rows = await t.db.selectFrom('sys_session').select('token_hash').execute();
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+    expect(rows.every((r) => /^[a-f0-9]{64}$/.test(r.token_hash))).toBe(true);
+  });
+
+  it('signs in by mobile number and by mobile@account', async () => {
+    const byMobile = await t.login('13800000001', 'buyer123');
+    const info = await t.get<{ account: string }>('/api/sys/user/info', byMobile);
+    expect(info.body.data.account).toBe('buyer');
+    const sub = await t.login('13800000002@vendor', 'vendor123');
+    const info2 = await t.get<{ account: string; ent: { entType: number } }>('/api/sys/user/info', sub);
+    expect(info2.body.data.account).toBe('vendor');
+    expect(info2.body.data.ent.entType).toBe(2);
+    // mobile@account whose mobile does not match is refused.
+    const wrong = await t.post('/api/sys/login', { userName: '13800000001@vendor', passWord: 'vendor123' });
+    expect(wrong.body.code).toBe(400);
+  });
+
+  it('refuses a wrong password with a translated message and logs the attempt', async () => {
+    const res = await t.post('/api/sys/login', { userName: 'vendor', passWord: 'nope' }, null, {
+      'accept-language': 'en-US',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 400, msg: 'Wrong account or password' });
+    const zh = await t.post('/api/sys/login', { userName: 'nobody', passWord: 'nope' });
+    expect(zh.body.msg).toBe('账号或密码错误');
+    const logs = await t.db
+      .selectFrom('sys_login_log')
+      .selectAll()
+      .where('account', 'in', ['vendor', 'nobody'])
+      .where('success', '=', false)
+      .execute();
+    expect(logs.length).toBeGreaterThanOrEqual(2);
+    const known = logs.find((l) => l.account === 'vendor');
+    expect(known?.tenant_id).toBeTruthy();
+    expect(known?.ip).toBe('127.0.0.1');
+  });
+
+  it('writes a success row with browser and platform', async () => {
+    await t.login('buyer', 'buyer123', {
+      'user-agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+    });
+    const row = await t.db
+      .selectFrom('sys_login_log')
+      .selectAll()
+      .where('account', '=', 'buyer')
+      .where('success', '=', true)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.browser).toBe('Chrome 120');
+    expect(row.platform).toBe('Windows 10');
+    expect(row.user_id).toBeTruthy();
+  });
+
+  it('answers 400 with translated field messages for bad input', async () => {
+    const en = await t.post<{ fields: Record<string, string> }>('/api/sys/login', { userName: '' }, null, {
+      'accept-language': 'en-US,en;q=0.9',
+    });
+    expect(en.status).toBe(200);
+    expect(en.body.code).toBe(400);
+    expect(en.body.msg).toBe('Invalid request');
+    expect(en.body.data.fields.userName).toBe('This field is required');
+    expect(en.body.data.fields.passWord).toBe('This field is required');
+    const zh = await t.post<{ fields: Record<string, string> }>('/api/sys/login', { userName: 'x' });
+    expect(zh.body.data.fields.passWord).toBe('此项不能为空');
+    const tw = await t.post<{ fields: Record<string, string> }>('/api/sys/login', {}, null, {
+      'accept-language': 'zh-TW',
+    });
+    expect(tw.body.data.fields.userName).toBe('此項不能為空');
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(400);
+  });
+});
+
+describe('tokens', () => {
+  it('accepts Bearer, a bare Authorization, the token header and ?token= on user/info', async () => {
+    const token = await t.login('admin', 'admin123');
+    const forms: Record<string, string>[] = [
+      { authorization: `Bearer ${token}` },
+      { authorization: token },
+      { token },
+    ];
+    for (const headers of forms) {
+      const res = await t.get('/api/sys/user/info', null, headers);
+      expect(res.body.code).toBe(0);
+    }
+    const q = await t.get(`/api/sys/user/info?token=${token}`);
+    expect(q.body.code).toBe(0);
+    // ?token= is not accepted everywhere.
+    const nav = await t.get(`/api/sys/menu-ent/nav?token=${token}`);
+    expect(nav.body.code).toBe(600);
+  });
+
+  it('answers 600 without a token and 601 for an unknown token', async () => {
+    const none = await t.get('/api/sys/user/info');
+    expect(none.status).toBe(200);
+    expect(none.body.code).toBe(600);
+    const bad = await t.get('/api/sys/user/info', 'not-a-token');
+    expect(bad.body.code).toBe(601);
+  });
+
+  it('answers 602 for a session forced offline in the db', async () => {
+    const token = await t.login('buyer', 'buyer123');
+    await t.db
+      .updateTable('sys_session')
+      .set({ ended_reason: 'forced', ended_at: new Date() })
+      .where('ended_reason', 'is', null)
+      .where(
+        'user_id',
+        '=',
+        (
+          await t.db
+            .selectFrom('sys_user')
+            .select('id')
+            .where('account', '=', 'buyer')
+            .executeTakeFirstOrThrow()
+        ).id,
+      )
+      .execute();
+    const res = await t.get('/api/sys/user/info', token, { 'accept-language': 'en-US' });
+    expect(res.body.code).toBe(602);
+    expect(res.body.msg).toBe('An administrator signed you out');
+  });
+
+  it('with singleLogin a new sign-in ends the older session (602)', async () => {
+    await t.db
+      .updateTable('sys_config')
+      .set({ param_value: 'true' })
+      .where('param_key', '=', 'singleLogin')
+      .execute();
+    t.app.deps.settings.invalidate();
+    try {
+      const first = await t.login('vendor', 'vendor123');
+      expect((await t.get('/api/sys/user/info', first)).body.code).toBe(0);
+      const second = await t.login('vendor', 'vendor123');
+      expect((await t.get('/api/sys/user/info', second)).body.code).toBe(0);
+      const old = await t.get('/api/sys/user/info', first);
+      expect(old.body.code).toBe(602);
+      const ended = await t.db
+        .selectFrom('sys_session')
+        .select('ended_reason')
+        .where('ended_reason', '=', 'replaced')
+        .execute();
+      expect(ended.length).toBeGreaterThan(0);
+    } finally {
+      await t.db
+        .updateTable('sys_config')
+        .set({ param_value: 'false' })
+        .where('param_key', '=', 'singleLogin')
+        .execute();
+      t.app.deps.settings.invalidate();
+    }
+  });
+
+  it('answers 600 after the idle timeout and ends the session', async () => {
+    const token = await t.login('admin', 'admin123');
+    await t.db
+      .updateTable('sys_session')
+      .set({ last_seen_at: sql<Date>`now() - interval '13 hours'` })
+      .where('ended_reason', 'is', null)
+      .execute();
+    const res = await t.get('/api/sys/user/info', token);
+    expect(res.body.code).toBe(600);
+    const again = await t.get('/api/sys/user/info', token);
+    expect(again.body.code).toBe(600);
+    const expired = await t.db
+      .selectFrom('sys_session')
+      .select('id')
+      .where('ended_reason', '=', 'expired')
+      .execute();
+    expect(expired.length).toBeGreaterThan(0);
+  });
+
+  it('updates last_seen_at at most once a minute', async () => {
+    const token = await t.login('admin', 'admin123');
+    const old = new Date(Date.now() - 5 * 60_000);
+    await t.db
+      .updateTable('sys_session')
+      .set({ last_seen_at: old })
+      .where('ended_reason', 'is', null)
+      .execute();
+    await t.get('/api/sys/user/info', token);
+    const row = await t.db
+      .selectFrom('sys_session')
+      .select('last_seen_at')
+      .where('ended_reason', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(new Date(row.last_seen_at).getTime()).toBeGreaterThan(old.getTime() + 60_000);
+  });
+
+  it('logout ends the session (then 601)', async () => {
+    const token = await t.login('admin', 'admin123');
+    const out = await t.post('/api/sys/logout', undefined, token);
+    expect(out.body.code).toBe(0);
+    expect((await t.get('/api/sys/user/info', token)).body.code).toBe(601);
+  });
+});
+
+describe('lock screen', () => {
+  it('checks the password of the signed-in user on both paths', async () => {
+    const token = await t.login('buyer', 'buyer123');
+    for (const url of ['/api/sys/LockScreen', '/api/oauth/LockScreen']) {
+      const okRes = await t.post(url, { account: ' buyer ', password: 'buyer123' }, token);
+      expect(okRes.body.code).toBe(0);
+      const bad = await t.post(url, { account: 'buyer', password: 'wrong' }, token, {
+        'accept-language': 'en',
+      });
+      expect(bad.body).toMatchObject({ code: 400, msg: 'Wrong password' });
+    }
+    const other = await t.post('/api/sys/LockScreen', { account: 'admin', password: 'admin123' }, token);
+    expect(other.body.code).toBe(400);
+    const noToken = await t.post('/api/sys/LockScreen', { account: 'buyer', password: 'buyer123' });
+    expect(noToken.body.code).toBe(600);
+  });
+});
+
+describe('lockout', () => {
+  it('locks after 5 wrong passwords in a row (429), then refuses the right one too', async () => {
+    const other = await t.seedOtherTenant('lk');
+    expect(other.users.admin).toBeTruthy();
+    for (let i = 1; i <= 4; i++) {
+      const res = await t.post('/api/sys/login', { userName: 'lkbuyer', passWord: `bad${i}` });
+      expect(res.body.code).toBe(400);
+    }
+    const fifth = await t.post('/api/sys/login', { userName: 'lkbuyer', passWord: 'bad5' }, null, {
+      'accept-language': 'en-US',
+    });
+    expect(fifth.body.code).toBe(429);
+    expect(fifth.body.msg).toMatch(/locked; try again in 10 minutes \(\d{4}-\d\d-\d\d \d\d:\d\d\)/);
+    const right = await t.post('/api/sys/login', { userName: 'lkbuyer', passWord: 'buyer123' });
+    expect(right.body.code).toBe(429);
+    expect(right.body.msg).toContain('分钟');
+    const logs = await t.db
+      .selectFrom('sys_login_log')
+      .select(['success'])
+      .where('account', '=', 'lkbuyer')
+      .execute();
+    expect(logs).toHaveLength(6);
+    expect(logs.every((l) => !l.success)).toBe(true);
+    // After the lock has passed the right password works again.
+    await t.db
+      .updateTable('sys_user')
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where('account', '=', 'lkbuyer')
+      .execute();
+    expect(await t.login('lkbuyer', 'buyer123')).toBeTruthy();
+  });
+});
+
+describe('rate limit', () => {
+  it('limits sign-in attempts per IP (429 envelope)', async () => {
+    const limited = await createTestApp({ loginRateLimit: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.post('/api/sys/login', { userName: 'nobody', passWord: 'x' });
+        expect(res.status).toBe(200);
+        codes.push(res.body.code);
+      }
+      expect(codes).toEqual([400, 400, 400, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import type { Locale } from '@srm/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import zhTW from 'antd/locale/zh_TW';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import 'dayjs/locale/zh-tw';
+import { useEffect } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { queryClient } from './api/queryClient';
+import { i18n } from './i18n';
+import { AppRouter } from './router';
+import { THEME_COLORS, useAppStore, useSettingsStore } from './store/settings';
+
+const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };
+const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'zh-TW': 'zh-tw' };
+
+export { queryClient };
+
+/** Applies language, colour, dark mode and size live: nothing here needs a reload. */
+export function App() {
+  const language = useAppStore((s) => s.language);
+  const size = useAppStore((s) => s.size);
+  const themeColor = useSettingsStore((s) => s.themeColor);
+  const themeClass = useSettingsStore((s) => s.themeClass);
+
+  useEffect(() => {
+    dayjs.locale(DAYJS_LOCALES[language]);
+    document.documentElement.lang = language;
+  }, [language]);
+  useEffect(() => {
+    document.documentElement.dataset.theme = themeClass;
+    document.documentElement.style.setProperty('--srm-primary', THEME_COLORS[themeColor]);
+  }, [themeClass, themeColor]);
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider
+        locale={ANTD_LOCALES[language]}
+        componentSize={size}
+        theme={{
+          algorithm: themeClass === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+          token: { colorPrimary: THEME_COLORS[themeColor] },
+        }}
+      >
+        <AntApp message={{ maxCount: 1 }}>
+          <QueryClientProvider client={queryClient}>
+            <AppRouter />
+          </QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>
+    </I18nextProvider>
+  );
+}

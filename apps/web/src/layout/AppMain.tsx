@@ -1,0 +1,85 @@
+import { theme } from 'antd';
+import { Activity, Fragment, type ReactNode, useEffect, useRef } from 'react';
+import { useLocation, useNavigate, useOutlet } from 'react-router';
+import { useSettingsStore } from '../store/settings';
+import { HOME_PATH, useTagsViewStore } from '../store/tagsView';
+import { isCacheable, isTaggable, useRouteMeta, viewFromRoute } from './routeMeta';
+
+/**
+ * Keeps the tab bookkeeping in step with the location: every taggable route visited becomes a
+ * tab (and a cached page unless noCache or the cache setting is off). Home is always there, pinned.
+ */
+export function useTrackViews() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const meta = useRouteMeta();
+  const addView = useTagsViewStore((s) => s.addView);
+  const useCache = useSettingsStore((s) => s.useCache);
+  const clearCache = useTagsViewStore((s) => s.clearCache);
+
+  useEffect(() => {
+    const { visitedViews } = useTagsViewStore.getState();
+    if (!visitedViews.some((v) => v.path === HOME_PATH)) {
+      useTagsViewStore.setState({
+        visitedViews: [
+          { path: HOME_PATH, fullPath: HOME_PATH, title: 'layout:home', icon: 'HomeOutlined', affix: true },
+          ...visitedViews,
+        ],
+      });
+    }
+  }, []);
+
+  useEffect(() => {
+    if (isTaggable(location.pathname, meta)) addView(viewFromRoute(location, meta));
+  }, [location, meta, addView]);
+
+  // '/' is the shell root and always shows home (spec §2.1), also when a late navigation lands on it.
+  useEffect(() => {
+    if (location.pathname === '/') navigate(HOME_PATH, { replace: true });
+  }, [location, navigate]);
+
+  useEffect(() => {
+    if (!useCache) clearCache();
+  }, [useCache, clearCache]);
+}
+
+/**
+ * The main area (spec §2.4). With the cache setting on, every cacheable page stays mounted inside
+ * an `<Activity>` keyed by its path and is only hidden when another tab is shown, so its state
+ * (a half-typed form, a scroll position inside it) is still there on return. A page leaves the
+ * cache when its tab closes or is refreshed; noCache routes are rendered fresh every time.
+ */
+export function AppMain() {
+  const outlet = useOutlet();
+  const { pathname } = useLocation();
+  const meta = useRouteMeta();
+  const useCache = useSettingsStore((s) => s.useCache);
+  const cachedViews = useTagsViewStore((s) => s.cachedViews);
+  const pages = useRef(new Map<string, ReactNode>());
+  const { token } = theme.useToken();
+
+  const cacheable = isCacheable(pathname, meta, useCache);
+  const map = pages.current;
+  // Drop pages no longer cached (tab closed, refreshed, cache off); the visible one stays until left.
+  for (const key of [...map.keys()]) {
+    if (!useCache || (key !== pathname && !cachedViews.includes(key))) map.delete(key);
+    else if (key === pathname && !cacheable) map.delete(key);
+  }
+  // The active page always gets the latest outlet element, so its params and context stay current.
+  if (cacheable) map.set(pathname, outlet);
+
+  return (
+    <main
+      className="srm-app-main"
+      style={{ background: token.colorBgLayout, color: token.colorText }}
+      data-testid="app-main"
+    >
+      {[...map.entries()].map(([key, element]) => (
+        <Activity key={key} mode={key === pathname ? 'visible' : 'hidden'}>
+          {element}
+        </Activity>
+      ))}
+      {!cacheable && <Fragment key={`uncached:${pathname}`}>{outlet}</Fragment>}
+    </main>
+  );
+}

@@ -1,0 +1,212 @@
+import {
+  CloseCircleOutlined,
+  CloseOutlined,
+  ColumnWidthOutlined,
+  HomeOutlined,
+  LeftOutlined,
+  ReloadOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
+import { Button, Dropdown, type MenuProps } from 'antd';
+import { type MouseEvent, useEffect, useRef, type WheelEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppStore, useSettingsStore } from '../store/settings';
+import {
+  HOME_PATH,
+  navigationAfter,
+  refreshTarget,
+  type TagView,
+  targetAfterClose,
+  useTagsViewStore,
+} from '../store/tagsView';
+import { MenuIcon } from './MenuIcon';
+import { titleOf } from './routeMeta';
+
+/** Prev/next scroll buttons appear above this many tabs (spec §9). */
+export const TAGS_SCROLL_THRESHOLD = 7;
+/** Width of the tab context menu (spec §9). */
+export const TAGS_CONTEXT_MENU_WIDTH = 105;
+
+/** The tab operations, shared by the tabs and their context menu. */
+export function useTagActions() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const store = useTagsViewStore;
+
+  return {
+    open(view: TagView) {
+      navigate(view.fullPath);
+    },
+    refresh(view: TagView) {
+      store.getState().delCachedView(view.path);
+      navigate(refreshTarget(view), { replace: true });
+    },
+    close(view: TagView) {
+      if (view.affix) return;
+      const remaining = store.getState().delView(view.path);
+      if (view.path === pathname) navigate(targetAfterClose(remaining));
+    },
+    closeOthers(view: TagView) {
+      store.getState().delOthersViews(view.path);
+      if (view.path !== pathname) navigate(view.fullPath);
+    },
+    closeAll() {
+      const remaining = store.getState().delAllViews();
+      const target = navigationAfter(remaining, pathname);
+      if (target) navigate(target);
+    },
+  };
+}
+
+/** The row of visited-page tabs (spec §2.4). */
+export function TagsView() {
+  const { t } = useTranslation('layout');
+  const language = useAppStore((s) => s.language);
+  const tagsIcon = useSettingsStore((s) => s.tagsIcon);
+  const visited = useTagsViewStore((s) => s.visitedViews);
+  const { pathname } = useLocation();
+  const actions = useTagActions();
+  const scroller = useRef<HTMLDivElement>(null);
+  const showScroll = visited.length > TAGS_SCROLL_THRESHOLD;
+
+  // Keep the active tab in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the active tab or the tab count changes
+  useEffect(() => {
+    const el = scroller.current?.querySelector<HTMLElement>('[data-active="true"]');
+    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, visited.length]);
+
+  const scrollBy = (direction: 1 | -1) => {
+    const el = scroller.current;
+    if (!el) return;
+    el.scrollBy?.({ left: direction * Math.max(120, el.clientWidth * 0.7), behavior: 'smooth' });
+  };
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    const el = scroller.current;
+    if (el && Math.abs(e.deltaY) > Math.abs(e.deltaX)) el.scrollLeft += e.deltaY;
+  };
+
+  const contextMenu = (view: TagView): MenuProps => ({
+    className: 'srm-tags-menu',
+    style: { minWidth: TAGS_CONTEXT_MENU_WIDTH },
+    items: [
+      {
+        key: 'refresh',
+        icon: <ReloadOutlined />,
+        label: <span data-testid="tags-menu-refresh">{t('tags.refresh')}</span>,
+      },
+      {
+        key: 'close',
+        icon: <CloseOutlined />,
+        disabled: !!view.affix,
+        label: <span data-testid="tags-menu-close">{t('tags.close')}</span>,
+      },
+      {
+        key: 'closeOthers',
+        icon: <ColumnWidthOutlined />,
+        label: <span data-testid="tags-menu-close-others">{t('tags.closeOthers')}</span>,
+      },
+      {
+        key: 'closeAll',
+        icon: <CloseCircleOutlined />,
+        label: <span data-testid="tags-menu-close-all">{t('tags.closeAll')}</span>,
+      },
+    ],
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      if (key === 'refresh') actions.refresh(view);
+      else if (key === 'close') actions.close(view);
+      else if (key === 'closeOthers') actions.closeOthers(view);
+      else if (key === 'closeAll') actions.closeAll();
+    },
+  });
+
+  return (
+    <div className="srm-tags" data-testid="tags-view">
+      {showScroll && (
+        <Button
+          type="text"
+          size="small"
+          className="srm-tags-arrow"
+          icon={<LeftOutlined />}
+          aria-label={t('tags.prev')}
+          data-testid="tags-prev"
+          onClick={() => scrollBy(-1)}
+        />
+      )}
+      <div className="srm-tags-scroll" ref={scroller} onWheel={onWheel}>
+        {visited.map((view) => {
+          const active = view.path === pathname;
+          const isHome = view.path === HOME_PATH;
+          const title = isHome ? t('home') : titleOf(view, language, t);
+          const onAuxClick = (e: MouseEvent) => {
+            if (e.button === 1) {
+              e.preventDefault();
+              actions.close(view);
+            }
+          };
+          const tag = (
+            <div
+              role="tab"
+              tabIndex={0}
+              aria-selected={active}
+              data-active={active}
+              data-testid={`tag-${view.path}`}
+              title={isHome ? title : undefined}
+              className={`srm-tag${active ? ' srm-tag-active' : ''}`}
+              onClick={() => actions.open(view)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') actions.open(view);
+              }}
+              onMouseDown={(e) => {
+                if (e.button === 1) e.preventDefault();
+              }}
+              onAuxClick={onAuxClick}
+            >
+              {isHome ? (
+                <HomeOutlined aria-label={title} />
+              ) : (
+                <>
+                  {tagsIcon && view.icon && (
+                    <span className="srm-tag-icon">
+                      <MenuIcon name={view.icon} fallback={false} />
+                    </span>
+                  )}
+                  <span className="srm-tag-title">{title}</span>
+                </>
+              )}
+              {!view.affix && (
+                <CloseOutlined
+                  className="srm-tag-close"
+                  aria-label={t('tags.close')}
+                  data-testid={`tag-close-${view.path}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    actions.close(view);
+                  }}
+                />
+              )}
+            </div>
+          );
+          return (
+            <Dropdown key={view.path} trigger={['contextMenu']} menu={contextMenu(view)}>
+              {tag}
+            </Dropdown>
+          );
+        })}
+      </div>
+      {showScroll && (
+        <Button
+          type="text"
+          size="small"
+          className="srm-tags-arrow"
+          icon={<RightOutlined />}
+          aria-label={t('tags.next')}
+          data-testid="tags-next"
+          onClick={() => scrollBy(1)}
+        />
+      )}
+    </div>
+  );
+}

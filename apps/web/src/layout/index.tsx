@@ -1,0 +1,110 @@
+import { Layout as AntLayout, Drawer, theme } from 'antd';
+import { type CSSProperties, useState } from 'react';
+import { useAppStore, useSettingsStore } from '../store/settings';
+import '../styles/layout.css';
+import { AppMain, useTrackViews } from './AppMain';
+import { Logo } from './Logo';
+import { SIDEBAR_WIDTH } from './menuUtils';
+import { Navbar } from './Navbar';
+import { SettingsDrawer } from './SettingsDrawer';
+import { Sidebar } from './Sidebar';
+import { TagsView } from './TagsView';
+import { TopMenu } from './TopMenu';
+import { useLastLoginNotice } from './useLastLoginNotice';
+import { useResponsive } from './useResponsive';
+
+/**
+ * The application shell (spec §2.4), rendered by the root route: classic (side menu), functional
+ * (top menu) or plain (narrow icon menu), each with the top bar, an optional tags row and the main
+ * area. On mobile every layout shows its menu in a drawer.
+ */
+export function Layout() {
+  useResponsive();
+  useTrackViews();
+  useLastLoginNotice();
+  const { token } = theme.useToken();
+  const layoutType = useSettingsStore((s) => s.layoutType);
+  const slideClass = useSettingsStore((s) => s.slideClass);
+  const tagsView = useSettingsStore((s) => s.tagsView);
+  const fixedHeader = useSettingsStore((s) => s.fixedHeader);
+  const sidebarLogo = useSettingsStore((s) => s.sidebarLogo);
+  const device = useAppStore((s) => s.device);
+  const sidebarOpened = useAppStore((s) => s.sidebarOpened);
+  const withoutAnimation = useAppStore((s) => s.withoutAnimation);
+  const closeSidebar = useAppStore((s) => s.closeSidebar);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const mobile = device === 'mobile';
+  const sideDark = slideClass === 'dark';
+  const functional = layoutType === 'functional' && !mobile;
+
+  const vars = {
+    '--srm-bg-container': token.colorBgContainer,
+    '--srm-bg-layout': token.colorBgLayout,
+    '--srm-border': token.colorBorderSecondary,
+    '--srm-text': token.colorText,
+    '--srm-text-2': token.colorTextSecondary,
+    '--srm-primary': token.colorPrimary,
+    '--srm-primary-bg': token.colorPrimaryBg,
+    '--srm-primary-border': token.colorPrimaryBorder,
+    '--srm-fill': token.colorFillTertiary,
+    '--srm-fill-2': token.colorFillSecondary,
+    '--srm-radius': `${token.borderRadius}px`,
+    '--srm-shadow': token.boxShadowTertiary,
+  } as CSSProperties;
+
+  let sidebar = null;
+  if (mobile) {
+    sidebar = (
+      <Drawer
+        placement="left"
+        open={sidebarOpened}
+        onClose={() => closeSidebar(false)}
+        size={SIDEBAR_WIDTH}
+        closable={false}
+        styles={{ body: { padding: 0 } }}
+        className="srm-sidebar-drawer"
+        data-testid="sidebar-drawer"
+      >
+        <Sidebar collapsed={false} dark={sideDark} showLogo inDrawer />
+      </Drawer>
+    );
+  } else if (layoutType === 'classic') {
+    sidebar = <Sidebar collapsed={!sidebarOpened} dark={sideDark} showLogo={sidebarLogo} />;
+  } else if (layoutType === 'plain') {
+    sidebar = <Sidebar collapsed dark={sideDark} showLogo={sidebarLogo} />;
+  }
+
+  return (
+    <AntLayout
+      className={`srm-layout srm-layout-${layoutType}${mobile ? ' srm-mobile' : ''}${withoutAnimation ? ' srm-no-animation' : ''}`}
+      style={vars}
+      data-testid="layout-root"
+      data-layout={layoutType}
+      data-device={device}
+    >
+      {sidebar}
+      <AntLayout className="srm-main-container">
+        <header className={`srm-header${fixedHeader ? ' srm-header-fixed' : ''}`} data-testid="layout-header">
+          <Navbar
+            showHamburger={!functional && layoutType !== 'plain' ? true : mobile}
+            showBreadcrumb={!functional}
+            left={
+              functional ? (
+                <div className="srm-functional-left">
+                  {sidebarLogo && <Logo />}
+                  <TopMenu />
+                </div>
+              ) : undefined
+            }
+            onOpenSettings={() => setSettingsOpen(true)}
+          />
+          {tagsView && <TagsView />}
+        </header>
+        <AppMain />
+      </AntLayout>
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </AntLayout>
+  );
+}
+
+export default Layout;

@@ -1,0 +1,52 @@
+import type { CurrentUser } from '@srm/contracts';
+import { App } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser, useJustLoggedIn } from './shellData';
+
+/** Last-login notice duration, seconds (spec §9: 2000 ms). */
+export const LAST_LOGIN_NOTICE_SECONDS = 2;
+
+/** The notice's lines, or null when there is nothing to tell (no previous sign-in). */
+export function lastLoginLines(
+  user: Pick<
+    CurrentUser,
+    'prevLogin' | 'prevLoginTime' | 'prevLoginIPAddress' | 'prevLoginIPAddressName'
+  > | null,
+): { time: string; place: string; ip: string } | null {
+  if (user?.prevLogin !== 1) return null;
+  return {
+    time: user.prevLoginTime ? dayjs(user.prevLoginTime).format('YYYY-MM-DD HH:mm') : '-',
+    place: user.prevLoginIPAddressName || '-',
+    ip: user.prevLoginIPAddress || '-',
+  };
+}
+
+/** After arriving from login, shows the previous sign-in once, bottom right, for 2 s (spec §2.4). */
+export function useLastLoginNotice() {
+  const { t } = useTranslation('layout');
+  const { notification } = App.useApp();
+  const user = useCurrentUser();
+  const [justLoggedIn, clear] = useJustLoggedIn();
+
+  useEffect(() => {
+    if (!justLoggedIn || !user) return;
+    clear();
+    const lines = lastLoginLines(user);
+    if (!lines) return;
+    notification.info({
+      key: 'last-login',
+      placement: 'bottomRight',
+      duration: LAST_LOGIN_NOTICE_SECONDS,
+      title: t('lastLogin.title'),
+      description: (
+        <div data-testid="last-login-notice">
+          <div>{t('lastLogin.time', { value: lines.time })}</div>
+          <div>{t('lastLogin.place', { value: lines.place })}</div>
+          <div>{t('lastLogin.ip', { value: lines.ip })}</div>
+        </div>
+      ),
+    });
+  }, [justLoggedIn, user, clear, notification, t]);
+}

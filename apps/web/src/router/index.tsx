@@ -1,0 +1,302 @@
+import NProgress from 'nprogress';
+import 'nprogress/nprogress.css';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useNavigation,
+  useParams,
+  useRouteError,
+} from 'react-router';
+import { ModelIdContext } from '../components/Auth';
+import { useCacheStore } from '../store/cache';
+import { usePermissionStore } from '../store/permission';
+import { useAppStore } from '../store/settings';
+import { useUserStore } from '../store/user';
+import { MessageBinder } from '../utils/message';
+import { setNavigator } from '../utils/navigation';
+import Login from '../views/auth/Login';
+import { AuthLogout, AuthRedirect, Jump } from '../views/auth/Technical';
+import NotFound from '../views/error/NotFound';
+import { pageFor } from '../views/registry';
+import { guard } from './guard';
+import type { MenuRoute } from './menu';
+import type { RouteMeta } from './types';
+
+NProgress.configure({ showSpinner: false });
+
+// The sign-in page loads only what it needs: the shell and every signed-in page come in their
+// own chunks (see the login page's JavaScript budget in docs/PERFORMANCE.md).
+const Layout = lazy(() => import('../layout'));
+const LockScreen = lazy(() => import('../views/auth/LockScreen'));
+const IframePage = lazy(() => import('../views/common/IframePage'));
+const NotAvailable = lazy(() => import('../views/common/NotAvailable'));
+const Home = lazy(() => import('../views/home'));
+const Profile = lazy(() => import('../views/profile'));
+
+/** Id of the shell route; menu routes are patched in as its children. */
+export const LAYOUT_ROUTE_ID = 'layout';
+
+/** Meta of the fixed routes (titles are i18n keys of the common namespace). */
+export const FIXED_META = {
+  home: { title: 'common:route.home', zhTitle: '首页', icon: 'HomeOutlined', affix: true },
+  profile: { title: 'common:route.profile', zhTitle: '个人信息', icon: 'UserOutlined' },
+  notFound: { title: 'common:route.notFound', zhTitle: '页面不存在', hidden: true, noCache: true },
+  login: { title: 'common:route.login', zhTitle: '登录', hidden: true },
+  lockScreen: { title: 'common:route.lockScreen', zhTitle: '锁屏', hidden: true },
+} satisfies Record<string, RouteMeta>;
+
+/** Progress bar while mounted (Suspense fallback of lazy pages). */
+function Progress() {
+  useEffect(() => {
+    NProgress.start();
+    return () => {
+      NProgress.done();
+    };
+  }, []);
+  return null;
+}
+
+function Lazy({ children }: { children: React.ReactNode }) {
+  return <Suspense fallback={<Progress />}>{children}</Suspense>;
+}
+
+function metaOfMatch(handle: unknown): RouteMeta | undefined {
+  const meta = (handle as { meta?: RouteMeta } | undefined)?.meta;
+  return meta && typeof meta.title === 'string' ? meta : undefined;
+}
+
+/** Page title (spec §2.2): translated title + product name, else the Chinese title, else the product name. */
+function useDocumentTitle() {
+  const matches = useMatches();
+  const { t, i18n } = useTranslation();
+  const language = useAppStore((s) => s.language);
+  const sysName = useCacheStore((s) => s.sysConfig.find((c) => c.paramKey === 'sysName')?.paramValue);
+  const meta = [...matches]
+    .reverse()
+    .map((m) => metaOfMatch(m.handle))
+    .find(Boolean);
+  useEffect(() => {
+    const product = sysName || t('common:productName');
+    let title = meta?.titles?.[language] ?? '';
+    if (!title && meta?.title && i18n.exists(meta.title)) title = t(meta.title);
+    if (!title) title = meta?.zhTitle ?? '';
+    document.title = title ? `${title} - ${product}` : product;
+  }, [meta, language, sysName, t, i18n]);
+}
+
+/** Runs the guard on every navigation, loads start-up data, shows progress, scrolls to top. */
+function Root() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const token = useUserStore((s) => s.token);
+  const locked = useUserStore((s) => s.locked);
+  const loading = useUserStore((s) => s.loading);
+  const routesLoaded = usePermissionStore((s) => s.loaded);
+  const query = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const decision = guard({ path: location.pathname, query, hasToken: !!token, locked, routesLoaded });
+
+  const decisionKey = JSON.stringify(decision);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the decision's value, not its identity
+  useEffect(() => {
+    if (decision.action === 'token') {
+      useUserStore.getState().loginWithToken(decision.token);
+      navigate(decision.to, { replace: true });
+    } else if (decision.action === 'load') {
+      void useUserStore.getState().loadStartup();
+    }
+  }, [decisionKey, navigate]);
+
+  const busy = navigation.state !== 'idle' || loading || decision.action === 'load';
+  useEffect(() => {
+    if (busy) NProgress.start();
+    else NProgress.done();
+  }, [busy]);
+
+  // A short progress sweep on every route change (spec §2.1).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per navigation
+  useEffect(() => {
+    NProgress.start();
+    const id = requestAnimationFrame(() => NProgress.done());
+    window.scrollTo?.(0, 0);
+    return () => cancelAnimationFrame(id);
+  }, [location.pathname]);
+
+  useDocumentTitle();
+
+  return (
+    <>
+      <MessageBinder />
+      {decision.action === 'redirect' ? (
+        <Navigate to={decision.to} replace />
+      ) : decision.action === 'next' ? (
+        <Outlet />
+      ) : null}
+    </>
+  );
+}
+
+/** A failed navigation (route error) goes to /404 (spec §8). */
+function RouteError() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  if (pathname !== '/404') return <Navigate to="/404" replace />;
+  return <div style={{ padding: 24 }}>{t('routeError')}</div>;
+}
+
+/** /redirect/<path>: used to refresh a tab; goes back to the path with replace. */
+function RedirectPage() {
+  const params = useParams();
+  const { search } = useLocation();
+  return <Navigate to={`/${params['*'] ?? ''}${search}`} replace />;
+}
+
+/** Paths under the shell that match no fixed or menu route. */
+function UnknownPath() {
+  const token = useUserStore((s) => s.token);
+  const loaded = usePermissionStore((s) => s.loaded);
+  if (token && !loaded) return null;
+  return <Navigate to="/404" replace />;
+}
+
+/** A page generated from the menu; re-checked against the current user's menu on every render. */
+export function MenuPage({ path }: { path: string }) {
+  const route = usePermissionStore((s) => s.routeMap[path]);
+  const language = useAppStore((s) => s.language);
+  if (!route) return <Navigate to="/404" replace />;
+  let content: React.ReactNode;
+  if (route.kind === 'iframe') {
+    content = (
+      <Lazy>
+        <IframePage src={route.iframeSrc ?? ''} title={route.meta.titles?.[language] ?? route.meta.title} />
+      </Lazy>
+    );
+  } else if (route.kind === 'dynamic') {
+    content = (
+      <Lazy>
+        <NotAvailable />
+      </Lazy>
+    );
+  } else {
+    const Page = pageFor(route.urlAddress);
+    if (!Page) return <Navigate to="/404" replace />;
+    content = (
+      <Lazy>
+        <Page />
+      </Lazy>
+    );
+  }
+  return <ModelIdContext.Provider value={route.menuId}>{content}</ModelIdContext.Provider>;
+}
+
+/** A menu route as a router child; its meta is read from the current menu (fresh after a re-login). */
+export function menuRouteObject(route: MenuRoute): RouteObject {
+  const path = route.path;
+  return {
+    id: `menu:${path}`,
+    path,
+    element: <MenuPage path={path} />,
+    handle: {
+      name: route.name,
+      get meta(): RouteMeta | undefined {
+        return usePermissionStore.getState().routeMap[path]?.meta;
+      },
+    },
+  };
+}
+
+export const fixedRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Root />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Progress />,
+    children: [
+      { path: '/login', element: <Login />, handle: { meta: FIXED_META.login } },
+      {
+        path: '/lockScreen',
+        element: (
+          <Lazy>
+            <LockScreen />
+          </Lazy>
+        ),
+        handle: { meta: FIXED_META.lockScreen },
+      },
+      { path: '/auth-redirect', element: <AuthRedirect /> },
+      { path: '/auth-logout', element: <AuthLogout /> },
+      { path: '/jump', element: <Jump /> },
+      {
+        id: LAYOUT_ROUTE_ID,
+        path: '/',
+        element: (
+          <Lazy>
+            <Layout />
+          </Lazy>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/home" replace /> },
+          {
+            path: 'home',
+            element: (
+              <Lazy>
+                <Home />
+              </Lazy>
+            ),
+            handle: { meta: FIXED_META.home },
+          },
+          {
+            path: 'profile',
+            element: (
+              <Lazy>
+                <Profile />
+              </Lazy>
+            ),
+            handle: { meta: FIXED_META.profile },
+          },
+          { path: '404', element: <NotFound />, handle: { meta: FIXED_META.notFound } },
+          { path: 'redirect/*', element: <RedirectPage /> },
+          { path: 'menuMore', element: <Navigate to="/home" replace /> },
+          { path: '*', element: <UnknownPath /> },
+        ],
+      },
+    ],
+  },
+];
+
+const patched = new Set<string>();
+
+/** Adds the current menu's routes under the shell; waits for the start-up data when signed in. */
+async function patchMenuRoutes(patch: (routeId: string, children: RouteObject[]) => void) {
+  const user = useUserStore.getState();
+  if (user.token && !usePermissionStore.getState().loaded) await user.loadStartup();
+  const fresh = usePermissionStore.getState().routes.filter((r) => !patched.has(r.path));
+  if (fresh.length === 0) return;
+  for (const r of fresh) patched.add(r.path);
+  patch(LAYOUT_ROUTE_ID, fresh.map(menuRouteObject));
+}
+
+export const router = createBrowserRouter(fixedRoutes, {
+  async patchRoutesOnNavigation({ patch }) {
+    await patchMenuRoutes(patch);
+  },
+});
+
+setNavigator((to, opts) => {
+  void router.navigate(to, { replace: opts?.replace });
+});
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,131 @@
+import type { LayoutType, Locale } from '@srm/contracts';
+import { create } from 'zustand';
+import { i18n, initialLocale } from '../i18n';
+import { StorageKey, storage } from '../utils/storage';
+
+/** The eight theme colours of the settings drawer (spec §2.4); blue #1890ff is the default. */
+export const THEME_COLORS = {
+  blue: '#1890ff',
+  purple: '#722ed1',
+  azure: '#2f54eb',
+  ocean: '#13c2c2',
+  green: '#52c41a',
+  yellow: '#faad14',
+  orange: '#fa8c16',
+  red: '#f5222d',
+} as const;
+export type ThemeColorName = keyof typeof THEME_COLORS;
+
+export interface Settings {
+  themeColor: ThemeColorName;
+  /** 'dark' switches the whole application to the dark algorithm. */
+  themeClass: 'light' | 'dark';
+  /** Sidebar style in the light theme. */
+  slideClass: 'dark' | 'light';
+  layoutType: LayoutType;
+  showSettings: boolean;
+  tagsView: boolean;
+  tagsIcon: boolean;
+  showLanguage: boolean;
+  showSearch: boolean;
+  useCache: boolean;
+  fixedHeader: boolean;
+  sidebarLogo: boolean;
+}
+
+/** Defaults of decisions §9. */
+export const DEFAULT_SETTINGS: Settings = {
+  themeColor: 'blue',
+  themeClass: 'light',
+  slideClass: 'dark',
+  layoutType: 'classic',
+  showSettings: true,
+  tagsView: true,
+  tagsIcon: true,
+  showLanguage: true,
+  showSearch: true,
+  useCache: true,
+  fixedHeader: false,
+  sidebarLogo: true,
+};
+
+function loadSettings(): Settings {
+  const stored = storage.get<Partial<Settings>>(StorageKey.settings) ?? {};
+  const merged = { ...DEFAULT_SETTINGS };
+  // Only keys we know, with the type of the default, survive: a tampered value cannot break the shell.
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    const value = stored[key];
+    if (value !== undefined && typeof value === typeof DEFAULT_SETTINGS[key]) {
+      (merged as Record<string, unknown>)[key] = value;
+    }
+  }
+  if (!(merged.themeColor in THEME_COLORS)) merged.themeColor = 'blue';
+  if (!['classic', 'functional', 'plain'].includes(merged.layoutType)) merged.layoutType = 'classic';
+  return merged;
+}
+
+interface SettingsState extends Settings {
+  set<K extends keyof Settings>(key: K, value: Settings[K]): void;
+  reset(): void;
+}
+
+/** Every setting is persisted locally and applied without reload. */
+export const useSettingsStore = create<SettingsState>((set, get) => ({
+  ...loadSettings(),
+  set(key, value) {
+    set({ [key]: value } as Partial<SettingsState>);
+    const { set: _s, reset: _r, ...settings } = { ...get() };
+    storage.set(StorageKey.settings, settings);
+  },
+  reset() {
+    storage.remove(StorageKey.settings);
+    set({ ...DEFAULT_SETTINGS });
+  },
+}));
+
+export type Device = 'desktop' | 'mobile';
+export type ComponentSize = 'small' | 'middle' | 'large';
+
+interface AppState {
+  sidebarOpened: boolean;
+  withoutAnimation: boolean;
+  device: Device;
+  language: Locale;
+  size: ComponentSize;
+  toggleSidebar(withoutAnimation?: boolean): void;
+  closeSidebar(withoutAnimation: boolean): void;
+  setDevice(device: Device): void;
+  setLanguage(language: Locale): void;
+  setSize(size: ComponentSize): void;
+}
+
+/** Application state (spec §3): sidebar status, language and size persist locally. */
+export const useAppStore = create<AppState>((set, get) => ({
+  sidebarOpened: storage.get<boolean>(StorageKey.sidebarStatus, true) ?? true,
+  withoutAnimation: false,
+  device: 'desktop',
+  language: initialLocale(),
+  size: storage.get<ComponentSize>(StorageKey.size, 'middle') ?? 'middle',
+  toggleSidebar(withoutAnimation = false) {
+    const opened = !get().sidebarOpened;
+    storage.set(StorageKey.sidebarStatus, opened);
+    set({ sidebarOpened: opened, withoutAnimation });
+  },
+  closeSidebar(withoutAnimation) {
+    storage.set(StorageKey.sidebarStatus, false);
+    set({ sidebarOpened: false, withoutAnimation });
+  },
+  setDevice(device) {
+    set({ device });
+  },
+  setLanguage(language) {
+    storage.set(StorageKey.language, language);
+    void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+    set({ language });
+  },
+  setSize(size) {
+    storage.set(StorageKey.size, size);
+    set({ size });
+  },
+}));

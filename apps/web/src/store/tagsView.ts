@@ -1,0 +1,154 @@
+import type { Locale } from '@srm/contracts';
+import { create } from 'zustand';
+import { useSettingsStore } from './settings';
+
+/**
+ * Tab-view bookkeeping (spec §2.2, §2.4): the visited views (one tab each) and the cached views
+ * (the page keys the main area keeps alive). A view is keyed by its path; fullPath keeps the query
+ * string for navigation.
+ */
+export interface TagView {
+  /** Route path without query: the tab key and the page-cache key. */
+  path: string;
+  /** Path plus query string: where clicking the tab goes. */
+  fullPath: string;
+  /** i18n key (fixed routes) or the simplified-Chinese title. */
+  title: string;
+  zhTitle?: string;
+  /** Already-localised titles (menu routes). */
+  titles?: Record<Locale, string>;
+  icon?: string;
+  /** Affixed views cannot be closed and survive "close all". */
+  affix?: boolean;
+  /** Never kept in the page cache. */
+  noCache?: boolean;
+}
+
+export interface TagsState {
+  visitedViews: TagView[];
+  /** Paths of the cached pages, in the order they were first cached. */
+  cachedViews: string[];
+}
+
+export const HOME_PATH = '/home';
+
+/** Adds the view to the visited list, or refreshes its fullPath and titles in place. */
+export function addVisited(visited: TagView[], view: TagView): TagView[] {
+  const index = visited.findIndex((v) => v.path === view.path);
+  const existing = visited[index];
+  if (!existing) return [...visited, view];
+  const merged = { ...existing, ...view, affix: existing.affix || view.affix };
+  const next = visited.slice();
+  next[index] = merged;
+  return next;
+}
+
+/** Caches the view unless it is flagged noCache or the cache setting is off. */
+export function addCached(cached: string[], view: TagView, useCache: boolean): string[] {
+  if (!useCache || view.noCache || cached.includes(view.path)) return cached;
+  return [...cached, view.path];
+}
+
+export function addViewTo(state: TagsState, view: TagView, useCache: boolean): TagsState {
+  return {
+    visitedViews: addVisited(state.visitedViews, view),
+    cachedViews: addCached(state.cachedViews, view, useCache),
+  };
+}
+
+/** Closes one view; affixed views cannot be closed. */
+export function delViewFrom(state: TagsState, path: string): TagsState {
+  const view = state.visitedViews.find((v) => v.path === path);
+  if (view?.affix) return state;
+  return {
+    visitedViews: state.visitedViews.filter((v) => v.path !== path),
+    cachedViews: state.cachedViews.filter((p) => p !== path),
+  };
+}
+
+/** "Close others": keeps the affixed views plus the current one (and their cache). */
+export function delOthersFrom(state: TagsState, path: string): TagsState {
+  const visitedViews = state.visitedViews.filter((v) => v.affix || v.path === path);
+  const kept = new Set(visitedViews.map((v) => v.path));
+  return { visitedViews, cachedViews: state.cachedViews.filter((p) => kept.has(p)) };
+}
+
+/** "Close all": affixed views survive, unless includeAffix (logout) clears everything. */
+export function delAllFrom(state: TagsState, options: { includeAffix?: boolean } = {}): TagsState {
+  if (options.includeAffix) return { visitedViews: [], cachedViews: [] };
+  const visitedViews = state.visitedViews.filter((v) => v.affix);
+  const kept = new Set(visitedViews.map((v) => v.path));
+  return { visitedViews, cachedViews: state.cachedViews.filter((p) => kept.has(p)) };
+}
+
+/** Drops a page from the cache only (refresh): its tab stays. */
+export function delCachedFrom(state: TagsState, path: string): TagsState {
+  return { ...state, cachedViews: state.cachedViews.filter((p) => p !== path) };
+}
+
+/** Where to go after closing the active tab: the last remaining tab, else home. */
+export function targetAfterClose(remaining: TagView[]): string {
+  const last = remaining[remaining.length - 1];
+  return last ? last.fullPath : HOME_PATH;
+}
+
+/**
+ * Where to go after an operation that closed views: nowhere (null) when the active view is still
+ * open, else the last remaining tab or home.
+ */
+export function navigationAfter(remaining: TagView[], activePath: string): string | null {
+  return remaining.some((v) => v.path === activePath) ? null : targetAfterClose(remaining);
+}
+
+/** The redirect address that remounts a page (spec §2.1 /redirect/:path*). */
+export function refreshTarget(view: Pick<TagView, 'fullPath'>): string {
+  return `/redirect${view.fullPath}`;
+}
+
+/** Splits a location into the path (cache key) and fullPath (with query). */
+export function viewKeys(location: { pathname: string; search?: string }): {
+  path: string;
+  fullPath: string;
+} {
+  return { path: location.pathname, fullPath: location.pathname + (location.search ?? '') };
+}
+
+interface TagsViewStore extends TagsState {
+  addView(view: TagView): void;
+  /** Closes a view; returns the remaining visited views. */
+  delView(path: string): TagView[];
+  delOthersViews(path: string): TagView[];
+  delAllViews(options?: { includeAffix?: boolean }): TagView[];
+  delCachedView(path: string): void;
+  /** Empties the page cache (the cache setting was turned off). */
+  clearCache(): void;
+}
+
+export const useTagsViewStore = create<TagsViewStore>((set, get) => ({
+  visitedViews: [],
+  cachedViews: [],
+  addView(view) {
+    set(addViewTo(get(), view, useSettingsStore.getState().useCache));
+  },
+  delView(path) {
+    const next = delViewFrom(get(), path);
+    set(next);
+    return next.visitedViews;
+  },
+  delOthersViews(path) {
+    const next = delOthersFrom(get(), path);
+    set(next);
+    return next.visitedViews;
+  },
+  delAllViews(options) {
+    const next = delAllFrom(get(), options);
+    set(next);
+    return next.visitedViews;
+  },
+  delCachedView(path) {
+    set(delCachedFrom(get(), path));
+  },
+  clearCache() {
+    set({ cachedViews: [] });
+  },
+}));

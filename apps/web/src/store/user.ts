@@ -1,0 +1,207 @@
+import { API, type CurrentUser, type LoginResult, normalizeLayout } from '@srm/contracts';
+import { create } from 'zustand';
+import { queryClient } from '../api/queryClient';
+import { ApiError, http, httpHooks } from '../api/request';
+import { i18n } from '../i18n';
+import { toast } from '../utils/message';
+import { appNavigate, currentFullPath } from '../utils/navigation';
+import { StorageKey, storage } from '../utils/storage';
+import { useCacheStore } from './cache';
+import { DATAV_CONFIG_KEY, usePermissionStore } from './permission';
+import { useSettingsStore } from './settings';
+import { useTagsViewStore } from './tagsView';
+
+/** Display time of a start-up error before the redirect to the login page (spec §4). */
+export const STARTUP_ERROR_MS = 1500;
+
+function closeAllTabs(): void {
+  useTagsViewStore.getState().delAllViews({ includeAffix: true });
+}
+
+interface UserData {
+  token: string;
+  userInfo: CurrentUser | null;
+  permsList: string[];
+  /** Screen locked (storage 'lock' = 1); survives a reload. */
+  locked: boolean;
+  /** Set by a sign-in; the layout shows the last-login notice once, then calls clearJustLoggedIn(). */
+  justLoggedIn: boolean;
+  /** True while the start-up data loads. */
+  loading: boolean;
+}
+
+export interface UserState extends UserData {
+  /** POST login with the trimmed account; stores the token and the layout type from the theme. */
+  login(userName: string, passWord: string): Promise<void>;
+  /** Token authentication (/home?token=, /auth-redirect): stores the token; the start-up then loads. */
+  loginWithToken(token: string): void;
+  /**
+   * User info, then in parallel enums, dictionaries, configs, sub-companies and the menu.
+   * On failure: the error for 1500 ms, then token reset and /login?redirect=…. Resolves true when in.
+   */
+  loadStartup(): Promise<boolean>;
+  /** Re-reads the current user (after a profile change). */
+  refreshUserInfo(): Promise<CurrentUser>;
+  setUserInfo(patch: Partial<CurrentUser>): void;
+  clearJustLoggedIn(): void;
+  /** POST logout (errors ignored), clear everything, go to /login. The confirmation is the caller's. */
+  logout(): Promise<void>;
+  /** Clears the session without a server call. */
+  resetToken(): void;
+  lockScreen(): void;
+  /** Server check of the password with the trimmed account; then unlocks. */
+  unlock(password: string): Promise<void>;
+}
+
+function readLocked(): boolean {
+  return storage.get<number>(StorageKey.lock) === 1;
+}
+
+let startup: Promise<boolean> | null = null;
+/** A token login takes its layout from the user's stored theme. */
+let applyThemeFromUserInfo = false;
+
+function loginRedirect(): string {
+  const path = currentFullPath();
+  const bare = path.split('?')[0];
+  if (!bare || bare === '/login' || bare === '/lockScreen' || bare === '/' || bare === '/home')
+    return '/login';
+  return `/login?redirect=${encodeURIComponent(path)}`;
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.msg;
+  if (typeof error === 'string') return error || i18n.t('common:hasError');
+  if (error instanceof Error && error.message) return error.message;
+  return i18n.t('common:hasError');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const useUserStore = create<UserState>((set, get) => ({
+  token: storage.get<string>(StorageKey.token) ?? '',
+  userInfo: null,
+  permsList: [],
+  locked: readLocked(),
+  justLoggedIn: false,
+  loading: false,
+
+  async login(userName, passWord) {
+    const result = await http.post<LoginResult>(API.login, { userName: userName.trim(), passWord });
+    storage.set(StorageKey.token, result.token);
+    storage.remove(StorageKey.lock);
+    useSettingsStore.getState().set('layoutType', normalizeLayout(result.theme));
+    usePermissionStore.getState().setLoaded(false);
+    set({ token: result.token, locked: false, justLoggedIn: true, userInfo: null });
+  },
+
+  loginWithToken(token) {
+    storage.set(StorageKey.token, token);
+    applyThemeFromUserInfo = true;
+    usePermissionStore.getState().setLoaded(false);
+    startup = null;
+    set({ token, userInfo: null, justLoggedIn: true });
+  },
+
+  loadStartup() {
+    if (startup) return startup;
+    const run = async (): Promise<boolean> => {
+      set({ loading: true });
+      try {
+        const info = await http.get<CurrentUser>(API.userInfo);
+        if (!info) throw i18n.t('common:authFailed');
+        if (applyThemeFromUserInfo) {
+          applyThemeFromUserInfo = false;
+          useSettingsStore.getState().set('layoutType', normalizeLayout(info.theme));
+        }
+        const permission = usePermissionStore.getState();
+        permission.setPermsList(info.permsList ?? []);
+        set({ userInfo: info, permsList: info.permsList ?? [] });
+        const cache = useCacheStore.getState();
+        if (info.subCompany?.id) cache.setSubCompanyInfo(info.subCompany);
+        await Promise.all([
+          cache.loadAll(),
+          // The menu needs the visualisation base from the configs, so it is mapped after both arrive.
+          http.get<Parameters<typeof permission.setNav>[0]>(API.nav),
+        ]).then(([, nav]) => {
+          permission.setNav(nav, {
+            token: get().token,
+            dataVBase: useCacheStore.getState().config(DATAV_CONFIG_KEY) ?? '',
+          });
+        });
+        if (usePermissionStore.getState().menus.length === 0) {
+          toast.error(i18n.t('common:permissionInsufficient'), STARTUP_ERROR_MS / 1000);
+          const target = loginRedirect();
+          get().resetToken();
+          appNavigate(target, { replace: true });
+          return false;
+        }
+        usePermissionStore.getState().setLoaded(true);
+        return true;
+      } catch (error) {
+        // The request layer already resets and reloads on 600/601/602; this covers the rest.
+        if (!get().token) return false;
+        toast.error(errorText(error), STARTUP_ERROR_MS / 1000);
+        await sleep(STARTUP_ERROR_MS);
+        const target = loginRedirect();
+        get().resetToken();
+        appNavigate(target, { replace: true });
+        return false;
+      } finally {
+        set({ loading: false });
+        startup = null;
+      }
+    };
+    startup = run();
+    return startup;
+  },
+
+  async refreshUserInfo() {
+    const info = await http.get<CurrentUser>(API.userInfo);
+    usePermissionStore.getState().setPermsList(info.permsList ?? []);
+    set({ userInfo: info, permsList: info.permsList ?? [] });
+    return info;
+  },
+
+  setUserInfo(patch) {
+    const current = get().userInfo;
+    if (current) set({ userInfo: { ...current, ...patch } });
+  },
+
+  clearJustLoggedIn() {
+    set({ justLoggedIn: false });
+  },
+
+  async logout() {
+    if (get().token) await http.post(API.logout, undefined, { silent: true }).catch(() => undefined);
+    get().resetToken();
+    appNavigate('/login', { replace: true });
+  },
+
+  resetToken() {
+    storage.remove(StorageKey.token);
+    storage.remove(StorageKey.lock);
+    startup = null;
+    applyThemeFromUserInfo = false;
+    usePermissionStore.getState().reset();
+    useCacheStore.getState().reset();
+    closeAllTabs();
+    queryClient.clear();
+    set({ token: '', userInfo: null, permsList: [], locked: false, justLoggedIn: false, loading: false });
+  },
+
+  lockScreen() {
+    storage.set(StorageKey.lock, 1);
+    set({ locked: true });
+  },
+
+  async unlock(password) {
+    const account = (get().userInfo?.account ?? '').trim();
+    await http.post(API.lockScreen, { account, password });
+    storage.remove(StorageKey.lock);
+    set({ locked: false });
+  },
+}));
+
+// A session reset from the request layer (codes 600/601/602, HTTP 500 + 401) clears the whole store.
+httpHooks.onSessionReset = () => useUserStore.getState().resetToken();

@@ -1,0 +1,151 @@
+import {
+  ApartmentOutlined,
+  AppstoreOutlined,
+  BankOutlined,
+  ClockCircleOutlined,
+  ExportOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { formatDate } from '@srm/contracts';
+import { Avatar, Card, Col, Descriptions, Empty, Row, Space, Typography, theme } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { flattenMenu } from '../../router/menu';
+import type { AppMenuItem } from '../../router/types';
+import { useCacheStore } from '../../store/cache';
+import { usePermissionStore } from '../../store/permission';
+import { useAppStore } from '../../store/settings';
+import { useUserStore } from '../../store/user';
+import { avatarUrl } from '../../utils/avatar';
+
+function greetingKey(hour: number): string {
+  if (hour < 12) return 'greeting.morning';
+  if (hour < 18) return 'greeting.afternoon';
+  return 'greeting.evening';
+}
+
+/** Welcome dashboard: the user, their organisation, the last sign-in and quick links from the menu. */
+export default function Home() {
+  const { t } = useTranslation('home');
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const user = useUserStore((s) => s.userInfo);
+  const language = useAppStore((s) => s.language);
+  const menus = usePermissionStore((s) => s.menus);
+  const subCompany = useCacheStore((s) => s.subCompanyInfo);
+  const links = useMemo(() => flattenMenu(menus).slice(0, 12), [menus]);
+
+  const open = (item: AppMenuItem) => {
+    if (item.external) window.open(item.path, '_blank', 'noopener,noreferrer');
+    else navigate(item.path);
+  };
+
+  const name = user?.realName || user?.userName || user?.account || '';
+  const last =
+    user?.prevLogin === 1 && user.prevLoginTime
+      ? t('lastLoginPlace', {
+          time: formatDate(user.prevLoginTime),
+          place: user.prevLoginIPAddressName || '-',
+          ip: user.prevLoginIPAddress || '-',
+        })
+      : t('lastLoginNone');
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="home-page">
+      <Card variant="borderless">
+        <div style={{ display: 'flex', alignItems: 'center', gap: 20, flexWrap: 'wrap' }}>
+          <Avatar size={64} src={avatarUrl(user?.headIcon)} icon={<UserOutlined />} />
+          <div style={{ flex: 1, minWidth: 200 }}>
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="home-welcome">
+              {t(greetingKey(new Date().getHours()))}，{t('welcome', { name })}
+            </Typography.Title>
+            <Typography.Text type="secondary">
+              {[user?.ent?.entName, user?.deptName, ...(user?.positionNames ?? [])]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography.Text>
+          </div>
+        </div>
+      </Card>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card variant="borderless" title={t('profile')} style={{ height: '100%' }}>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item
+                label={
+                  <>
+                    <UserOutlined /> {t('account')}
+                  </>
+                }
+              >
+                {user?.account}
+              </Descriptions.Item>
+              <Descriptions.Item
+                label={
+                  <>
+                    <BankOutlined /> {t('enterprise')}
+                  </>
+                }
+              >
+                {user?.ent?.entName}
+              </Descriptions.Item>
+              <Descriptions.Item
+                label={
+                  <>
+                    <ApartmentOutlined /> {t('company')}
+                  </>
+                }
+              >
+                {subCompany?.deptName ?? user?.subCompany?.deptName}
+              </Descriptions.Item>
+              <Descriptions.Item
+                label={
+                  <>
+                    <ApartmentOutlined /> {t('dept')}
+                  </>
+                }
+              >
+                {user?.deptName}
+              </Descriptions.Item>
+              <Descriptions.Item
+                label={
+                  <>
+                    <ClockCircleOutlined /> {t('lastLogin')}
+                  </>
+                }
+              >
+                <span data-testid="home-last-login">{last}</span>
+              </Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card variant="borderless" title={t('quickLinks')} style={{ height: '100%' }}>
+            {links.length === 0 ? (
+              <Empty description={t('noLinks')} />
+            ) : (
+              <Row gutter={[12, 12]} data-testid="home-quick-links">
+                {links.map((item) => (
+                  <Col xs={12} sm={8} md={6} key={item.id}>
+                    <Card
+                      hoverable
+                      size="small"
+                      onClick={() => open(item)}
+                      styles={{ body: { textAlign: 'center', padding: '16px 8px' } }}
+                    >
+                      <div style={{ fontSize: 22, color: token.colorPrimary, marginBottom: 6 }}>
+                        {item.external ? <ExportOutlined /> : <AppstoreOutlined />}
+                      </div>
+                      <Typography.Text ellipsis>{item.titles[language] || item.fullName}</Typography.Text>
+                    </Card>
+                  </Col>
+                ))}
+              </Row>
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Space>
+  );
+}

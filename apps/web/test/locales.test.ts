@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+
+const modules = import.meta.glob<{ default: unknown }>('../src/locales/*.json', { eager: true });
+const byFile: Record<string, unknown> = {};
+for (const [path, mod] of Object.entries(modules)) byFile[path.split('/').pop()!] = mod.default;
+const LOCALES = ['zh-CN', 'en-US', 'zh-TW'] as const;
+
+function keys(obj: unknown, prefix = ''): string[] {
+  if (!obj || typeof obj !== 'object') return [prefix];
+  return Object.entries(obj as Record<string, unknown>)
+    .flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+    .sort();
+}
+
+const files = Object.keys(byFile);
+const namespaces = [...new Set(files.map((f) => f.split('.')[0]!))];
+
+describe('locale files', () => {
+  it('exist for every namespace in the three languages', () => {
+    expect(namespaces.length).toBeGreaterThan(0);
+    for (const ns of namespaces)
+      for (const l of LOCALES) expect(files, `${ns}.${l}`).toContain(`${ns}.${l}.json`);
+  });
+
+  for (const ns of namespaces) {
+    it(`${ns}: identical keys and non-empty texts in every language`, () => {
+      const tables = LOCALES.map((l) => byFile[`${ns}.${l}.json`]);
+      const reference = keys(tables[0]);
+      for (const table of tables) {
+        expect(keys(table)).toEqual(reference);
+        for (const key of keys(table)) {
+          const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], table);
+          expect(typeof value === 'string' && value.length > 0, `${ns}:${key}`).toBe(true);
+        }
+      }
+    });
+  }
+
+  it('uses traditional characters in zh-TW', () => {
+    const tw = byFile['common.zh-TW.json'] as { requestError: string; route: { home: string } };
+    expect(tw.requestError).toBe('請求出錯，請重試');
+    expect(tw.route.home).toBe('首頁');
+  });
+});

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { openUserMenu, shot, signIn } from './helpers';
+
+test('the profile form checks on blur and keeps what was typed across tabs', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openUserMenu(page);
+  await page.getByTestId('menu-profile').click();
+  const mobile = page.getByTestId('profile-mobile');
+  await expect(mobile).toBeVisible();
+  await mobile.fill('12345');
+  await mobile.blur();
+  await expect(page.getByText('请输入正确的手机号码')).toBeVisible();
+  await mobile.fill('');
+  await mobile.blur();
+  await expect(page.getByText('手机号码不能为空')).toBeVisible();
+  await page.getByTestId('profile-realName').fill('改过的名字');
+  await shot(page, 'profile');
+  await page.getByTestId('tag-/home').click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByTestId('tag-/profile').click();
+  await expect(page.getByTestId('profile-realName')).toHaveValue('改过的名字');
+});
+
+test('a token in /home?token= signs the browser in', async ({ page, request }) => {
+  const res = await request.post('/api/sys/login', { data: { userName: 'buyer', passWord: 'buyer123' } });
+  const { data } = (await res.json()) as { data: { token: string } };
+  await page.goto(`/home?token=${data.token}`);
+  await expect(page.getByTestId('layout-root')).toBeVisible();
+  await expect(page.getByTestId('navbar-user')).toContainText('张采购');
+});
+
+test('the sub-company switch changes the company and says so', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.getByTestId('company-switch').click();
+  await page.getByTestId('company-tree').getByText('华南分公司').click();
+  await expect(page.locator('.ant-message')).toContainText('组织切换成功');
+  await expect(page.getByTestId('company-switch')).toContainText('华南分公司');
+  await page.reload();
+  await expect(page.getByTestId('company-switch')).toContainText('华南分公司');
+});
+
+test('after a second sign-in the last-login notice shows the previous one', async ({ page }) => {
+  await signIn(page, 'vendor');
+  await openUserMenu(page);
+  await page.getByTestId('menu-logout').click();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, 'vendor');
+  await expect(page.getByTestId('last-login-notice')).toBeVisible();
+  await expect(page.getByTestId('last-login-notice')).toContainText('127.0.0.1');
+});
+
+test('the about dialog shows the version from the configuration', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openUserMenu(page);
+  await page.getByTestId('menu-about').click();
+  await expect(page.getByTestId('about-version')).toHaveText(/\d+\.\d+/);
+});
+
+// A valid 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('the avatar upload replaces the picture', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openUserMenu(page);
+  await page.getByTestId('menu-profile').click();
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  const img = page.getByTestId('profile-avatar').locator('img');
+  await expect(img).toHaveAttribute('src', /\/api\/file\/Image\/userAvatar\/.+token=/);
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const LAYOUT_TYPES = ['classic', 'functional', 'plain'] as const;
+export type LayoutType = (typeof LAYOUT_TYPES)[number];
+
+/** Only the three known layouts are accepted from a response; anything else means classic (spec §4). */
+export function normalizeLayout(theme: unknown): LayoutType {
+  return LAYOUT_TYPES.includes(theme as LayoutType) ? (theme as LayoutType) : 'classic';
+}
+
+/** Account or mobile number, or `mobile@account` for a sub-account (spec §2.4). Trimmed. */
+export const loginBodySchema = z.object({
+  userName: z.string().trim().min(1).max(100),
+  passWord: z.string().min(1).max(100),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResultSchema = z.object({
+  token: z.string(),
+  theme: z.string(),
+});
+export type LoginResult = z.infer<typeof loginResultSchema>;
+
+export const lockScreenBodySchema = z.object({
+  account: z.string().trim().min(1).max(100),
+  password: z.string().min(1).max(100),
+});
+export type LockScreenBody = z.infer<typeof lockScreenBodySchema>;
+
+export const entSchema = z.object({
+  id: z.string(),
+  entName: z.string(),
+  /** 1 = the tenant's own purchasing enterprise, 2 = a supplier. */
+  entType: z.number().int(),
+});
+
+export const subCompanyRefSchema = z.object({ id: z.string(), deptName: z.string() });
+
+/** GET /api/sys/user/info — the current-user fields of spec §3. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  tenantId: z.string(),
+  userCode: z.string(),
+  account: z.string(),
+  userName: z.string(),
+  realName: z.string(),
+  deptId: z.string(),
+  deptName: z.string(),
+  positionNames: z.array(z.string()),
+  ent: entSchema,
+  headIcon: z.string(),
+  portalId: z.string(),
+  userMobile: z.string(),
+  userEmail: z.string(),
+  isAdministrator: z.boolean(),
+  /** 1 when there was an earlier sign-in whose data follows. */
+  prevLogin: z.number().int(),
+  prevLoginTime: z.number().nullable(),
+  prevLoginIPAddress: z.string(),
+  prevLoginIPAddressName: z.string(),
+  /** The company the session acts within (decisions §2). */
+  subCompany: subCompanyRefSchema,
+  theme: z.string(),
+  language: z.string(),
+  permsList: z.array(z.string()),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+// `npm test`: type check, lint, unit tests, API tests on PGlite, the same API tests on PostgreSQL
+// when DATABASE_URL is set, and the browser tests. Ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from './chromium.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = join(root, 'node_modules/.cache/srm-test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function step(name, command, args, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  console.log(`━━ ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failedSteps.push(name);
+  return ok;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function vitest(name, projects, env, reportName) {
+  const out = join(reports, `${reportName}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${out}`);
+  step(name, 'npx', args, env);
+  countVitest(out);
+}
+
+step('Type check', 'npm', ['run', '--silent', 'typecheck']);
+step('Lint and format', 'npx', ['biome', 'check', '.']);
+vitest('Unit tests', ['contracts', 'web-unit', 'server-unit'], {}, 'unit');
+vitest('API tests on PGlite', ['server-api'], { TEST_DB: 'pglite' }, 'api-pglite');
+if (process.env.DATABASE_URL) {
+  vitest('API tests on PostgreSQL', ['server-api'], { TEST_DB: 'pg' }, 'api-pg');
+} else {
+  console.log('\n━━ API tests on PostgreSQL: skipped (set DATABASE_URL to run them) ━━');
+}
+
+const chromium = findChromium();
+if (!chromium) {
+  const line =
+    '!!! Browser tests SKIPPED: no Chromium found. Install it (apt-get install chromium fonts-noto-cjk) or set CHROMIUM_PATH.';
+  console.log(`\n${'!'.repeat(line.length)}\n${line}\n${'!'.repeat(line.length)}`);
+  if (process.env.CI === 'true') failedSteps.push('Browser tests (no Chromium under CI)');
+} else {
+  if (step('Build for browser tests', 'npm', ['run', 'build'])) {
+    const out = join(reports, 'e2e.json');
+    step('Browser tests', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    });
+    if (existsSync(out)) {
+      const stats = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+      totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+      totals.failed += stats.unexpected ?? 0;
+      totals.skipped += stats.skipped ?? 0;
+    }
+  }
+}
+
+console.log('');
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);
