@@ -10,7 +10,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../node_modules/.cache/e2e-results',
+  // Per build name, so parallel runs (scripts/e2e.mjs with E2E_BUILD) keep their artifacts apart.
+  outputDir: `../node_modules/.cache/e2e-results${process.env.E2E_BUILD ? `-${process.env.E2E_BUILD}` : ''}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -37,11 +38,18 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node apps/server/dist/main.js',
+    command: `node ${process.env.E2E_SERVER ?? 'apps/server/dist/main.js'}`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+    },
   },
 });

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const outfile = path.join(here, 'dist', 'main.js');
+// SERVER_OUT_DIR (inside the repository, so node_modules resolve) lets parallel test runs keep apart.
+const outDir = process.env.SERVER_OUT_DIR ? path.resolve(process.env.SERVER_OUT_DIR) : path.join(here, 'dist');
+const outfile = path.join(outDir, 'main.js');
 
 /** Keeps bare imports external, except @srm/* workspace sources. */
 const externalPackages = {
@@ -20,7 +22,7 @@ const externalPackages = {
   },
 };
 
-await rm(path.join(here, 'dist'), { recursive: true, force: true });
+await rm(outDir, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(here, 'src', 'main.ts')],
   outfile,

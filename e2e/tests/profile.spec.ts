@@ -74,3 +74,17 @@ test('the avatar upload replaces the picture', async ({ page }) => {
   await expect(img).toHaveAttribute('src', /\/api\/file\/Image\/userAvatar\/.+token=/);
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1);
 });
+
+test('the profile shows my permissions, my sign-in log and my team', async ({ page }) => {
+  await signIn(page, 'buyer');
+  await page.goto('/profile');
+  await page.getByTestId('profile-tab-authorize').click();
+  const authorize = page.getByTestId('profile-authorize');
+  await expect(authorize).toContainText('用户管理');
+  await expect(authorize).not.toContainText('角色管理');
+  await page.getByTestId('profile-tab-login-log').click();
+  await expect(page.getByTestId('profile-login-log').locator('tbody tr.ant-table-row').first()).toContainText('成功');
+  await page.getByTestId('profile-tab-subordinate').click();
+  await expect(page.getByTestId('profile-subordinates')).toContainText('暂无下属');
+  await shot(page, 'profile-subordinates');
+});

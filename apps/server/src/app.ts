@@ -25,9 +25,15 @@ import { companyRoutes } from './org/company-routes';
 import { deptRoutes } from './org/dept-routes';
 import { positionRoutes } from './org/position-routes';
 import { orgRoutes } from './org/routes';
+import { authorizeRoutes } from './permission/authorize-routes';
 import { roleRoutes } from './permission/role-routes';
+import { onlineRoutes } from './permission/online-routes';
 import { currentUserRoutes } from './permission/routes';
+import { subordinateRoutes } from './permission/subordinate-routes';
 import { userRoutes } from './permission/user-routes';
+import { ActivityLog, registerActivityLogHooks } from './system/activity-log';
+import { activityLogRoutes } from './system/activity-log-routes';
+import { menuRoutes } from './system/menu-routes';
 import { systemRoutes } from './system/routes';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -72,18 +78,25 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const activity = new ActivityLog(handle.db, (error) => app.log.error({ err: error }, 'activity log write failed'));
   app.decorate('deps', {
     db: handle.db,
     config,
     settings: new SettingsCache(handle.db),
     cache: new VersionedCache(),
+    activity,
   });
   app.decorate('dbKind', handle.kind);
   if (seeded) app.log.info('demo data seeded');
-  if (owned) app.addHook('onClose', async () => handle.close());
+  // The last log rows are written before the database closes.
+  app.addHook('onClose', async () => {
+    await activity.flush();
+    if (owned) await handle.close();
+  });
 
   registerRequestHooks(app);
   registerErrorHandlers(app);
+  registerActivityLogHooks(app, activity);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -127,7 +140,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(positionRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);
+  await app.register(authorizeRoutes);
   await app.register(systemRoutes);
+  await app.register(activityLogRoutes);
+  await app.register(menuRoutes);
+  await app.register(onlineRoutes);
+  await app.register(subordinateRoutes);
   await app.register(fileRoutes);
 
   if (config.benchRoutes) {

@@ -98,6 +98,8 @@ describe('request layer (spec §7, §8)', () => {
     expect(timeoutFor('/api/x/SynThirdInfo/run')).toBe(LONG_TIMEOUT_MS);
     expect(timeoutFor('/api/extend/Email/Receive')).toBe(LONG_TIMEOUT_MS);
     expect(timeoutFor('/api/permission/Permission/Authority/Data/1')).toBe(100000000);
+    // The real authorize path spells permission in lower case.
+    expect(timeoutFor('/api/permission/Authority/Data/role/1')).toBe(LONG_TIMEOUT_MS);
     expect(timeoutFor('/api/DataSync/Actions/Execute')).toBe(LONG_TIMEOUT_MS);
     expect(timeoutFor(API.userInfo)).toBe(DEFAULT_TIMEOUT_MS);
     expect(DEFAULT_TIMEOUT_MS).toBe(60_000);

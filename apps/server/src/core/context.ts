@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/types';
 import type { PermissionSet } from '../permission/service';
+import type { ActivityLog } from '../system/activity-log';
 import type { VersionedCache } from './cache';
 import type { SettingsCache } from './settings';
 
@@ -44,6 +45,8 @@ export interface Deps {
   config: AppConfig;
   settings: SettingsCache;
   cache: VersionedCache;
+  /** Batched writer of the request and error logs. */
+  activity: ActivityLog;
 }
 
 /** required (default for /api): 600/601/602 without a valid session; optional: load if present; none. */

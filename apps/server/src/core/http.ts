@@ -3,6 +3,7 @@ import { resolveLocale } from '@srm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { extractToken, resolveSession } from '../auth/session';
+import { recordServerError } from '../system/activity-log';
 import { AppError } from './errors';
 import { type MessageKey, storedLocale, t } from './i18n';
 import { issuesToFields } from './validation';
@@ -78,6 +79,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return sendError(reply, request, new AppError(400, fastifyClientErrorKey(error)));
     }
     request.log.error({ err: error }, 'unexpected error');
+    recordServerError(request, error);
     return sendEnvelope(reply, 500, {
       code: 500,
       msg: t(request.locale, 'error.server', { requestId: String(request.id) }),

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -43,6 +44,8 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     dataDir: options.pgliteDir,
     loadDataDir: options.loadDataDir,
     parsers: pgliteParsers,
+    // The same extensions as on a PostgreSQL server (migration 0008).
+    extensions: { pg_trgm },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {

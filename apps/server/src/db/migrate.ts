@@ -2,6 +2,9 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import { down0001, up0001 } from './migrations/0001_init';
 import { down0002, up0002 } from './migrations/0002_cache_version';
 import { down0003, up0003 } from './migrations/0003_dept_manager';
+import { down0004, up0004 } from './migrations/0004_request_log';
+import { down0005, up0005 } from './migrations/0005_data_rules';
+import { down0008, up0008 } from './migrations/0008_user_search';
 import type { Database } from './types';
 
 /** Migrations are TS modules bundled with the server; the name orders them. */
@@ -9,6 +12,10 @@ export const migrations: Record<string, Migration> = {
   '0001_init': { up: up0001, down: down0001 },
   '0002_cache_version': { up: up0002, down: down0002 },
   '0003_dept_manager': { up: up0003, down: down0003 },
+  '0004_request_log': { up: up0004, down: down0004 },
+  '0005_data_rules': { up: up0005, down: down0005 },
+  // 0006 and 0007 are reserved for the menu and authorize work.
+  '0008_user_search': { up: up0008, down: down0008 },
 };
 
 class StaticMigrationProvider implements MigrationProvider {

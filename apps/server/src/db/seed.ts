@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../core/password';
-import type { Database, GrantItemType } from './types';
+import { seedMenus, seedRoleGrants } from './seed-menus';
+import type { Database } from './types';
 
 export interface TenantSeedOptions {
   code: string;
@@ -217,149 +218,9 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
       ])
       .execute();
 
-    // Menus: only screens that exist (decisions §4). Home is a fixed client route.
-    const menu = (values: {
-      parent: string;
-      name: string;
-      en: string;
-      tw: string;
-      perms: string;
-      icon: string;
-      type: number;
-      url?: string;
-      order: number;
-      target?: string;
-      property?: string;
-    }) =>
-      insertId(
-        tx
-          .insertInto('sys_menu')
-          .values({
-            tenant_id: t,
-            parent_id: values.parent,
-            menu_name: values.name,
-            menu_name_en: values.en,
-            menu_name_tw: values.tw,
-            menu_perms: values.perms,
-            menu_icon: values.icon,
-            menu_type: values.type,
-            menu_url: values.url ?? '',
-            order_num: values.order,
-            link_target: values.target ?? '_self',
-            property_json: values.property ?? '',
-            enabled: true,
-            category: 'web',
-          })
-          .returning('id')
-          .executeTakeFirst(),
-      );
-    const mSystem = await menu({
-      parent: '0',
-      name: '系统管理',
-      en: 'System',
-      tw: '系統管理',
-      perms: 'system',
-      icon: 'SettingOutlined',
-      type: 0,
-      order: 90,
-    });
-    const mLog = await menu({
-      parent: mSystem,
-      name: '系统日志',
-      en: 'System Log',
-      tw: '系統日誌',
-      perms: 'system.log',
-      icon: 'FileTextOutlined',
-      type: 1,
-      url: '/system/log',
-      order: 1,
-    });
-    const mHelp = await menu({
-      parent: mSystem,
-      name: '外部帮助',
-      en: 'Help',
-      tw: '外部幫助',
-      perms: 'system.help',
-      icon: 'QuestionCircleOutlined',
-      type: 7,
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a placeholder the client replaces
-      url: 'https://example.com/help?token=${token}',
-      target: '_blank',
-      order: 8,
-    });
-    const mDocs = await menu({
-      parent: mSystem,
-      name: '开发文档',
-      en: 'API Docs',
-      tw: '開發文檔',
-      perms: 'system.apiDocs',
-      icon: 'ApiOutlined',
-      type: 7,
-      url: '/api/docs',
-      target: '_self',
-      order: 9,
-    });
-    const bExport = await insertId(
-      tx
-        .insertInto('sys_menu_button')
-        .values({
-          tenant_id: t,
-          menu_id: mLog,
-          en_code: 'system.log.export',
-          full_name: '导出',
-          order_num: 1,
-        })
-        .returning('id')
-        .executeTakeFirst(),
-    );
-    const cIp = await insertId(
-      tx
-        .insertInto('sys_menu_column')
-        .values({
-          tenant_id: t,
-          menu_id: mLog,
-          en_code: 'system.log.ipAddress',
-          full_name: 'IP地址',
-          order_num: 1,
-        })
-        .returning('id')
-        .executeTakeFirst(),
-    );
-
-    const grant = (
-      object: string,
-      objectType: 'role' | 'user' | 'position',
-      items: [GrantItemType, string][],
-    ) =>
-      tx
-        .insertInto('sys_grant')
-        .values(
-          items.map(([itemType, itemId]) => ({
-            tenant_id: t,
-            item_type: itemType,
-            item_id: itemId,
-            object_type: objectType,
-            object_id: object,
-          })),
-        )
-        .execute();
-    await grant(roleAdmin, 'role', [
-      ['menu', mSystem],
-      ['menu', mLog],
-      ['menu', mHelp],
-      ['menu', mDocs],
-      ['button', bExport],
-      ['column', cIp],
-    ]);
-    await grant(roleBuyer, 'role', [
-      ['menu', mSystem],
-      ['menu', mLog],
-      ['menu', mHelp],
-    ]);
-    await grant(roleVendor, 'role', [
-      ['menu', mSystem],
-      ['menu', mLog],
-    ]);
+    // Menus with their buttons, columns and data rules, and the roles' grants (seed-menus.ts).
+    const menuItems = await seedMenus(tx, t);
+    await seedRoleGrants(tx, t, menuItems, { admin: roleAdmin, buyer: roleBuyer, vendor: roleVendor });
 
     // System (sys) and business (base) configuration.
     const configs: { scope: 'sys' | 'base'; key: string; value: string; remark: string }[] = [

@@ -61,6 +61,8 @@ export interface UserTable {
   last_login_ip_name: string;
   deleted: Generated<boolean>;
   created_at: TimestampDefault;
+  /** 0005: who created the row (data rule `own`); null for seeded users. */
+  created_by: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 }
 
 export interface RoleTable {
@@ -128,8 +130,11 @@ export interface MenuDataRuleTable {
   en_code: string;
   full_name: string;
   field: string;
-  /** own | dept | deptAndBelow | company | all */
+  /** own | dept | deptAndBelow | company | all | condition */
   rule_type: string;
+  /** 0005: a condition rule's operator (eq | ne | contains | in) and value; '' otherwise. */
+  condition_op: Generated<string>;
+  condition_value: Generated<string>;
 }
 
 export type GrantItemType = 'menu' | 'button' | 'column' | 'data' | 'app';
@@ -223,6 +228,40 @@ export interface LoginLogTable {
   created_at: TimestampDefault;
 }
 
+/** 0004: one row per API request (writes always; see system/request-log.ts). */
+export interface RequestLogTable {
+  id: Id;
+  tenant_id: BigRef | null;
+  user_id: BigRef | null;
+  user_name: string;
+  method: string;
+  path: string;
+  /** HTTP status. */
+  status: number;
+  /** Envelope code: 0 success, else the error code (the outcome). */
+  code: number;
+  duration_ms: number;
+  ip: string;
+  request_id: string;
+  created_at: TimestampDefault;
+}
+
+/** 0004: unexpected server errors and errors reported by browsers. */
+export interface ErrorLogTable {
+  id: Id;
+  tenant_id: BigRef | null;
+  user_id: BigRef | null;
+  user_name: string;
+  source: 'server' | 'client';
+  method: string;
+  path: string;
+  message: string;
+  stack: string;
+  ip: string;
+  request_id: string;
+  created_at: TimestampDefault;
+}
+
 export interface Database {
   tenant: TenantTable;
   ent: EntTable;
@@ -244,6 +283,8 @@ export interface Database {
   sys_config: ConfigTable;
   sys_enum: EnumTable;
   sys_login_log: LoginLogTable;
+  sys_request_log: RequestLogTable;
+  sys_error_log: ErrorLogTable;
 }
 
 export type UserRow = Selectable<UserTable>;

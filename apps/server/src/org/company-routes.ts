@@ -1,5 +1,6 @@
 import {
   companyCreateSchema,
+  companyDetailSchema,
   companyMoveSchema,
   companyUpdateSchema,
   type Dept,
@@ -9,6 +10,7 @@ import {
   idParamSchema,
   OrgApi,
   OrgPerm,
+  UserPerm,
 } from '@srm/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,9 +24,11 @@ import {
   assertDeletable,
   buildTree,
   conflictWith,
+  countAttached,
   deleteNode,
   findNode,
   loadOrg,
+  requireAnyPerm,
   subtreeIds,
 } from './org-service';
 
@@ -62,20 +66,47 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    OrgApi.orgTree,
+    {
+      preValidation: requireAnyPerm(OrgPerm.organize, OrgPerm.department, OrgPerm.position, UserPerm.user),
+      schema: {
+        tags,
+        summary:
+          'Companies and departments as one tree, disabled included (pickers and tree panels of the org and user screens)',
+        response: { 200: envelope(z.array(deptNodeSchema)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      return envelopeOk(buildTree(await loadOrg(db, auth.tenantId), '0'));
+    },
+  );
+
+  app.get(
     `${OrgApi.company}/:id`,
     {
       preValidation: requirePerm(OrgPerm.organize),
       schema: {
         tags,
-        summary: 'Company details',
+        summary: 'Company details with its parent name and what still belongs to it',
         params: idParamSchema,
-        response: { 200: envelope(deptSchema) },
+        response: { 200: envelope(companyDetailSchema) },
       },
     },
     async (request) => {
       const auth = requireAuth(request.auth);
       const org = await loadOrg(db, auth.tenantId);
-      return envelopeOk(findNode(org, request.params.id, 'company'));
+      const company = findNode(org, request.params.id, 'company');
+      const children = org.filter((d) => d.parentId === company.id);
+      const { users, positions } = await countAttached(db, auth.tenantId, company.id);
+      return envelopeOk({
+        ...company,
+        parentName: org.find((d) => d.id === company.parentId)?.deptName ?? null,
+        subCompanyCount: children.filter((d) => d.deptType === 'company').length,
+        deptCount: children.filter((d) => d.deptType === 'department').length,
+        userCount: users,
+        positionCount: positions,
+      });
     },
   );
 

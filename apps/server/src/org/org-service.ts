@@ -1,8 +1,18 @@
 import type { Dept, DeptNode, DeptType } from '@srm/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AppError, notFound } from '../core/errors';
+import { AppError, forbidden, notFound } from '../core/errors';
 import type { MessageKey } from '../core/i18n';
 import type { Database } from '../db/types';
+import { hasPerm } from '../permission/service';
+
+/** preValidation hook: 403 unless the user holds at least one of the codes (shared pickers). */
+export function requireAnyPerm(...codes: string[]) {
+  return async function anyPermissionGuard(request: FastifyRequest): Promise<void> {
+    for (const code of codes) if (await hasPerm(request, code)) return;
+    throw forbidden();
+  };
+}
 
 /** Companies and departments of a tenant (all of them, disabled included), with the manager name. */
 export async function loadOrg(db: Kysely<Database>, tenantId: string): Promise<Dept[]> {
@@ -120,6 +130,30 @@ export async function assertTenantUser(db: Kysely<Database>, tenantId: string, u
   if (!row) throw notFound();
 }
 
+/** Live users and positions attached directly to the node. */
+export async function countAttached(
+  db: Kysely<Database>,
+  tenantId: string,
+  nodeId: string,
+): Promise<{ users: number; positions: number }> {
+  const [users, positions] = await Promise.all([
+    db
+      .selectFrom('sys_user')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('dept_id', '=', nodeId)
+      .where('deleted', '=', false)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('sys_position')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('tenant_id', '=', tenantId)
+      .where('dept_id', '=', nodeId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { users: Number(users.n), positions: Number(positions.n) };
+}
+
 /** Refuses deleting an organisation node that still has children, users or positions. */
 export async function assertDeletable(
   db: Kysely<Database>,
@@ -129,21 +163,9 @@ export async function assertDeletable(
 ): Promise<void> {
   if (org.some((d) => d.parentId === node.id))
     throw conflictWith(node.deptType === 'company' ? 'org.companyHasChildren' : 'org.deptHasChildren');
-  const users = await db
-    .selectFrom('sys_user')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenant_id', '=', tenantId)
-    .where('dept_id', '=', node.id)
-    .where('deleted', '=', false)
-    .executeTakeFirstOrThrow();
-  if (Number(users.n) > 0) throw conflictWith('org.hasUsers');
-  const positions = await db
-    .selectFrom('sys_position')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenant_id', '=', tenantId)
-    .where('dept_id', '=', node.id)
-    .executeTakeFirstOrThrow();
-  if (Number(positions.n) > 0) throw conflictWith('org.hasPositions');
+  const { users, positions } = await countAttached(db, tenantId, node.id);
+  if (users > 0) throw conflictWith('org.hasUsers');
+  if (positions > 0) throw conflictWith('org.hasPositions');
 }
 
 /** Deletes a node with no dependants; deleted users keep no reference to it. */

@@ -11,6 +11,7 @@ import {
   positionCreateSchema,
   positionPageQuerySchema,
   positionSchema,
+  positionStateSchema,
   positionUpdateSchema,
 } from '@srm/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -299,6 +300,32 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
           enabled: body.enabled,
           order_num: body.orderNum,
         })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', id)
+        .execute();
+      return envelopeOk(await getPosition(db, auth.tenantId, id), t(request.locale, 'common.saved'));
+    },
+  );
+
+  app.put(
+    `${OrgApi.position}/:id/Actions/State`,
+    {
+      preValidation: requirePerm(OrgPerm.positionEdit),
+      schema: {
+        tags,
+        summary: 'Enables or disables a position (a disabled position grants nothing to its users)',
+        params: idParamSchema,
+        body: positionStateSchema,
+        response: { 200: envelope(positionSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { id } = request.params;
+      await getPosition(db, auth.tenantId, id);
+      await db
+        .updateTable('sys_position')
+        .set({ enabled: request.body.enabled })
         .where('tenant_id', '=', auth.tenantId)
         .where('id', '=', id)
         .execute();

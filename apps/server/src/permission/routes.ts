@@ -1,8 +1,10 @@
 import {
   API,
+  AuthorizeApi,
   baseInfoBodySchema,
   baseInfoSchema,
   type CurrentUser,
+  currentAuthorizeSchema,
   currentUserSchema,
   envelope,
   loginLogSchema,
@@ -24,6 +26,7 @@ import { hashPassword, verifyPassword } from '../core/password';
 import { IMAGE_NAME, imageExists, imageUrl } from '../file/storage';
 import { companyOfDept, loadDepts } from '../org/service';
 import { pageLoginLogs, toLoginLog } from '../system/log-service';
+import { buildTrees, loadTenantItems, loadUserGrantIds } from './authorize-service';
 import { permissionsOf } from './service';
 
 const nullData = envelope(z.null());
@@ -326,6 +329,28 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
           pageSize,
           total,
         ),
+      );
+    },
+  );
+
+  app.get(
+    AuthorizeApi.currentAuthorize,
+    {
+      schema: {
+        tags: ['current user'],
+        summary: 'The signed-in user own effective grants as read-only trees',
+        response: { 200: envelope(currentAuthorizeSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const [items, held] = await Promise.all([
+        loadTenantItems(db, auth.tenantId),
+        loadUserGrantIds(db, auth.tenantId, auth.userId),
+      ]);
+      const sets = Object.fromEntries(Object.entries(held).map(([type, ids]) => [type, new Set(ids)]));
+      return envelopeOk(
+        buildTrees(items, request.locale, (type, id) => auth.isAdmin || !!sets[type]?.has(id)),
       );
     },
   );

@@ -1,10 +1,20 @@
 import {
   envelope,
   idParamSchema,
+  imUserSchema,
+  imUserSelectorBodySchema,
+  modifyPasswordBodySchema,
+  OrgPerm,
   pageOf,
+  pageQuerySchema,
+  postStaffUserListBodySchema,
+  sysUserUpdateSchema,
+  USER_IMPORT_DEFAULT_PASSWORD,
+  USER_IMPORT_MAX_BYTES,
   UserApi,
   UserPerm,
   userCreateSchema,
+  userImportResultSchema,
   userInfoSchema,
   userPageQuerySchema,
   userPickQuerySchema,
@@ -14,54 +24,119 @@ import {
   userStateSchema,
   userUpdateSchema,
 } from '@srm/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
+import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import { hashPassword } from '../core/password';
-import { findNode, likePattern, loadOrg, subtreeIds } from '../org/org-service';
+import { findNode, likePattern, loadOrg, requireAnyPerm, subtreeIds } from '../org/org-service';
 import { requirePerm } from './service';
+import {
+  exportUsers,
+  importErrorReport,
+  importTemplate,
+  insertImportUsers,
+  readImportSheet,
+  validateImportRows,
+} from './user-excel';
 import {
   assertAccountFree,
   assertChangeable,
+  assertInScope,
   assertRefs,
+  changeOwnPassword,
   endSessions,
+  filteredUsers,
   listUsers,
   loadUserInfo,
   setRelations,
   tenantEntId,
+  userColumnsOf,
   userQuery,
+  userScope,
+  withColumns,
 } from './user-service';
 
 const tags = ['users'];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** The export answers at most this many rows (the list's filters narrow it). */
+const EXPORT_MAX_ROWS = 50_000;
+
+function sendXlsx(reply: FastifyReply, asciiName: string, fileName: string, content: Buffer) {
+  return reply
+    .type(XLSX_TYPE)
+    .header(
+      'content-disposition',
+      `attachment; filename="${asciiName}.xlsx"; filename*=UTF-8''${encodeURIComponent(`${fileName}.xlsx`)}`,
+    )
+    .send(content);
+}
+
+/** List filters of the screen (deptId takes the subtree; another tenant's department is 404). */
+async function deptFilter(request: FastifyRequest, deptId: string | undefined) {
+  if (!deptId) return undefined;
+  const auth = requireAuth(request.auth);
+  const org = await loadOrg(request.server.deps.db, auth.tenantId);
+  return [...subtreeIds(org, findNode(org, deptId).id)];
+}
+
+const enabledFilter = (enabled: 'true' | 'false' | undefined) =>
+  enabled === undefined ? undefined : enabled === 'true';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
-  app.get(
-    UserApi.users,
+  /** The paged list of the user screen: data rule, filters and column permissions applied. */
+  for (const { url, summary } of [
     {
-      preValidation: requirePerm(UserPerm.user),
-      schema: {
-        tags,
-        summary: 'Users, paged (keyword on account, name and mobile; deptId takes its sub-departments too)',
-        querystring: userPageQuerySchema,
-        response: { 200: envelope(pageOf(userSchema)) },
+      url: UserApi.users,
+      summary:
+        'Users, paged (keyword on account, name and mobile; deptId takes its sub-departments too; enabled filter); limited by the page data rule',
+    },
+    { url: UserApi.sysList, summary: 'Alias of GET /api/permission/Users (spec §7)' },
+  ]) {
+    app.get(
+      url,
+      {
+        preValidation: requirePerm(UserPerm.user),
+        schema: {
+          tags,
+          summary,
+          querystring: userPageQuerySchema,
+          response: { 200: envelope(pageOf(userSchema)) },
+        },
       },
-    },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { keyword, deptId, currentPage, pageSize } = request.query;
-      let deptIds: string[] | undefined;
-      if (deptId) {
-        const org = await loadOrg(db, auth.tenantId);
-        deptIds = [...subtreeIds(org, findNode(org, deptId).id)];
-      }
-      const { list, total } = await listUsers(db, auth.tenantId, { keyword, deptIds, currentPage, pageSize });
-      return envelopeOk(page(list, currentPage, pageSize, total));
-    },
-  );
+      async (request) => {
+        const auth = requireAuth(request.auth);
+        const { keyword, deptId, enabled, currentPage, pageSize } = request.query;
+        const [deptIds, scope, columns] = await Promise.all([
+          deptFilter(request, deptId),
+          userScope(request),
+          userColumnsOf(request),
+        ]);
+        const { list, total } = await listUsers(db, auth.tenantId, {
+          keyword,
+          deptIds,
+          enabled: enabledFilter(enabled),
+          scope,
+          searchMobile: columns.mobile,
+          currentPage,
+          pageSize,
+        });
+        return envelopeOk(
+          page(
+            list.map((u) => withColumns(u, columns)),
+            currentPage,
+            pageSize,
+            total,
+          ),
+        );
+      },
+    );
+  }
 
   const pickers = [
     {
@@ -107,22 +182,256 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  /** Chat contacts (spec §3 chat contact): any signed-in user sees the enabled users of the tenant. */
+  const imUsers = async (
+    tenantId: string,
+    options: { keyword?: string; exceptId?: string; currentPage: number; pageSize: number },
+  ) => {
+    let q = userQuery(db, tenantId).where('u.enabled', '=', true);
+    if (options.exceptId) q = q.where('u.id', '<>', options.exceptId);
+    if (options.keyword) {
+      const like = likePattern(options.keyword);
+      q = q.where((eb) => eb.or([eb('u.account', 'ilike', like), eb('u.real_name', 'ilike', like)]));
+    }
+    const [count, rows] = await Promise.all([
+      q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      q
+        .select(['u.id', 'u.real_name', 'u.account', 'u.head_icon', 'd.dept_name'])
+        .orderBy('u.real_name')
+        .orderBy('u.id')
+        .limit(options.pageSize)
+        .offset((options.currentPage - 1) * options.pageSize)
+        .execute(),
+    ]);
+    const list = rows.map((r) => ({
+      id: String(r.id),
+      realName: r.real_name,
+      account: r.account,
+      headIcon: r.head_icon,
+      department: r.dept_name ?? '',
+    }));
+    return page(list, options.currentPage, options.pageSize, Number(count.n));
+  };
+
   app.get(
-    `${UserApi.users}/:id`,
+    UserApi.imUser,
     {
-      preValidation: requirePerm(UserPerm.user),
       schema: {
         tags,
-        summary: 'User details with role and position ids',
-        params: idParamSchema,
-        response: { 200: envelope(userInfoSchema) },
+        summary: 'Chat contacts: enabled users of the tenant, paged (keyword on account and name)',
+        querystring: pageQuerySchema,
+        response: { 200: envelope(pageOf(imUserSchema)) },
       },
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      return envelopeOk(await loadUserInfo(db, auth.tenantId, request.params.id));
+      const { keyword, currentPage, pageSize } = request.query;
+      return envelopeOk(await imUsers(auth.tenantId, { keyword, currentPage, pageSize }));
     },
   );
+
+  app.post(
+    `${UserApi.imUserSelector}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Chat contacts other than the user {id} (a user of the tenant), first 500 by name',
+        params: idParamSchema,
+        body: imUserSelectorBodySchema,
+        response: { 200: envelope(pageOf(imUserSchema)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      await loadUserInfo(db, auth.tenantId, request.params.id);
+      return envelopeOk(
+        await imUsers(auth.tenantId, {
+          keyword: request.body.keyword,
+          exceptId: request.params.id,
+          currentPage: 1,
+          pageSize: 500,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    UserApi.postStaffUserList,
+    {
+      preValidation: requireAnyPerm(UserPerm.user, OrgPerm.position),
+      schema: {
+        tags,
+        summary:
+          'Users of a position and/or a department with its sub-departments, paged; limited by the user page data rule',
+        body: postStaffUserListBodySchema,
+        response: { 200: envelope(pageOf(userSchema)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { positionId, deptId, keyword, currentPage, pageSize } = request.body;
+      if (positionId) {
+        const position = await db
+          .selectFrom('sys_position')
+          .select('id')
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', positionId)
+          .executeTakeFirst();
+        if (!position) throw new AppError(404, 'error.notFound');
+      }
+      const [deptIds, scope, columns] = await Promise.all([
+        deptFilter(request, deptId),
+        userScope(request),
+        userColumnsOf(request),
+      ]);
+      let q = filteredUsers(db, auth.tenantId, { keyword, deptIds, scope, searchMobile: columns.mobile });
+      if (positionId)
+        q = q.where('u.id', 'in', (eb) =>
+          eb
+            .selectFrom('user_position')
+            .select('user_id')
+            .where('tenant_id', '=', auth.tenantId)
+            .where('position_id', '=', positionId),
+        );
+      const [count, ids] = await Promise.all([
+        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        q
+          .select('u.id')
+          .orderBy('u.id', 'desc')
+          .limit(pageSize)
+          .offset((currentPage - 1) * pageSize)
+          .execute(),
+      ]);
+      const list = await Promise.all(ids.map((r) => loadUserInfo(db, auth.tenantId, String(r.id))));
+      const users = list.map(({ roleIds: _r, positionIds: _p, ...u }) => withColumns(u, columns));
+      return envelopeOk(page(users, currentPage, pageSize, Number(count.n)));
+    },
+  );
+
+  app.get(
+    UserApi.importTemplate,
+    {
+      preValidation: requirePerm(UserPerm.userImport),
+      schema: {
+        tags,
+        summary: `Import template (.xlsx) in the caller's language: a hint, the headers, an example row (permission ${UserPerm.userImport})`,
+        produces: [XLSX_TYPE],
+      },
+    },
+    async (request, reply) =>
+      sendXlsx(
+        reply,
+        'user-import-template',
+        t(request.locale, 'userExcel.templateFileName'),
+        await importTemplate(request.locale),
+      ),
+  );
+
+  app.post(
+    UserApi.import,
+    {
+      preValidation: requirePerm(UserPerm.userImport),
+      schema: {
+        tags,
+        summary: `Imports users from .xlsx (multipart field file): every row is checked; the good rows go in together in one transaction (default password ${USER_IMPORT_DEFAULT_PASSWORD} when the password cell is empty), the bad rows are reported per row and column with an error report (.xlsx, base64)`,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(userImportResultSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const L = request.locale;
+      const noFile = () =>
+        new AppError(400, 'userExcel.noFile', undefined, { fields: { file: t(L, 'userExcel.noFile') } });
+      if (!request.isMultipart()) throw noFile();
+      const file = await request.file({ limits: { fileSize: USER_IMPORT_MAX_BYTES } });
+      if (!file) throw noFile();
+      const maxMb = USER_IMPORT_MAX_BYTES / 1024 / 1024;
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError(400, 'userExcel.tooLarge', { maxMb });
+        throw error;
+      }
+      if (file.file.truncated) throw new AppError(400, 'userExcel.tooLarge', { maxMb });
+      const rows = await readImportSheet(content);
+      const { good, errors, badRows } = await validateImportRows(db, auth.tenantId, L, rows);
+      if (good.length) {
+        const entId = await tenantEntId(db, auth.tenantId, auth.entId);
+        await insertImportUsers(db, auth.tenantId, entId, auth.userId, good);
+      }
+      const errorReport = badRows.length
+        ? (await importErrorReport(L, badRows, errors)).toString('base64')
+        : null;
+      const result = {
+        total: rows.length,
+        imported: good.length,
+        failed: badRows.length,
+        errors,
+        errorReport,
+      };
+      return envelopeOk(
+        result,
+        t(L, 'userExcel.imported', { imported: good.length, failed: badRows.length }),
+      );
+    },
+  );
+
+  app.get(
+    UserApi.export,
+    {
+      preValidation: requirePerm(UserPerm.userExport),
+      schema: {
+        tags,
+        summary: `The filtered user list as .xlsx (same filters and data rule as the list; mobile and email only with their column permissions; permission ${UserPerm.userExport})`,
+        querystring: userPageQuerySchema.omit({ currentPage: true, pageSize: true }),
+        produces: [XLSX_TYPE],
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request.auth);
+      const { keyword, deptId, enabled } = request.query;
+      const [deptIds, scope, columns] = await Promise.all([
+        deptFilter(request, deptId),
+        userScope(request),
+        userColumnsOf(request),
+      ]);
+      const { list } = await listUsers(db, auth.tenantId, {
+        keyword,
+        deptIds,
+        enabled: enabledFilter(enabled),
+        scope,
+        searchMobile: columns.mobile,
+        currentPage: 1,
+        pageSize: EXPORT_MAX_ROWS,
+      });
+      const content = await exportUsers(request.locale, list, columns);
+      return sendXlsx(reply, 'users', t(request.locale, 'userExcel.fileName'), content);
+    },
+  );
+
+  for (const { url, summary } of [
+    { url: `${UserApi.users}/:id`, summary: 'User details with role and position ids' },
+    { url: `${UserApi.sysInfo}/:id`, summary: 'Alias of GET /api/permission/Users/{id} (spec §7)' },
+  ]) {
+    app.get(
+      url,
+      {
+        preValidation: requirePerm(UserPerm.user),
+        schema: { tags, summary, params: idParamSchema, response: { 200: envelope(userInfoSchema) } },
+      },
+      async (request) => {
+        const auth = requireAuth(request.auth);
+        const { id } = request.params;
+        const info = await loadUserInfo(db, auth.tenantId, id);
+        const [scope, columns] = await Promise.all([userScope(request), userColumnsOf(request)]);
+        await assertInScope(db, auth.tenantId, id, scope);
+        return envelopeOk(withColumns(info, columns));
+      },
+    );
+  }
 
   app.post(
     UserApi.users,
@@ -166,6 +475,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             last_login_time: null,
             last_login_ip: '',
             last_login_ip_name: '',
+            created_by: auth.userId,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -173,9 +483,37 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         await setRelations(tx, auth.tenantId, id, body);
         return loadUserInfo(tx, auth.tenantId, id);
       });
-      return envelopeOk(info, t(request.locale, 'common.saved'));
+      return envelopeOk(withColumns(info, await userColumnsOf(request)), t(request.locale, 'common.saved'));
     },
   );
+
+  /** PUT /Users/{id} and its spec §7 alias POST /api/sys/user/update (id in the body). */
+  const updateUser = async (request: FastifyRequest, id: string, body: z.output<typeof userUpdateSchema>) => {
+    const auth = requireAuth(request.auth);
+    const before = await loadUserInfo(db, auth.tenantId, id);
+    await assertInScope(db, auth.tenantId, id, await userScope(request));
+    const enabled = body.enabled ?? before.enabled;
+    if (!enabled && before.enabled) assertChangeable(auth.userId, before, 'user.disableSelf');
+    await assertRefs(db, auth.tenantId, body);
+    const info = await db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('sys_user')
+        .set({
+          real_name: body.realName,
+          mobile: body.mobile,
+          email: body.email,
+          dept_id: body.deptId,
+          enabled,
+        })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', id)
+        .execute();
+      await setRelations(tx, auth.tenantId, id, body);
+      if (!enabled) await endSessions(tx, auth.tenantId, id);
+      return loadUserInfo(tx, auth.tenantId, id);
+    });
+    return envelopeOk(withColumns(info, await userColumnsOf(request)), t(request.locale, 'common.saved'));
+  };
 
   app.put(
     `${UserApi.users}/:id`,
@@ -189,32 +527,39 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(userInfoSchema) },
       },
     },
+    (request) => updateUser(request, request.params.id, request.body),
+  );
+
+  app.post(
+    UserApi.sysUpdate,
+    {
+      preValidation: requirePerm(UserPerm.userEdit),
+      schema: {
+        tags,
+        summary: 'Alias of PUT /api/permission/Users/{id} with the id in the body (spec §7)',
+        body: sysUserUpdateSchema,
+        response: { 200: envelope(userInfoSchema) },
+      },
+    },
+    (request) => {
+      const { id, ...body } = request.body;
+      return updateUser(request, id, body);
+    },
+  );
+
+  app.post(
+    UserApi.sysUpdatePassword,
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's password change (alias of Current/Actions/ModifyPassword, spec §7)",
+        body: modifyPasswordBodySchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      const body = request.body;
-      const before = await loadUserInfo(db, auth.tenantId, id);
-      const enabled = body.enabled ?? before.enabled;
-      if (!enabled && before.enabled) assertChangeable(auth.userId, before, 'user.disableSelf');
-      await assertRefs(db, auth.tenantId, body);
-      const info = await db.transaction().execute(async (tx) => {
-        await tx
-          .updateTable('sys_user')
-          .set({
-            real_name: body.realName,
-            mobile: body.mobile,
-            email: body.email,
-            dept_id: body.deptId,
-            enabled,
-          })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .execute();
-        await setRelations(tx, auth.tenantId, id, body);
-        if (!enabled) await endSessions(tx, auth.tenantId, id);
-        return loadUserInfo(tx, auth.tenantId, id);
-      });
-      return envelopeOk(info, t(request.locale, 'common.saved'));
+      await changeOwnPassword(db, request, request.body);
+      return envelopeOk(null, t(request.locale, 'auth.passwordChanged'));
     },
   );
 
@@ -234,6 +579,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request.auth);
       const { id } = request.params;
       const user = await loadUserInfo(db, auth.tenantId, id);
+      await assertInScope(db, auth.tenantId, id, await userScope(request));
       assertChangeable(auth.userId, user, 'user.deleteSelf');
       await db.transaction().execute(async (tx) => {
         await tx
@@ -277,6 +623,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request.auth);
       const { id } = request.params;
       await loadUserInfo(db, auth.tenantId, id);
+      await assertInScope(db, auth.tenantId, id, await userScope(request));
       const passwordHash = await hashPassword(request.body.password);
       await db
         .updateTable('sys_user')
@@ -305,6 +652,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const { enabled } = request.body;
       const user = await loadUserInfo(db, auth.tenantId, id);
+      await assertInScope(db, auth.tenantId, id, await userScope(request));
       if (!enabled) assertChangeable(auth.userId, user, 'user.disableSelf');
       await db.transaction().execute(async (tx) => {
         await tx

@@ -1,10 +1,13 @@
-import type { User, UserInfo } from '@srm/contracts';
+import { type User, type UserInfo, UserPerm } from '@srm/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { AppError, fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
+import { hashPassword, verifyPassword } from '../core/password';
 import type { Database } from '../db/types';
 import { likePattern } from '../org/org-service';
+import { dataScopeFilter, USER_SCOPE } from './data-scope';
+import { hasPerm } from './service';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,19 +22,77 @@ export function userQuery(db: Db, tenantId: string) {
     .where('u.deleted', '=', false);
 }
 
+/** Row filter of the user list: the data rule's scope (null: none) and the screen's filters. */
+export interface UserFilter {
+  keyword?: string;
+  deptIds?: string[];
+  enabled?: boolean;
+  scope?: RawBuilder<SqlBool> | null;
+  /** false: the keyword does not match mobile numbers (no mobile column permission). */
+  searchMobile?: boolean;
+}
+
+/** The live users of the tenant that the filter keeps. */
+export function filteredUsers(db: Db, tenantId: string, filter: UserFilter) {
+  let q = userQuery(db, tenantId);
+  if (filter.keyword) {
+    const like = likePattern(filter.keyword);
+    // One expression, so the trigram index of migration 0008 answers it. A caller who may not see
+    // the mobile column cannot search by it either (that would reveal the numbers).
+    q =
+      filter.searchMobile === false
+        ? q.where(sql<string>`u.account || ' ' || u.real_name`, 'ilike', like)
+        : q.where(sql<string>`u.account || ' ' || u.real_name || ' ' || u.mobile`, 'ilike', like);
+  }
+  if (filter.deptIds) q = q.where('u.dept_id', 'in', filter.deptIds.length ? filter.deptIds : ['0']);
+  if (filter.enabled !== undefined) q = q.where('u.enabled', '=', filter.enabled);
+  if (filter.scope) q = q.where(filter.scope);
+  return q;
+}
+
+/** The user page's data rule for this request (null: no limit). */
+export function userScope(request: FastifyRequest) {
+  return dataScopeFilter(request, UserPerm.user, USER_SCOPE);
+}
+
+/** Column permissions of the user page: mobile and email are left out unless granted. */
+export interface UserColumns {
+  mobile: boolean;
+  email: boolean;
+}
+
+export async function userColumnsOf(request: FastifyRequest): Promise<UserColumns> {
+  const [mobile, email] = await Promise.all([
+    hasPerm(request, UserPerm.userMobileColumn),
+    hasPerm(request, UserPerm.userEmailColumn),
+  ]);
+  return { mobile, email };
+}
+
+/** The user without the columns the caller may not see (the keys are absent, not empty). */
+export function withColumns<T extends User>(user: T, columns: UserColumns): T {
+  const copy = { ...user };
+  if (!columns.mobile) delete copy.mobile;
+  if (!columns.email) delete copy.email;
+  return copy;
+}
+
+/** 404 unless the user is inside the caller's data scope (tenant already checked by the caller). */
+export async function assertInScope(db: Db, tenantId: string, id: string, scope: RawBuilder<SqlBool> | null) {
+  if (!scope) return;
+  const row = await filteredUsers(db, tenantId, { scope })
+    .select('u.id')
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+}
+
 export async function listUsers(
   db: Kysely<Database>,
   tenantId: string,
-  options: { keyword?: string; deptIds?: string[]; currentPage: number; pageSize: number },
+  options: UserFilter & { currentPage: number; pageSize: number },
 ): Promise<{ list: User[]; total: number }> {
-  let q = userQuery(db, tenantId);
-  if (options.keyword) {
-    const like = likePattern(options.keyword);
-    q = q.where((eb) =>
-      eb.or([eb('u.account', 'ilike', like), eb('u.real_name', 'ilike', like), eb('u.mobile', 'like', like)]),
-    );
-  }
-  if (options.deptIds) q = q.where('u.dept_id', 'in', options.deptIds);
+  const q = filteredUsers(db, tenantId, options);
   const [count, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     q
@@ -234,4 +295,34 @@ export function assertChangeable(
 ): void {
   if (user.id === selfId) throw new AppError(409, selfKey);
   if (user.isAdmin) throw new AppError(409, 'user.adminProtected');
+}
+
+/**
+ * The signed-in user's own password change (Current/Actions/ModifyPassword and its spec §7 alias):
+ * the old password must match.
+ */
+export async function changeOwnPassword(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  body: { oldPassword: string; password: string },
+): Promise<void> {
+  const auth = request.auth;
+  if (!auth) throw new Error('changeOwnPassword needs a signed-in request');
+  const user = await db
+    .selectFrom('sys_user')
+    .select('password_hash')
+    .where('id', '=', auth.userId)
+    .where('tenant_id', '=', auth.tenantId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(user.password_hash, body.oldPassword))) {
+    throw new AppError(400, 'auth.oldPasswordWrong', undefined, {
+      fields: { oldPassword: t(request.locale, 'auth.oldPasswordWrong') },
+    });
+  }
+  await db
+    .updateTable('sys_user')
+    .set({ password_hash: await hashPassword(body.password) })
+    .where('id', '=', auth.userId)
+    .where('tenant_id', '=', auth.tenantId)
+    .execute();
 }

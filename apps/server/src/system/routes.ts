@@ -298,6 +298,19 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         'client error reported',
       );
+      const body = request.body;
+      request.server.deps.activity.error({
+        tenant_id: request.auth?.tenantId ?? null,
+        user_id: request.auth?.userId ?? null,
+        user_name: request.auth?.realName ?? '',
+        source: 'client',
+        method: '',
+        path: (body.url ?? '').slice(0, 500),
+        message: body.message,
+        stack: body.stack ?? '',
+        ip: request.ip,
+        request_id: String(request.id),
+      });
       return envelopeOk(null);
     },
   );

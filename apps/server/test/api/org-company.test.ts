@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../helpers';
 let t: TestApp;
 let admin: string;
 let buyer: string;
+/** Holds no org code; buyer holds the page codes but none of their buttons. */
+let vendor: string;
 let depts: Record<string, string>;
 let other: Awaited<ReturnType<TestApp['seedOtherTenant']>>;
 const en = { 'accept-language': 'en-US' };
@@ -30,6 +32,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'admin123');
   buyer = await t.login('buyer', 'buyer123');
+  vendor = await t.login('vendor', 'vendor123');
   depts = await deptIds();
   other = await t.seedOtherTenant('oc');
 });
@@ -193,11 +196,11 @@ describe('company writes', () => {
     expect(row).toMatchObject({ dept_name: '华东分公司', en_code: 'east' });
   });
 
-  it('answers 403 to a user without the codes and changes nothing', async () => {
+  it('answers 403 to a user without the codes (page or button) and changes nothing', async () => {
     const before = await t.db.selectFrom('sys_dept').selectAll().orderBy('id').execute();
     const calls = [
-      await t.get('/api/permission/Organize/tree', buyer),
-      await t.get(`/api/permission/Organize/${depts.east}`, buyer),
+      await t.get('/api/permission/Organize/tree', vendor),
+      await t.get(`/api/permission/Organize/${depts.east}`, vendor),
       await t.post('/api/permission/Organize', { parentId: depts.head, deptName: 'X', enCode: 'x3' }, buyer),
       await t.put(`/api/permission/Organize/${depts.east}`, { deptName: 'X', enCode: 'x4' }, buyer),
       await t.put(`/api/permission/Organize/${depts.south}/Actions/Move`, { parentId: depts.east }, buyer),

@@ -5,6 +5,8 @@ import { createTestApp, type TestApp } from '../helpers';
 let t: TestApp;
 let admin: string;
 let buyer: string;
+/** Holds no org code; buyer holds the page codes but none of their buttons. */
+let vendor: string;
 let depts: Record<string, string>;
 let users: Record<string, string>;
 let other: Awaited<ReturnType<TestApp['seedOtherTenant']>>;
@@ -17,6 +19,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'admin123');
   buyer = await t.login('buyer', 'buyer123');
+  vendor = await t.login('vendor', 'vendor123');
   const u = await t.db
     .selectFrom('sys_user')
     .select(['id', 'account', 'tenant_id'])
@@ -219,16 +222,16 @@ describe('department writes', () => {
     expect(await t.db.selectFrom('sys_dept').selectAll().orderBy('id').execute()).toEqual(before);
   });
 
-  it('answers 403 to a user without the codes and changes nothing', async () => {
+  it('answers 403 to a user without the codes (page or button) and changes nothing', async () => {
     const before = await t.db.selectFrom('sys_dept').selectAll().orderBy('id').execute();
     const calls = [
-      await t.get(`/api/permission/Department/tree?companyId=${depts.head}`, buyer),
-      await t.get('/api/permission/Department', buyer),
-      await t.get(`/api/permission/Department/${depts.it}`, buyer),
-      await t.get('/api/sys/dept/list-all', buyer),
-      await t.get('/api/sys/dept/listDept', buyer),
-      await t.get(`/api/sys/dept/getDeptSubAll?deptId=${depts.head}`, buyer),
-      await t.get('/api/sys/dept/key/queryDeptKeyList', buyer),
+      await t.get(`/api/permission/Department/tree?companyId=${depts.head}`, vendor),
+      await t.get('/api/permission/Department', vendor),
+      await t.get(`/api/permission/Department/${depts.it}`, vendor),
+      await t.get('/api/sys/dept/list-all', vendor),
+      await t.get('/api/sys/dept/listDept', vendor),
+      await t.get(`/api/sys/dept/getDeptSubAll?deptId=${depts.head}`, vendor),
+      await t.get('/api/sys/dept/key/queryDeptKeyList', vendor),
       await t.post(
         '/api/permission/Department',
         { parentId: depts.head, deptName: 'X', enCode: 'x5' },

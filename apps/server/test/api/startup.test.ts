@@ -71,7 +71,24 @@ describe('menu', () => {
       menuNameEn: 'System',
     });
     const children = system?.children ?? [];
-    expect(children.map((c) => c.menuPerms)).toEqual(['system.log', 'system.help', 'system.apiDocs']);
+    expect(children.map((c) => c.menuPerms)).toEqual([
+      'system.log',
+      'system.menu',
+      'system.help',
+      'system.apiDocs',
+    ]);
+    const permission = res.body.data.menuList.find((m) => m.menuPerms === 'permission');
+    expect(permission?.children?.map((c) => c.menuPerms)).toEqual([
+      'permission.organize',
+      'permission.department',
+      'permission.position',
+      'permission.user',
+      'permission.role',
+      'permission.authorize',
+      'permission.userOnline',
+    ]);
+    // Top-level order follows orderNum: permissions (80) before system (90).
+    expect(res.body.data.menuList.map((m) => m.menuPerms)).toEqual(['permission', 'system']);
     const log = children[0]!;
     expect(log).toMatchObject({ menuType: 1, menuUrl: '/system/log', menuIcon: 'FileTextOutlined' });
     const perm = res.body.data.permissionList.find((p) => p.modelId === log.id);
@@ -83,11 +100,21 @@ describe('menu', () => {
 
   it('filters the buyer menu and per-page permissions by grants', async () => {
     const res = await t.get<NavResult>('/api/sys/menu-ent/nav', buyer);
-    const system = res.body.data.menuList[0]!;
-    expect(system.children?.map((c) => c.menuPerms)).toEqual(['system.log', 'system.help']);
-    const log = system.children![0]!;
+    const [permission, system] = res.body.data.menuList;
+    expect(permission?.children?.map((c) => c.menuPerms)).toEqual([
+      'permission.organize',
+      'permission.department',
+      'permission.user',
+    ]);
+    expect(system?.children?.map((c) => c.menuPerms)).toEqual(['system.log', 'system.help']);
+    const log = system!.children![0]!;
     const perm = res.body.data.permissionList.find((p) => p.modelId === log.id);
     expect(perm).toEqual({ modelId: log.id, button: [], column: [] });
+    // On the user page buyer holds the export button but neither the mobile nor the email column.
+    const users = permission!.children!.find((c) => c.menuPerms === 'permission.user')!;
+    const userPerm = res.body.data.permissionList.find((p) => p.modelId === users.id);
+    expect(userPerm?.button.map((b) => b.enCode)).toEqual(['permission.user.export']);
+    expect(userPerm?.column).toEqual([]);
   });
 
   it('gives the vendor a non-empty menu', async () => {
@@ -103,7 +130,8 @@ describe('menu', () => {
       .execute();
     try {
       const res = await t.get<NavResult>('/api/sys/menu-ent/nav', buyer);
-      expect(res.body.data.menuList[0]!.children?.map((c) => c.menuPerms)).toEqual(['system.log']);
+      const system = res.body.data.menuList.find((m) => m.menuPerms === 'system');
+      expect(system?.children?.map((c) => c.menuPerms)).toEqual(['system.log']);
     } finally {
       await t.db
         .updateTable('sys_menu')

@@ -61,7 +61,11 @@ export const httpHooks = {
 
 /** 100000000 ms for the URLs of spec §7, else the default. */
 export function timeoutFor(url: string): number {
-  return LONG_TIMEOUT_URL_PARTS.some((part) => url.includes(part)) ? LONG_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
+  // Case-insensitive: the spec writes Permission/Authority/Data, the API path is /api/permission/….
+  const lower = url.toLowerCase();
+  return LONG_TIMEOUT_URL_PARTS.some((part) => lower.includes(part.toLowerCase()))
+    ? LONG_TIMEOUT_MS
+    : DEFAULT_TIMEOUT_MS;
 }
 
 /** Appends query parameters (null/undefined skipped) and the timestamp `n` to a URL. */

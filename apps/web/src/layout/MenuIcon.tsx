@@ -131,6 +131,9 @@ const ICONS: Record<string, ComponentType> = {
   WechatOutlined,
 };
 
+/** Every name the lookup can render (the menu screen's icon picker offers these). */
+export const MENU_ICON_NAMES: readonly string[] = Object.keys(ICONS);
+
 export const FALLBACK_ICON = 'AppstoreOutlined';
 
 /** The icon component for a name; an empty name gives null, an unknown one the fallback. */

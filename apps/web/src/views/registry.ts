@@ -6,6 +6,14 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
   '/system/log': lazy(() => import('./system/log')),
+  '/system/menu': lazy(() => import('./system/menu')),
+  '/permission/organize': lazy(() => import('./permission/organize')),
+  '/permission/department': lazy(() => import('./permission/department')),
+  '/permission/position': lazy(() => import('./permission/position')),
+  '/permission/user': lazy(() => import('./permission/user')),
+  '/permission/role': lazy(() => import('./permission/role')),
+  '/permission/authorize': lazy(() => import('./permission/authorize')),
+  '/permission/userOnline': lazy(() => import('./permission/userOnline')),
 };
 
 export function pageFor(urlAddress: string): LazyExoticComponent<ComponentType> | undefined {

@@ -22,6 +22,8 @@ export const OrgApi = {
   /** Companies: GET tree; POST create; GET/PUT/DELETE `${company}/{id}`; PUT `${company}/{id}/Actions/Move`. */
   companyTree: '/api/permission/Organize/tree',
   company: '/api/permission/Organize',
+  /** Companies and their departments as one tree (disabled included), for the org pickers and panels. */
+  orgTree: '/api/permission/Organize/orgTree',
   /** Departments: GET `tree?companyId=`; GET list (paged); POST create; GET/PUT/DELETE `/{id}`. */
   deptTree: '/api/permission/Department/tree',
   dept: '/api/permission/Department',
@@ -31,6 +33,7 @@ export const OrgApi = {
   deptKeyList: '/api/sys/dept/key/queryDeptKeyList',
   /** Positions: GET list (paged); POST create; GET/PUT/DELETE `/{id}`. */
   position: '/api/permission/Position',
+  positionState: (id: string) => `/api/permission/Position/${id}/Actions/State`,
   postAll: '/api/sys/post/all',
   deptPostTree: '/api/sys/post/queryDeptPostTree',
 } as const;

@@ -26,6 +26,16 @@ export const deptNodeSchema: z.ZodType<DeptNode> = z.lazy(() =>
   deptSchema.extend({ children: z.array(deptNodeSchema).nullable() }),
 );
 
+/** GET company: the row with its parent's name and what still belongs to it (deleting needs all 0). */
+export const companyDetailSchema = deptSchema.extend({
+  parentName: z.string().nullable(),
+  subCompanyCount: z.number().int(),
+  deptCount: z.number().int(),
+  userCount: z.number().int(),
+  positionCount: z.number().int(),
+});
+export type CompanyDetail = z.infer<typeof companyDetailSchema>;
+
 const orderNum = z.number().int().min(0).max(999_999).default(0);
 
 /** POST company. The parent is "0" (a head office) or another company. */
@@ -96,6 +106,8 @@ export const positionCreateSchema = z.object({
 });
 export type PositionCreate = z.input<typeof positionCreateSchema>;
 export const positionUpdateSchema = positionCreateSchema;
+/** PUT position state: enable or disable (a disabled position grants nothing to its users). */
+export const positionStateSchema = z.object({ enabled: z.boolean() });
 
 export const positionPageQuerySchema = pageQuerySchema.extend({
   companyId: idSchema.optional(),

@@ -1,6 +1,7 @@
 /**
  * Users (permission menu group): permission codes and API paths of the user screen. The page's code
- * is its menu enCode; its buttons are `permission.user.add|edit|delete|resetPassword|state`.
+ * is its menu enCode; its buttons are `permission.user.add|edit|delete|resetPassword|state|import|export`
+ * and its columns `permission.user.mobile|email`.
  */
 export const UserPerm = {
   user: 'permission.user',
@@ -9,6 +10,11 @@ export const UserPerm = {
   userDelete: 'permission.user.delete',
   userResetPassword: 'permission.user.resetPassword',
   userState: 'permission.user.state',
+  userImport: 'permission.user.import',
+  userExport: 'permission.user.export',
+  /** Columns: without them the answers leave the field out. */
+  userMobileColumn: 'permission.user.mobile',
+  userEmailColumn: 'permission.user.email',
 } as const;
 export type UserPermCode = (typeof UserPerm)[keyof typeof UserPerm];
 
@@ -21,4 +27,28 @@ export const UserApi = {
   /** POST `${users}/{id}/Actions/ResetPassword`; PUT `${users}/{id}/Actions/State`. */
   resetPassword: (id: string) => `/api/permission/Users/${id}/Actions/ResetPassword`,
   state: (id: string) => `/api/permission/Users/${id}/Actions/State`,
+  /** GET: the .xlsx import template in the caller's language. */
+  importTemplate: '/api/permission/Users/Actions/ImportTemplate',
+  /** POST multipart (field `file`, .xlsx): good rows in, bad rows reported. */
+  import: '/api/permission/Users/Actions/Import',
+  /** GET: the filtered list as .xlsx (same query as the list). */
+  export: '/api/permission/Users/Actions/Export',
+  /** GET chat contacts (keyword, currentPage, pageSize): enabled users of the tenant. */
+  imUser: '/api/permission/Users/ImUser',
+  /** POST `${imUserSelector}/{id}` {keyword}: contacts other than the user `id`. */
+  imUserSelector: '/api/permission/Users/ImUser/Selector',
+  /** POST {positionId?, deptId?, keyword?, currentPage, pageSize}: users of a position or department. */
+  postStaffUserList: '/api/sys/postStaff/userList',
+  /** Aliases of spec §7: list (GET query), update (POST body with id), info (GET `${sysInfo}/{id}`). */
+  sysList: '/api/sys/user/list',
+  sysUpdate: '/api/sys/user/update',
+  sysInfo: '/api/sys/user/info',
+  /** POST: the current user's password change (same body as Current/Actions/ModifyPassword). */
+  sysUpdatePassword: '/api/sys/user/login/updatePwd',
 } as const;
+
+/** Import limits: a larger file or more rows are refused whole with a clear message. */
+export const USER_IMPORT_MAX_ROWS = 5000;
+export const USER_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Password of imported rows whose password cell is empty. */
+export const USER_IMPORT_DEFAULT_PASSWORD = 'abc12345';

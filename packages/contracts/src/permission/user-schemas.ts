@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../api/envelope';
 import { isEmail, zAccount, zMobile, zName, zPassword } from '../validation/rules';
 
-/** A user row of the list. */
+/** A user row of the list. mobile and email are column permissions: absent unless granted. */
 export const userSchema = z.object({
   id: z.string(),
   account: z.string(),
   realName: z.string(),
-  mobile: z.string(),
-  email: z.string(),
+  mobile: z.string().optional(),
+  email: z.string().optional(),
   deptId: z.string().nullable(),
   deptName: z.string().nullable(),
   enabled: z.boolean(),
@@ -59,6 +59,8 @@ export type UserCreate = z.input<typeof userCreateSchema>;
 export const userPageQuerySchema = pageQuerySchema.extend({
   /** A department or company: its users and those of everything below it. */
   deptId: idSchema.optional(),
+  /** "true" / "false": only enabled or only disabled users. */
+  enabled: z.enum(['true', 'false']).optional(),
 });
 export type UserPageQuery = z.input<typeof userPageQuerySchema>;
 
@@ -74,3 +76,46 @@ export const userPickSchema = z.object({
 });
 export type UserPick = z.infer<typeof userPickSchema>;
 export const userPickQuerySchema = z.object({ keyword: z.string().trim().max(100).optional() });
+
+/** A row the import refused: 1-based sheet row, the column's header and the reason, translated. */
+export const userImportErrorSchema = z.object({
+  row: z.number().int(),
+  column: z.string(),
+  message: z.string(),
+});
+export type UserImportError = z.infer<typeof userImportErrorSchema>;
+
+/** Import answer: good rows are in (one transaction), bad rows reported (none of them written). */
+export const userImportResultSchema = z.object({
+  total: z.number().int(),
+  imported: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(userImportErrorSchema),
+  /** The refused rows with an error column, as a base64 .xlsx; null when every row went in. */
+  errorReport: z.string().nullable(),
+});
+export type UserImportResult = z.infer<typeof userImportResultSchema>;
+
+/** Chat contact (spec §3): enabled users of the tenant. */
+export const imUserSchema = z.object({
+  id: z.string(),
+  realName: z.string(),
+  account: z.string(),
+  headIcon: z.string(),
+  department: z.string(),
+});
+export type ImUser = z.infer<typeof imUserSchema>;
+export const imUserSelectorBodySchema = z.object({ keyword: z.string().trim().max(100).optional() });
+
+/** POST /api/sys/postStaff/userList: users of a position and/or a department (with its sub-departments). */
+export const postStaffUserListBodySchema = z.object({
+  positionId: idSchema.optional(),
+  deptId: idSchema.optional(),
+  keyword: z.string().trim().max(100).optional(),
+  currentPage: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(500).default(20),
+});
+export type PostStaffUserListBody = z.input<typeof postStaffUserListBodySchema>;
+
+/** POST /api/sys/user/update: the PUT body with the user's id. */
+export const sysUserUpdateSchema = userUpdateSchema.extend({ id: idSchema });

@@ -21,6 +21,9 @@ import { useAppStore } from '../../store/settings';
 import { useUserStore } from '../../store/user';
 import { avatarUrl } from '../../utils/avatar';
 import { toast } from '../../utils/message';
+import MyAuthorizeTab from './MyAuthorizeTab';
+import MyLoginLogTab from './MyLoginLogTab';
+import SubordinateTab from './SubordinateTab';
 
 interface InfoValues {
   account: string;
@@ -295,6 +298,21 @@ export default function Profile() {
             items={[
               { key: 'info', label: t('tab.info'), children: <InfoForm /> },
               { key: 'password', label: t('tab.password'), children: <PasswordForm /> },
+              {
+                key: 'subordinate',
+                label: <span data-testid="profile-tab-subordinate">{t('tab.subordinate')}</span>,
+                children: <SubordinateTab />,
+              },
+              {
+                key: 'authorize',
+                label: <span data-testid="profile-tab-authorize">{t('tab.authorize')}</span>,
+                children: <MyAuthorizeTab />,
+              },
+              {
+                key: 'loginLog',
+                label: <span data-testid="profile-tab-login-log">{t('tab.loginLog')}</span>,
+                children: <MyLoginLogTab />,
+              },
             ]}
           />
         </Card>

@@ -1,0 +1,320 @@
+import type { Transaction } from 'kysely';
+import type { Database, GrantItemType } from './types';
+
+/**
+ * The demo tenant's menu: only screens that exist (decisions §4). Home is a fixed client route.
+ * A page's code is its menu enCode; its buttons, columns and data rules are `page.code`.
+ */
+export interface MenuSeed {
+  code: string;
+  name: string;
+  en: string;
+  tw: string;
+  icon: string;
+  /** Spec §2.3: 0 directory, 1 page, 7 link … */
+  type: number;
+  url?: string;
+  target?: string;
+  order: number;
+  buttons?: [code: string, name: string][];
+  columns?: [code: string, name: string][];
+  /** `field` is the column of the page's main table the rule compares with the user. */
+  dataRules?: { code: string; name: string; field: string; ruleType: string }[];
+  children?: MenuSeed[];
+}
+
+const crud = (page: string): [string, string][] => [
+  [`${page}.add`, '新建'],
+  [`${page}.edit`, '编辑'],
+  [`${page}.delete`, '删除'],
+];
+
+export const DEMO_MENU: MenuSeed[] = [
+  {
+    code: 'permission',
+    name: '权限管理',
+    en: 'Permissions',
+    tw: '權限管理',
+    icon: 'SafetyCertificateOutlined',
+    type: 0,
+    order: 80,
+    children: [
+      {
+        code: 'permission.organize',
+        name: '组织管理',
+        en: 'Organisations',
+        tw: '組織管理',
+        icon: 'ApartmentOutlined',
+        type: 1,
+        url: '/permission/organize',
+        order: 1,
+        buttons: crud('permission.organize'),
+      },
+      {
+        code: 'permission.department',
+        name: '部门管理',
+        en: 'Departments',
+        tw: '部門管理',
+        icon: 'ClusterOutlined',
+        type: 1,
+        url: '/permission/department',
+        order: 2,
+        buttons: crud('permission.department'),
+      },
+      {
+        code: 'permission.position',
+        name: '岗位管理',
+        en: 'Positions',
+        tw: '崗位管理',
+        icon: 'IdcardOutlined',
+        type: 1,
+        url: '/permission/position',
+        order: 3,
+        buttons: crud('permission.position'),
+      },
+      {
+        code: 'permission.user',
+        name: '用户管理',
+        en: 'Users',
+        tw: '用戶管理',
+        icon: 'UserOutlined',
+        type: 1,
+        url: '/permission/user',
+        order: 4,
+        buttons: [
+          ...crud('permission.user'),
+          ['permission.user.resetPassword', '重置密码'],
+          ['permission.user.state', '启用/禁用'],
+          ['permission.user.import', '导入'],
+          ['permission.user.export', '导出'],
+        ],
+        columns: [
+          ['permission.user.mobile', '手机'],
+          ['permission.user.email', '邮箱'],
+        ],
+        dataRules: [
+          { code: 'permission.user.data.own', name: '本人创建的', field: 'created_by', ruleType: 'own' },
+          { code: 'permission.user.data.dept', name: '本部门', field: 'dept_id', ruleType: 'dept' },
+          {
+            code: 'permission.user.data.deptAndBelow',
+            name: '本部门及下级',
+            field: 'dept_id',
+            ruleType: 'deptAndBelow',
+          },
+          { code: 'permission.user.data.company', name: '本公司', field: 'dept_id', ruleType: 'company' },
+          { code: 'permission.user.data.all', name: '全部', field: 'dept_id', ruleType: 'all' },
+        ],
+      },
+      {
+        code: 'permission.role',
+        name: '角色管理',
+        en: 'Roles',
+        tw: '角色管理',
+        icon: 'TeamOutlined',
+        type: 1,
+        url: '/permission/role',
+        order: 5,
+        buttons: crud('permission.role'),
+      },
+      {
+        code: 'permission.authorize',
+        name: '权限授权',
+        en: 'Authorisation',
+        tw: '權限授權',
+        icon: 'KeyOutlined',
+        type: 1,
+        url: '/permission/authorize',
+        order: 6,
+        buttons: [['permission.authorize.save', '保存授权']],
+      },
+      {
+        code: 'permission.userOnline',
+        name: '在线用户',
+        en: 'Online Users',
+        tw: '在線用戶',
+        icon: 'MonitorOutlined',
+        type: 1,
+        url: '/permission/userOnline',
+        order: 7,
+        buttons: [['permission.userOnline.forceOffline', '强制下线']],
+      },
+    ],
+  },
+  {
+    code: 'system',
+    name: '系统管理',
+    en: 'System',
+    tw: '系統管理',
+    icon: 'SettingOutlined',
+    type: 0,
+    order: 90,
+    children: [
+      {
+        code: 'system.log',
+        name: '系统日志',
+        en: 'System Log',
+        tw: '系統日誌',
+        icon: 'FileTextOutlined',
+        type: 1,
+        url: '/system/log',
+        order: 1,
+        buttons: [['system.log.export', '导出']],
+        columns: [['system.log.ipAddress', 'IP地址']],
+      },
+      {
+        code: 'system.menu',
+        name: '菜单管理',
+        en: 'Menus',
+        tw: '菜單管理',
+        icon: 'MenuOutlined',
+        type: 1,
+        url: '/system/menu',
+        order: 2,
+        buttons: crud('system.menu'),
+      },
+      {
+        code: 'system.help',
+        name: '外部帮助',
+        en: 'Help',
+        tw: '外部幫助',
+        icon: 'QuestionCircleOutlined',
+        type: 7,
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a placeholder the client replaces
+        url: 'https://example.com/help?token=${token}',
+        target: '_blank',
+        order: 8,
+      },
+      {
+        code: 'system.apiDocs',
+        name: '开发文档',
+        en: 'API Docs',
+        tw: '開發文檔',
+        icon: 'ApiOutlined',
+        type: 7,
+        url: '/api/docs',
+        target: '_self',
+        order: 9,
+      },
+    ],
+  },
+];
+
+/**
+ * What the seeded roles hold, by code (menus, buttons, columns and data rules alike). The admin
+ * role holds everything; `buyer` sees part of the permission group without its write buttons, the
+ * user list of their own company and neither the user mobile/email columns nor the log's IP column.
+ */
+export const DEMO_ROLE_GRANTS: Record<'buyer' | 'vendor', string[]> = {
+  buyer: [
+    'permission',
+    'permission.organize',
+    'permission.department',
+    'permission.user',
+    'permission.user.export',
+    'permission.user.data.company',
+    'system',
+    'system.log',
+    'system.help',
+  ],
+  vendor: ['system', 'system.log'],
+};
+
+interface SeededItem {
+  itemType: GrantItemType;
+  id: string;
+  code: string;
+}
+
+/** Inserts the menu tree with its buttons, columns and data rules; returns every item by code. */
+export async function seedMenus(tx: Transaction<Database>, tenantId: string): Promise<SeededItem[]> {
+  const items: SeededItem[] = [];
+  const insert = async (node: MenuSeed, parentId: string): Promise<void> => {
+    const menu = await tx
+      .insertInto('sys_menu')
+      .values({
+        tenant_id: tenantId,
+        parent_id: parentId,
+        menu_name: node.name,
+        menu_name_en: node.en,
+        menu_name_tw: node.tw,
+        menu_perms: node.code,
+        menu_icon: node.icon,
+        menu_type: node.type,
+        menu_url: node.url ?? '',
+        order_num: node.order,
+        link_target: node.target ?? '_self',
+        property_json: '',
+        enabled: true,
+        category: 'web',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    items.push({ itemType: 'menu', id: menu.id, code: node.code });
+    for (const [table, itemType, list] of [
+      ['sys_menu_button', 'button', node.buttons ?? []],
+      ['sys_menu_column', 'column', node.columns ?? []],
+    ] as const) {
+      if (list.length === 0) continue;
+      const rows = await tx
+        .insertInto(table)
+        .values(
+          list.map(([code, name], i) => ({
+            tenant_id: tenantId,
+            menu_id: menu.id,
+            en_code: code,
+            full_name: name,
+            order_num: i + 1,
+          })),
+        )
+        .returning(['id', 'en_code'])
+        .execute();
+      for (const row of rows) items.push({ itemType, id: row.id, code: row.en_code });
+    }
+    if (node.dataRules?.length) {
+      const rows = await tx
+        .insertInto('sys_menu_data_rule')
+        .values(
+          node.dataRules.map((rule) => ({
+            tenant_id: tenantId,
+            menu_id: menu.id,
+            en_code: rule.code,
+            full_name: rule.name,
+            field: rule.field,
+            rule_type: rule.ruleType,
+          })),
+        )
+        .returning(['id', 'en_code'])
+        .execute();
+      for (const row of rows) items.push({ itemType: 'data', id: row.id, code: row.en_code });
+    }
+    for (const child of node.children ?? []) await insert(child, menu.id);
+  };
+  for (const node of DEMO_MENU) await insert(node, '0');
+  return items;
+}
+
+/** Grants every item to the admin role and the listed codes to the buyer and vendor roles. */
+export async function seedRoleGrants(
+  tx: Transaction<Database>,
+  tenantId: string,
+  items: SeededItem[],
+  roles: { admin: string; buyer: string; vendor: string },
+): Promise<void> {
+  const rows = (roleId: string, chosen: SeededItem[]) =>
+    chosen.map((item) => ({
+      tenant_id: tenantId,
+      item_type: item.itemType,
+      item_id: item.id,
+      object_type: 'role' as const,
+      object_id: roleId,
+    }));
+  const pick = (codes: string[]) => items.filter((item) => codes.includes(item.code));
+  await tx
+    .insertInto('sys_grant')
+    .values([
+      ...rows(roles.admin, items),
+      ...rows(roles.buyer, pick(DEMO_ROLE_GRANTS.buyer)),
+      ...rows(roles.vendor, pick(DEMO_ROLE_GRANTS.vendor)),
+    ])
+    .execute();
+}

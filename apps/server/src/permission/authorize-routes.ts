@@ -1,0 +1,102 @@
+import {
+  AuthorizeApi,
+  AuthorizePerm,
+  authorizeDataSchema,
+  authorizeObjectSchema,
+  authorizeObjectsParamSchema,
+  authorizeObjectsQuerySchema,
+  authorizeParamSchema,
+  authorizeSaveSchema,
+  envelope,
+} from '@srm/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../core/context';
+import { envelopeOk } from '../core/envelope';
+import { t } from '../core/i18n';
+import {
+  assertObjectOfTenant,
+  buildTrees,
+  listObjects,
+  loadObjectGrants,
+  loadTenantItems,
+  normaliseGrants,
+  replaceGrants,
+} from './authorize-service';
+import { requirePerm } from './service';
+
+const tags = ['authorize'];
+
+/** The authorize screen: grant trees of a role, position or user, and saving them. */
+export const authorizeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    `${AuthorizeApi.objects}/:objectType`,
+    {
+      preValidation: requirePerm(AuthorizePerm.authorize),
+      schema: {
+        tags,
+        summary: 'Roles, positions or users of the tenant to authorize (keyword on name and code)',
+        params: authorizeObjectsParamSchema,
+        querystring: authorizeObjectsQuerySchema,
+        response: { 200: envelope(z.array(authorizeObjectSchema)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      return envelopeOk(
+        await listObjects(db, auth.tenantId, request.params.objectType, request.query.keyword),
+      );
+    },
+  );
+
+  app.get(
+    `${AuthorizeApi.data}/:objectType/:objectId`,
+    {
+      preValidation: requirePerm(AuthorizePerm.authorize),
+      schema: {
+        tags,
+        summary: "The tenant's menu, button, column, data and app trees with the object's own grants",
+        params: authorizeParamSchema,
+        response: { 200: envelope(authorizeDataSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { objectType, objectId } = request.params;
+      await assertObjectOfTenant(db, auth.tenantId, objectType, objectId);
+      const [items, checked] = await Promise.all([
+        loadTenantItems(db, auth.tenantId),
+        loadObjectGrants(db, auth.tenantId, objectType, objectId),
+      ]);
+      return envelopeOk({ trees: buildTrees(items, request.locale), checked });
+    },
+  );
+
+  app.put(
+    `${AuthorizeApi.data}/:objectType/:objectId`,
+    {
+      preValidation: requirePerm(AuthorizePerm.authorizeSave),
+      schema: {
+        tags,
+        summary:
+          "Replaces the object's grants of all five tabs (one transaction; an unknown or foreign id: 404)",
+        params: authorizeParamSchema,
+        body: authorizeSaveSchema,
+        response: { 200: envelope(authorizeDataSchema.shape.checked) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { objectType, objectId } = request.params;
+      const saved = await db.transaction().execute(async (tx) => {
+        await assertObjectOfTenant(tx, auth.tenantId, objectType, objectId);
+        const grants = normaliseGrants(await loadTenantItems(tx, auth.tenantId), request.body);
+        await replaceGrants(tx, auth.tenantId, objectType, objectId, grants);
+        return loadObjectGrants(tx, auth.tenantId, objectType, objectId);
+      });
+      return envelopeOk(saved, t(request.locale, 'common.saved'));
+    },
+  );
+};

@@ -1,0 +1,231 @@
+import {
+  type ErrorLog,
+  envelope,
+  errorLogQuerySchema,
+  errorLogSchema,
+  LOG_PAGE_WINDOW,
+  LogApi,
+  type LogPage,
+  logPageOf,
+  Perm,
+  type RequestLog,
+  requestLogQuerySchema,
+  requestLogSchema,
+} from '@srm/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { requireAuth } from '../core/context';
+import { envelopeOk } from '../core/envelope';
+import type { Database } from '../db/types';
+import { requirePerm } from '../permission/service';
+
+type LogTable = 'sys_request_log' | 'sys_error_log';
+
+function escapeLike(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Newest first on the (tenant_id, created_at desc, id desc) index. The count stops at the window,
+ * so a million rows cost no more than ten thousand; pages past the window are empty.
+ */
+async function pageOfLog<T extends LogTable, Row>(
+  db: Kysely<Database>,
+  base: SelectQueryBuilder<Database, T, object>,
+  columns: readonly string[],
+  currentPage: number,
+  pageSize: number,
+): Promise<{ rows: Row[]; total: number; capped: boolean }> {
+  const offset = (currentPage - 1) * pageSize;
+  const rowsQuery =
+    offset >= LOG_PAGE_WINDOW
+      ? Promise.resolve([] as Row[])
+      : (base
+          .select(columns as never)
+          .orderBy('created_at' as never, 'desc')
+          .orderBy('id' as never, 'desc')
+          .limit(Math.min(pageSize, LOG_PAGE_WINDOW - offset))
+          .offset(offset)
+          .execute() as Promise<Row[]>);
+  const countQuery = base
+    .select(sql<number>`1`.as('one'))
+    .limit(LOG_PAGE_WINDOW + 1)
+    .as('window');
+  const [rows, count] = await Promise.all([
+    rowsQuery,
+    db.selectFrom(countQuery).select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.total);
+  return { rows, total: Math.min(total, LOG_PAGE_WINDOW), capped: total > LOG_PAGE_WINDOW };
+}
+
+interface RequestRow {
+  id: string;
+  user_name: string;
+  method: string;
+  path: string;
+  status: number;
+  code: number;
+  duration_ms: number;
+  ip: string;
+  request_id: string;
+  created_at: Date;
+}
+
+interface ErrorRow {
+  id: string;
+  user_name: string;
+  source: 'server' | 'client';
+  method: string;
+  path: string;
+  message: string;
+  stack: string;
+  ip: string;
+  request_id: string;
+  created_at: Date;
+}
+
+/** System → log, tabs request and error (the sign-in tab is in routes.ts). Page code system.log. */
+export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    LogApi.request,
+    {
+      preHandler: requirePerm(Perm.log),
+      schema: {
+        tags: ['system'],
+        summary: 'Request log of the tenant: writes, failed and slow reads (newest first)',
+        querystring: requestLogQuerySchema,
+        response: { 200: envelope(logPageOf(requestLogSchema)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const q = request.query;
+      const db = request.server.deps.db;
+      let base = db.selectFrom('sys_request_log').where('tenant_id', '=', auth.tenantId);
+      if (q.startTime !== undefined) base = base.where('created_at', '>=', new Date(q.startTime));
+      if (q.endTime !== undefined) base = base.where('created_at', '<=', new Date(q.endTime));
+      if (q.method) base = base.where('method', '=', q.method);
+      if (q.outcome === 'success') base = base.where('code', '=', 0).where('status', '<', 400);
+      if (q.outcome === 'failure')
+        base = base.where((eb) => eb.or([eb('code', '<>', 0), eb('status', '>=', 400)]));
+      if (q.keyword) {
+        const like = escapeLike(q.keyword);
+        base = base.where((eb) =>
+          eb.or([
+            eb('path', 'ilike', like),
+            eb('user_name', 'ilike', like),
+            eb('request_id', '=', q.keyword!),
+          ]),
+        );
+      }
+      const columns = [
+        'id',
+        'user_name',
+        'method',
+        'path',
+        'status',
+        'code',
+        'duration_ms',
+        'ip',
+        'request_id',
+        'created_at',
+      ] as const;
+      const page = await pageOfLog<'sys_request_log', RequestRow>(
+        db,
+        base,
+        columns,
+        q.currentPage,
+        q.pageSize,
+      );
+      const result: LogPage<RequestLog> = {
+        list: page.rows.map((row) => ({
+          id: row.id,
+          userName: row.user_name,
+          method: row.method,
+          path: row.path,
+          status: row.status,
+          code: row.code,
+          duration: row.duration_ms,
+          ipAddress: row.ip,
+          requestId: row.request_id,
+          createTime: new Date(row.created_at).getTime(),
+        })),
+        pagination: {
+          currentPage: q.currentPage,
+          pageSize: q.pageSize,
+          total: page.total,
+          capped: page.capped,
+        },
+      };
+      return envelopeOk(result);
+    },
+  );
+
+  app.get(
+    LogApi.error,
+    {
+      preHandler: requirePerm(Perm.log),
+      schema: {
+        tags: ['system'],
+        summary: 'Error log of the tenant: unexpected server errors and errors reported by browsers',
+        querystring: errorLogQuerySchema,
+        response: { 200: envelope(logPageOf(errorLogSchema)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const q = request.query;
+      const db = request.server.deps.db;
+      let base = db.selectFrom('sys_error_log').where('tenant_id', '=', auth.tenantId);
+      if (q.startTime !== undefined) base = base.where('created_at', '>=', new Date(q.startTime));
+      if (q.endTime !== undefined) base = base.where('created_at', '<=', new Date(q.endTime));
+      if (q.source) base = base.where('source', '=', q.source);
+      if (q.keyword) {
+        const like = escapeLike(q.keyword);
+        base = base.where((eb) =>
+          eb.or([
+            eb('message', 'ilike', like),
+            eb('path', 'ilike', like),
+            eb('user_name', 'ilike', like),
+            eb('request_id', '=', q.keyword!),
+          ]),
+        );
+      }
+      const columns = [
+        'id',
+        'user_name',
+        'source',
+        'method',
+        'path',
+        'message',
+        'stack',
+        'ip',
+        'request_id',
+        'created_at',
+      ] as const;
+      const page = await pageOfLog<'sys_error_log', ErrorRow>(db, base, columns, q.currentPage, q.pageSize);
+      const result: LogPage<ErrorLog> = {
+        list: page.rows.map((row) => ({
+          id: row.id,
+          userName: row.user_name,
+          source: row.source,
+          method: row.method,
+          path: row.path,
+          message: row.message,
+          stack: row.stack,
+          ipAddress: row.ip,
+          requestId: row.request_id,
+          createTime: new Date(row.created_at).getTime(),
+        })),
+        pagination: {
+          currentPage: q.currentPage,
+          pageSize: q.pageSize,
+          total: page.total,
+          capped: page.capped,
+        },
+      };
+      return envelopeOk(result);
+    },
+  );
+};

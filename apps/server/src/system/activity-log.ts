@@ -1,0 +1,150 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, ErrorLogTable, RequestLogTable } from '../db/types';
+
+type RequestRow = Insertable<RequestLogTable>;
+type ErrorRow = Insertable<ErrorLogTable>;
+
+/** Reads taking at least this long are recorded even when they succeed. */
+export const SLOW_READ_MS = 1000;
+const FLUSH_INTERVAL_MS = 500;
+const FLUSH_BATCH = 500;
+/** Past this many waiting rows (database down), new ones are dropped rather than eating memory. */
+const MAX_PENDING = 20_000;
+
+/**
+ * Writes request and error log rows in batches, off the request path: a request never waits for
+ * its log row, and one insert carries many rows. `flush()` writes what is waiting (tests, shutdown).
+ */
+export class ActivityLog {
+  private requests: RequestRow[] = [];
+  private errors: ErrorRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  dropped = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly onFailure: (error: unknown) => void,
+  ) {}
+
+  request(row: RequestRow): void {
+    if (this.requests.length + this.errors.length >= MAX_PENDING) {
+      this.dropped++;
+      return;
+    }
+    this.requests.push(row);
+    this.schedule();
+  }
+
+  error(row: ErrorRow): void {
+    if (this.requests.length + this.errors.length >= MAX_PENDING) {
+      this.dropped++;
+      return;
+    }
+    this.errors.push(row);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.requests.length + this.errors.length >= FLUSH_BATCH) {
+      void this.flush();
+      return;
+    }
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  /** Writes every waiting row; resolves once they are in (or failed and were reported). */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    this.flushing = this.flushing.then(async () => {
+      while (this.requests.length > 0 || this.errors.length > 0) {
+        const requests = this.requests.splice(0, FLUSH_BATCH);
+        const errors = this.errors.splice(0, FLUSH_BATCH);
+        try {
+          if (requests.length > 0) await this.db.insertInto('sys_request_log').values(requests).execute();
+          if (errors.length > 0) await this.db.insertInto('sys_error_log').values(errors).execute();
+        } catch (error) {
+          this.onFailure(error);
+        }
+      }
+    });
+    return this.flushing;
+  }
+}
+
+/** The address without the query string (it may carry a token or personal search terms). */
+function pathOf(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return path.length > 500 ? path.slice(0, 500) : path;
+}
+
+const ENVELOPE_CODE = /^\{"code":(-?\d+)/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The envelope code of the answer, read as it is sent. */
+    outcomeCode: number | null;
+  }
+}
+
+/** Whether a request goes into the request log: every write, and reads that failed or were slow. */
+export function shouldRecord(method: string, status: number, code: number, durationMs: number): boolean {
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return true;
+  return status >= 400 || code !== 0 || durationMs >= SLOW_READ_MS;
+}
+
+/** Hooks that feed the request log; the error handler feeds the error log (core/http.ts). */
+export function registerActivityLogHooks(app: FastifyInstance, log: ActivityLog): void {
+  app.decorateRequest('outcomeCode', null);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload === 'string') {
+      const match = ENVELOPE_CODE.exec(payload);
+      if (match) request.outcomeCode = Number(match[1]);
+    } else if (reply.statusCode < 400) {
+      request.outcomeCode = 0;
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const url = request.url;
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs') || url.startsWith('/api/health')) return;
+    const status = reply.statusCode;
+    const code = request.outcomeCode ?? (status < 400 ? 0 : status);
+    const duration = Math.round(reply.elapsedTime);
+    if (!shouldRecord(request.method, status, code, duration)) return;
+    log.request({
+      tenant_id: request.auth?.tenantId ?? null,
+      user_id: request.auth?.userId ?? null,
+      user_name: request.auth?.realName ?? '',
+      method: request.method,
+      path: pathOf(url),
+      status,
+      code,
+      duration_ms: duration,
+      ip: request.ip,
+      request_id: String(request.id),
+    });
+  });
+}
+
+/** An unexpected server error, for the error log (the detail stays out of the answer). */
+export function recordServerError(request: FastifyRequest, error: Error): void {
+  request.server.deps.activity.error({
+    tenant_id: request.auth?.tenantId ?? null,
+    user_id: request.auth?.userId ?? null,
+    user_name: request.auth?.realName ?? '',
+    source: 'server',
+    method: request.method,
+    path: pathOf(request.url),
+    message: String(error.message || error.name).slice(0, 2000),
+    stack: String(error.stack ?? '').slice(0, 8000),
+    ip: request.ip,
+    request_id: String(request.id),
+  });
+}

@@ -1,0 +1,354 @@
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { type CompanyDetail, type DeptNode, OrgApi, OrgPerm } from '@srm/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Space,
+  Switch,
+  Table,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../api/request';
+import { Auth } from '../../../components/Auth';
+import {
+  applyServerFieldErrors,
+  companiesOf,
+  EnabledTag,
+  filterOrgTree,
+  invalidateOrg,
+  ORG_QUERY_KEY,
+  OrgTreeSelect,
+  orgNodeIds,
+  useOrgFormRules,
+  useOrgTree,
+} from '../../../components/org';
+import { useAppStore } from '../../../store/settings';
+import { toast } from '../../../utils/message';
+
+interface CompanyForm {
+  parentId: string;
+  deptName: string;
+  enCode: string;
+  orderNum: number;
+  enabled: boolean;
+}
+
+type Editing = { mode: 'create'; parentId: string } | { mode: 'edit'; company: DeptNode };
+
+/** Permission → organisation: the company tree (head office, sub-companies) and its upkeep. */
+export default function OrganizePage() {
+  const { t } = useTranslation('org');
+  const queryClient = useQueryClient();
+  const tree = useOrgTree();
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [moving, setMoving] = useState<DeptNode | null>(null);
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const [collapsed, setCollapsed] = useState<string[]>([]);
+
+  const companies = useMemo(() => filterOrgTree(companiesOf(tree.data ?? []), keyword), [tree.data, keyword]);
+  const expandedRowKeys = useMemo(
+    () => orgNodeIds(companies).filter((id) => keyword || !collapsed.includes(id)),
+    [companies, collapsed, keyword],
+  );
+
+  const remove = useMutation({
+    mutationFn: (id: string) => http.delete(`${OrgApi.company}/${id}`),
+    onSuccess: () => {
+      toast.success(t('deleted'));
+      void invalidateOrg(queryClient);
+    },
+  });
+
+  const columns: ColumnsType<DeptNode> = [
+    {
+      title: t('company.name'),
+      dataIndex: 'deptName',
+      key: 'deptName',
+      render: (name: string, row) => (
+        <Button type="link" size="small" onClick={() => setDetailId(row.id)} data-testid="organize-detail">
+          {name}
+        </Button>
+      ),
+    },
+    { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
+    { title: t('field.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 90 },
+    {
+      title: t('field.status'),
+      dataIndex: 'enabled',
+      key: 'enabled',
+      width: 90,
+      render: (enabled: boolean) => <EnabledTag enabled={enabled} />,
+    },
+    {
+      title: t('field.actions'),
+      key: 'actions',
+      width: 260,
+      render: (_, row) => (
+        <Space size={0} wrap>
+          <Auth code={OrgPerm.organizeAdd}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setEditing({ mode: 'create', parentId: row.id })}
+              data-testid="organize-add-child"
+            >
+              {t('company.addChild')}
+            </Button>
+          </Auth>
+          <Auth code={OrgPerm.organizeEdit}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setEditing({ mode: 'edit', company: row })}
+              data-testid="organize-edit"
+            >
+              {t('action.edit')}
+            </Button>
+            <Button type="link" size="small" onClick={() => setMoving(row)} data-testid="organize-move">
+              {t('action.move')}
+            </Button>
+          </Auth>
+          <Auth code={OrgPerm.organizeDelete}>
+            <Popconfirm
+              title={t('deleteConfirm', { name: row.deptName })}
+              onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+              okButtonProps={{ danger: true, 'data-testid': 'organize-delete-confirm' }}
+            >
+              <Button type="link" size="small" danger data-testid="organize-delete">
+                {t('action.delete')}
+              </Button>
+            </Popconfirm>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card variant="borderless" data-testid="organize-page">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          allowClear
+          placeholder={t('company.filter')}
+          onChange={(e) => setKeyword(e.target.value)}
+          style={{ width: 240, maxWidth: '100%' }}
+          data-testid="organize-filter"
+        />
+        <Auth code={OrgPerm.organizeAdd}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ mode: 'create', parentId: '0' })}
+            data-testid="organize-add"
+          >
+            {t('action.add')}
+          </Button>
+        </Auth>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void invalidateOrg(queryClient)}
+          data-testid="organize-refresh"
+        >
+          {t('action.refresh')}
+        </Button>
+      </Space>
+      <Table<DeptNode>
+        rowKey="id"
+        size="middle"
+        data-testid="organize-table"
+        loading={tree.isFetching}
+        columns={columns}
+        dataSource={companies}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        expandable={{
+          expandedRowKeys,
+          onExpandedRowsChange: (keys) => {
+            const open = new Set(keys.map(String));
+            setCollapsed(orgNodeIds(companies).filter((id) => !open.has(id)));
+          },
+        }}
+      />
+      {editing && <CompanyFormModal editing={editing} onClose={() => setEditing(null)} />}
+      {moving && <MoveModal company={moving} onClose={() => setMoving(null)} />}
+      <CompanyDrawer id={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
+}
+
+function CompanyFormModal({ editing, onClose }: { editing: Editing; onClose: () => void }) {
+  const { t } = useTranslation('org');
+  const queryClient = useQueryClient();
+  const rules = useOrgFormRules();
+  const [form] = Form.useForm<CompanyForm>();
+  const company = editing.mode === 'edit' ? editing.company : null;
+  const save = useMutation({
+    mutationFn: (values: CompanyForm) => {
+      const body = {
+        deptName: values.deptName.trim(),
+        enCode: values.enCode.trim(),
+        orderNum: values.orderNum ?? 0,
+        enabled: values.enabled,
+      };
+      return company
+        ? http.put(`${OrgApi.company}/${company.id}`, body)
+        : http.post(OrgApi.company, { ...body, parentId: values.parentId });
+    },
+    onSuccess: () => {
+      toast.success(t('saved'));
+      void invalidateOrg(queryClient);
+      onClose();
+    },
+    onError: (error) => applyServerFieldErrors(form, error),
+  });
+  const initialValues: CompanyForm = company
+    ? {
+        parentId: company.parentId,
+        deptName: company.deptName,
+        enCode: company.enCode,
+        orderNum: company.orderNum,
+        enabled: company.enabled,
+      }
+    : {
+        parentId: editing.mode === 'create' ? editing.parentId : '0',
+        deptName: '',
+        enCode: '',
+        orderNum: 0,
+        enabled: true,
+      };
+  return (
+    <Modal
+      open
+      title={company ? t('company.editTitle') : t('company.addTitle')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      okButtonProps={{ 'data-testid': 'organize-form-submit' }}
+      destroyOnHidden
+      width={560}
+    >
+      <Form<CompanyForm>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={(values) => save.mutate(values)}
+        data-testid="organize-form"
+      >
+        <Form.Item
+          name="parentId"
+          label={t('company.parent')}
+          extra={company ? t('company.parentHint') : null}
+        >
+          <OrgTreeSelect
+            companiesOnly
+            rootLabel={t('company.topLevel')}
+            disabled={!!company}
+            data-testid="organize-form-parent"
+          />
+        </Form.Item>
+        <Form.Item name="deptName" label={t('company.name')} rules={rules.name}>
+          <Input maxLength={50} data-testid="organize-form-name" />
+        </Form.Item>
+        <Form.Item name="enCode" label={t('field.enCode')} rules={rules.enCode}>
+          <Input maxLength={50} data-testid="organize-form-code" />
+        </Form.Item>
+        <Space wrap size="large">
+          <Form.Item name="orderNum" label={t('field.orderNum')}>
+            <InputNumber min={0} max={999999} precision={0} data-testid="organize-form-order" />
+          </Form.Item>
+          <Form.Item name="enabled" label={t('field.enabled')} valuePropName="checked">
+            <Switch data-testid="organize-form-enabled" />
+          </Form.Item>
+        </Space>
+      </Form>
+    </Modal>
+  );
+}
+
+function MoveModal({ company, onClose }: { company: DeptNode; onClose: () => void }) {
+  const { t } = useTranslation('org');
+  const queryClient = useQueryClient();
+  const [parentId, setParentId] = useState(company.parentId);
+  const move = useMutation({
+    mutationFn: () => http.put(`${OrgApi.company}/${company.id}/Actions/Move`, { parentId }),
+    onSuccess: () => {
+      toast.success(t('saved'));
+      void invalidateOrg(queryClient);
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open
+      title={t('company.moveTitle', { name: company.deptName })}
+      onCancel={onClose}
+      onOk={() => move.mutate()}
+      okButtonProps={{ disabled: parentId === company.parentId, 'data-testid': 'organize-move-submit' }}
+      confirmLoading={move.isPending}
+      destroyOnHidden
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('company.newParent')}>
+          <OrgTreeSelect
+            companiesOnly
+            rootLabel={t('company.topLevel')}
+            excludeId={company.id}
+            value={parentId}
+            onChange={setParentId}
+            data-testid="organize-move-parent"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function CompanyDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation('org');
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const detail = useQuery({
+    queryKey: [...ORG_QUERY_KEY, 'company', id],
+    queryFn: () => http.get<CompanyDetail>(`${OrgApi.company}/${id}`),
+    enabled: !!id,
+  });
+  const d = detail.data;
+  return (
+    <Drawer
+      open={!!id}
+      onClose={onClose}
+      title={t('company.detailTitle')}
+      size={mobile ? '100%' : 480}
+      loading={detail.isLoading}
+      data-testid="organize-drawer"
+    >
+      {d && (
+        <Descriptions column={1} bordered size="small" data-testid="organize-drawer-details">
+          <Descriptions.Item label={t('company.name')}>{d.deptName}</Descriptions.Item>
+          <Descriptions.Item label={t('field.enCode')}>{d.enCode}</Descriptions.Item>
+          <Descriptions.Item label={t('company.parent')}>
+            {d.parentName ?? t('company.topLevel')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('field.orderNum')}>{d.orderNum}</Descriptions.Item>
+          <Descriptions.Item label={t('field.status')}>
+            <EnabledTag enabled={d.enabled} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('company.subCompanyCount')}>{d.subCompanyCount}</Descriptions.Item>
+          <Descriptions.Item label={t('company.deptCount')}>{d.deptCount}</Descriptions.Item>
+          <Descriptions.Item label={t('company.userCount')}>{d.userCount}</Descriptions.Item>
+          <Descriptions.Item label={t('company.positionCount')}>{d.positionCount}</Descriptions.Item>
+        </Descriptions>
+      )}
+    </Drawer>
+  );
+}

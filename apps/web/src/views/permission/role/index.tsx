@@ -1,0 +1,265 @@
+import {
+  DeleteOutlined,
+  EditOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { AuthorizePerm, type Page, type Role, RoleApi, RolePerm } from '@srm/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Drawer, Form, Input, Popconfirm, Space, Switch, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../api/request';
+import { Auth, useAuth } from '../../../components/Auth';
+import { useAppStore } from '../../../store/settings';
+import { toast } from '../../../utils/message';
+import { AuthorizePanel } from '../authorize/AuthorizePanel';
+import { RoleFormModal } from './RoleFormModal';
+import { RoleUsersDrawer } from './RoleUsersDrawer';
+
+const DRAWER_SIZE = 'min(860px, 100vw)';
+
+/** Permission → roles: paged list with keyword, create/edit/delete, state switch, users and grants. */
+export default function RolePage() {
+  const { t } = useTranslation('role');
+  const { t: ta } = useTranslation('authorize');
+  const { has } = useAuth();
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ keyword?: string }>();
+  const [keyword, setKeyword] = useState<string | undefined>();
+  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
+  const [usersOf, setUsersOf] = useState<Role | null>(null);
+  const [authorizing, setAuthorizing] = useState<Role | null>(null);
+  const [grantsDirty, setGrantsDirty] = useState(false);
+  const onDirtyChange = useCallback((dirty: boolean) => setGrantsDirty(dirty), []);
+
+  const params = { keyword, ...page };
+  const query = useQuery({
+    queryKey: ['role', 'list', params],
+    queryFn: () => http.get<Page<Role>>(RoleApi.list, params),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['role'] });
+
+  const setState = useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      http.put<Role>(`${RoleApi.role}/${id}/Actions/State`, { enabled }),
+    onSuccess: () => {
+      toast.success(t('saved'));
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => http.post(RoleApi.delete, { id }),
+    onSuccess: () => {
+      toast.success(t('deleted'));
+      void refresh();
+    },
+  });
+
+  const closeAuthorize = () => {
+    if (!grantsDirty) {
+      setAuthorizing(null);
+      return;
+    }
+    modal.confirm({
+      title: ta('dirtyTitle'),
+      content: ta('dirtyContent'),
+      okText: ta('discard'),
+      cancelText: ta('stay'),
+      okButtonProps: { danger: true, 'data-testid': 'authorize-discard' },
+      onOk: () => {
+        setGrantsDirty(false);
+        setAuthorizing(null);
+      },
+    });
+  };
+
+  const canEdit = has(RolePerm.roleEdit);
+  // A pinned action column would cover the whole row on a phone.
+  const pinActions = useAppStore((s) => s.device !== 'mobile');
+  const columns = useMemo<ColumnsType<Role>>(
+    () => [
+      { title: t('roleName'), dataIndex: 'roleName', key: 'roleName', width: 160, ellipsis: true },
+      { title: t('enCode'), dataIndex: 'enCode', key: 'enCode', width: 140, ellipsis: true },
+      { title: t('userCount'), dataIndex: 'userCount', key: 'userCount', width: 90 },
+      {
+        title: t('enabled'),
+        dataIndex: 'enabled',
+        key: 'enabled',
+        width: 100,
+        render: (enabled: boolean, role) => (
+          <Switch
+            size="small"
+            checked={enabled}
+            disabled={!canEdit}
+            loading={setState.isPending && setState.variables?.id === role.id}
+            checkedChildren={t('on')}
+            unCheckedChildren={t('off')}
+            onChange={(value) => setState.mutate({ id: role.id, enabled: value })}
+            data-testid={`role-state-${role.enCode}`}
+          />
+        ),
+      },
+      { title: t('orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 80 },
+      {
+        title: t('actions'),
+        key: 'actions',
+        fixed: pinActions ? 'right' : undefined,
+        render: (_, role) => (
+          <Space size={0} wrap>
+            <Auth code={RolePerm.roleEdit}>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setEditing({ role })}
+                data-testid={`role-edit-${role.enCode}`}
+              >
+                {t('edit')}
+              </Button>
+            </Auth>
+            <Button
+              type="link"
+              size="small"
+              icon={<TeamOutlined />}
+              onClick={() => setUsersOf(role)}
+              data-testid={`role-users-${role.enCode}`}
+            >
+              {t('users')}
+            </Button>
+            <Auth code={AuthorizePerm.authorize}>
+              <Button
+                type="link"
+                size="small"
+                icon={<KeyOutlined />}
+                onClick={() => setAuthorizing(role)}
+                data-testid={`role-authorize-${role.enCode}`}
+              >
+                {t('authorize')}
+              </Button>
+            </Auth>
+            <Auth code={RolePerm.roleDelete}>
+              <Popconfirm
+                title={t('deleteConfirm', { name: role.roleName })}
+                onConfirm={() => remove.mutateAsync(role.id)}
+                okButtonProps={{ danger: true, 'data-testid': 'role-delete-ok' }}
+              >
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  data-testid={`role-delete-${role.enCode}`}
+                >
+                  {t('delete')}
+                </Button>
+              </Popconfirm>
+            </Auth>
+          </Space>
+        ),
+      },
+    ],
+    [t, canEdit, pinActions, setState, remove],
+  );
+
+  return (
+    <Card variant="borderless" data-testid="role-page">
+      <Form
+        form={form}
+        layout="inline"
+        style={{ rowGap: 12, marginBottom: 16 }}
+        onFinish={({ keyword: value }) => {
+          setKeyword(value?.trim() || undefined);
+          setPage((p) => ({ ...p, currentPage: 1 }));
+        }}
+      >
+        <Form.Item name="keyword" label={t('keyword')}>
+          <Input
+            allowClear
+            placeholder={t('keywordPlaceholder')}
+            maxLength={100}
+            data-testid="role-keyword"
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="role-search">
+              {t('common:search')}
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => {
+                form.resetFields();
+                setKeyword(undefined);
+                setPage((p) => ({ ...p, currentPage: 1 }));
+              }}
+              data-testid="role-reset"
+            >
+              {t('common:reset')}
+            </Button>
+            <Auth code={RolePerm.roleAdd}>
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ role: null })}
+                data-testid="role-add"
+              >
+                {t('add')}
+              </Button>
+            </Auth>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<Role>
+        rowKey="id"
+        size="middle"
+        data-testid="role-table"
+        loading={query.isFetching}
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page.currentPage,
+          pageSize: page.pageSize,
+          total: query.data?.pagination.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('total', { total }),
+          onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
+        }}
+      />
+      <RoleFormModal
+        open={!!editing}
+        role={editing?.role ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          void refresh();
+        }}
+      />
+      <RoleUsersDrawer role={usersOf} onClose={() => setUsersOf(null)} />
+      <Drawer
+        open={!!authorizing}
+        onClose={closeAuthorize}
+        size={DRAWER_SIZE}
+        title={authorizing ? t('authorizeTitle', { name: authorizing.roleName }) : ''}
+        destroyOnHidden
+        data-testid="role-authorize-drawer"
+      >
+        {authorizing && (
+          <AuthorizePanel
+            key={authorizing.id}
+            objectType="role"
+            objectId={authorizing.id}
+            onDirtyChange={onDirtyChange}
+          />
+        )}
+      </Drawer>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { formRule, type User, UserApi, validationMessage } from '@srm/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../api/request';
+import { applyServerFieldErrors } from '../../../components/org';
+import { useAppStore } from '../../../store/settings';
+import { toast } from '../../../utils/message';
+
+interface ResetValues {
+  password: string;
+  confirm: string;
+}
+
+/** Sets a new password for a user (and clears a sign-in lock on the server). */
+export function ResetPasswordModal({ user, onClose }: { user: User; onClose(): void }) {
+  const { t } = useTranslation('user');
+  const language = useAppStore((s) => s.language);
+  const [form] = Form.useForm<ResetValues>();
+  const reset = useMutation({
+    mutationFn: (values: ResetValues) =>
+      http.post(UserApi.resetPassword(user.id), { password: values.password }),
+    onSuccess: () => {
+      toast.success(t('passwordReset'));
+      onClose();
+    },
+    onError: (error) => applyServerFieldErrors(form, error),
+  });
+  return (
+    <Modal
+      open
+      title={t('resetTitle', { name: user.realName })}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={reset.isPending}
+      okButtonProps={{ 'data-testid': 'user-reset-submit' }}
+      destroyOnHidden
+      width="min(480px, calc(100vw - 32px))"
+      data-testid="user-reset-modal"
+    >
+      <Form<ResetValues>
+        form={form}
+        layout="vertical"
+        validateTrigger="onBlur"
+        onFinish={(v) => reset.mutate(v)}
+      >
+        <Form.Item
+          name="password"
+          label={t('newPassword')}
+          rules={[
+            { required: true, message: validationMessage('validation.passwordRequired', language) },
+            formRule('password', (k) => validationMessage(k, language)),
+          ]}
+        >
+          <Input.Password maxLength={16} autoComplete="new-password" data-testid="user-reset-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: validationMessage('validation.confirmPasswordPrompt', language) },
+            ({ getFieldValue }) => ({
+              validator: (_, value) =>
+                !value || value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('passwordMismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password maxLength={16} autoComplete="new-password" data-testid="user-reset-confirm" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,299 @@
+import {
+  DownloadOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { formatDate, type Page, type User, UserApi, UserPerm } from '@srm/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http, type QueryParams, saveBlob } from '../../../api/request';
+import { Auth, filterColumns, useAuth } from '../../../components/Auth';
+import { OrgTreePanel, TreeListLayout } from '../../../components/org';
+import { toast } from '../../../utils/message';
+import { ImportUsersModal } from './ImportUsersModal';
+import { ResetPasswordModal } from './ResetPasswordModal';
+import { UserFormDrawer } from './UserFormDrawer';
+
+/** Every query of this screen starts with this key, so a write refreshes them all. */
+export const USER_QUERY_KEY = ['permission', 'users'] as const;
+
+type StateFilter = 'all' | 'true' | 'false';
+type UserColumn = ColumnsType<User>[number] & { auth?: string };
+
+/** Permission → users: the org tree on the left, the users of the selection on the right. */
+export default function UserPage() {
+  const { t } = useTranslation('user');
+  const { has, hasColumn } = useAuth();
+  const queryClient = useQueryClient();
+  const [dept, setDept] = useState<{ id: string; name: string } | null>(null);
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [state, setState] = useState<StateFilter>('all');
+  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const [editing, setEditing] = useState<{ user: User | null } | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const filter: QueryParams = {
+    keyword: keyword || undefined,
+    deptId: dept?.id,
+    enabled: state === 'all' ? undefined : state,
+  };
+  const params: QueryParams = { ...filter, ...page };
+  const query = useQuery({
+    queryKey: [...USER_QUERY_KEY, 'list', params],
+    queryFn: () => http.get<Page<User>>(UserApi.users, params),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => http.delete(`${UserApi.users}/${id}`),
+    onSuccess: () => {
+      toast.success(t('deleted'));
+      refresh();
+    },
+  });
+  const toggle = useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      http.put(UserApi.state(id), { enabled }),
+    onSuccess: (_, { enabled }) => {
+      toast.success(enabled ? t('enabledOk') : t('disabledOk'));
+      refresh();
+    },
+  });
+
+  const search = () => {
+    setKeyword(typed.trim());
+    setPage((p) => ({ ...p, currentPage: 1 }));
+  };
+  const reset = () => {
+    setTyped('');
+    setKeyword('');
+    setState('all');
+    setPage((p) => ({ ...p, currentPage: 1 }));
+  };
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      saveBlob(await http.blob(UserApi.export, filter), t('exportFile'));
+    } catch {
+      // The request layer has shown the message.
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: UserColumn[] = [
+    {
+      title: t('account'),
+      dataIndex: 'account',
+      key: 'account',
+      fixed: 'left',
+      render: (account: string, row) => (
+        <span data-testid={`user-row-${account}`}>
+          {account}
+          {row.isAdmin && (
+            <Tag color="gold" style={{ marginInlineStart: 6 }}>
+              {t('admin')}
+            </Tag>
+          )}
+        </span>
+      ),
+    },
+    { title: t('realName'), dataIndex: 'realName', key: 'realName' },
+    { title: t('mobile'), dataIndex: 'mobile', key: 'mobile', auth: UserPerm.userMobileColumn },
+    { title: t('email'), dataIndex: 'email', key: 'email', auth: UserPerm.userEmailColumn },
+    {
+      title: t('dept'),
+      dataIndex: 'deptName',
+      key: 'deptName',
+      render: (name: string | null) => name ?? '-',
+    },
+    {
+      title: t('state'),
+      dataIndex: 'enabled',
+      key: 'enabled',
+      width: 90,
+      render: (enabled: boolean, row) =>
+        has(UserPerm.userState) && !row.isAdmin ? (
+          <Switch
+            size="small"
+            checked={enabled}
+            loading={toggle.isPending && toggle.variables?.id === row.id}
+            onChange={(checked) => toggle.mutate({ id: row.id, enabled: checked })}
+            aria-label={t('state')}
+            data-testid={`user-state-${row.account}`}
+          />
+        ) : (
+          <Tag color={enabled ? 'success' : 'default'}>
+            {enabled ? t('stateEnabled') : t('stateDisabled')}
+          </Tag>
+        ),
+    },
+    {
+      title: t('lastLoginTime'),
+      dataIndex: 'lastLoginTime',
+      key: 'lastLoginTime',
+      render: (ms: number | null) => (ms ? formatDate(ms) : '-'),
+    },
+    {
+      title: t('createdAt'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      render: (ms: number) => formatDate(ms),
+    },
+    {
+      title: t('actions'),
+      key: 'actions',
+      hidden: ![UserPerm.userEdit, UserPerm.userResetPassword, UserPerm.userDelete].some(has),
+      render: (_, row) => (
+        <Space size={0} wrap>
+          <Auth code={UserPerm.userEdit}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setEditing({ user: row })}
+              data-testid={`user-edit-${row.account}`}
+            >
+              {t('edit')}
+            </Button>
+          </Auth>
+          <Auth code={UserPerm.userResetPassword}>
+            <Button
+              type="link"
+              size="small"
+              icon={<KeyOutlined />}
+              onClick={() => setResetting(row)}
+              data-testid={`user-reset-${row.account}`}
+            >
+              {t('resetPassword')}
+            </Button>
+          </Auth>
+          {!row.isAdmin && (
+            <Auth code={UserPerm.userDelete}>
+              <Popconfirm
+                title={t('deleteConfirm', { name: row.realName })}
+                onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+                okButtonProps={{ danger: true, 'data-testid': 'user-delete-confirm' }}
+              >
+                <Button type="link" size="small" danger data-testid={`user-delete-${row.account}`}>
+                  {t('delete')}
+                </Button>
+              </Popconfirm>
+            </Auth>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <TreeListLayout
+      tree={
+        <OrgTreePanel
+          selectedId={dept?.id}
+          onSelect={(node) => {
+            setDept(node ? { id: node.id, name: node.deptName } : null);
+            setPage((p) => ({ ...p, currentPage: 1 }));
+          }}
+          data-testid="user-org"
+        />
+      }
+    >
+      <Card
+        variant="borderless"
+        title={dept?.name ?? t('allUsers')}
+        data-testid="user-page"
+        styles={{ header: { minHeight: 48 } }}
+      >
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Input
+            allowClear
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            onPressEnter={search}
+            placeholder={t('keywordPlaceholder')}
+            maxLength={100}
+            style={{ width: 220, maxWidth: '100%' }}
+            data-testid="user-keyword"
+          />
+          <Select<StateFilter>
+            value={state}
+            onChange={(value) => {
+              setState(value);
+              setPage((p) => ({ ...p, currentPage: 1 }));
+            }}
+            options={[
+              { value: 'all', label: t('stateAll') },
+              { value: 'true', label: t('stateEnabled') },
+              { value: 'false', label: t('stateDisabled') },
+            ]}
+            style={{ width: 130 }}
+            data-testid="user-state-filter"
+          />
+          <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="user-search">
+            {t('common:search')}
+          </Button>
+          <Button icon={<ReloadOutlined />} onClick={reset} data-testid="user-reset">
+            {t('common:reset')}
+          </Button>
+          <Auth code={UserPerm.userAdd}>
+            <Button icon={<PlusOutlined />} onClick={() => setEditing({ user: null })} data-testid="user-add">
+              {t('add')}
+            </Button>
+          </Auth>
+          <Auth code={UserPerm.userImport}>
+            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="user-import">
+              {t('import')}
+            </Button>
+          </Auth>
+          <Auth code={UserPerm.userExport}>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={() => void exportList()}
+              data-testid="user-export"
+            >
+              {t('export')}
+            </Button>
+          </Auth>
+        </Space>
+        <Table<User>
+          rowKey="id"
+          size="middle"
+          data-testid="user-table"
+          loading={query.isFetching}
+          columns={filterColumns(columns, hasColumn)}
+          dataSource={query.data?.list ?? []}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page.currentPage,
+            pageSize: page.pageSize,
+            total: query.data?.pagination.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (total) => t('total', { total }),
+            onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
+          }}
+        />
+      </Card>
+      {editing && (
+        <UserFormDrawer
+          user={editing.user}
+          defaultDeptId={dept?.id}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      )}
+      {resetting && <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />}
+      {importing && <ImportUsersModal onClose={() => setImporting(false)} onImported={refresh} />}
+    </TreeListLayout>
+  );
+}

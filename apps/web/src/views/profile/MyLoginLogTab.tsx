@@ -1,0 +1,56 @@
+import { API, formatDate, type LoginLog, type Page } from '@srm/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../api/request';
+
+/** Profile → my sign-in log (Current/SystemLog): where and when my account signed in. */
+export default function MyLoginLogTab() {
+  const { t } = useTranslation('profile');
+  const [page, setPage] = useState({ currentPage: 1, pageSize: 10 });
+  const query = useQuery({
+    queryKey: ['current', 'loginLog', page],
+    queryFn: () => http.get<Page<LoginLog>>(API.currentSystemLog, page),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Table<LoginLog>
+      rowKey="id"
+      size="middle"
+      data-testid="profile-login-log"
+      loading={query.isFetching}
+      dataSource={query.data?.list ?? []}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        {
+          title: t('myLog.time'),
+          dataIndex: 'createTime',
+          key: 'time',
+          render: (v: number) => formatDate(v),
+        },
+        {
+          title: t('myLog.result'),
+          dataIndex: 'success',
+          key: 'success',
+          render: (ok: boolean, row) => (
+            <Tag color={ok ? 'success' : 'error'} title={row.msg}>
+              {ok ? t('myLog.success') : t('myLog.failure')}
+            </Tag>
+          ),
+        },
+        { title: t('myLog.ip'), dataIndex: 'ipAddress', key: 'ip' },
+        { title: t('myLog.location'), dataIndex: 'ipAddressName', key: 'place' },
+        { title: t('myLog.browser'), dataIndex: 'browser', key: 'browser' },
+        { title: t('myLog.platform'), dataIndex: 'platform', key: 'platform' },
+      ]}
+      pagination={{
+        current: page.currentPage,
+        pageSize: page.pageSize,
+        total: query.data?.pagination.total ?? 0,
+        showTotal: (total) => t('myLog.total', { total }),
+        onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
+      }}
+    />
+  );
+}

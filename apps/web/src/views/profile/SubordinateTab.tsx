@@ -1,0 +1,55 @@
+import { type Subordinate, SubordinateApi } from '@srm/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../api/request';
+import { avatarUrl } from '../../utils/avatar';
+
+/** Profile → my subordinates: people of the departments I manage. */
+export default function SubordinateTab() {
+  const { t } = useTranslation('profile');
+  const query = useQuery({
+    queryKey: ['current', 'subordinates'],
+    queryFn: () => http.get<Subordinate[]>(SubordinateApi.current),
+  });
+  return (
+    <Table<Subordinate>
+      rowKey="id"
+      size="middle"
+      data-testid="profile-subordinates"
+      loading={query.isFetching}
+      dataSource={query.data ?? []}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: t('subordinate.empty') }}
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      columns={[
+        {
+          title: t('subordinate.name'),
+          key: 'name',
+          render: (_, row) => (
+            <span>
+              <Avatar size="small" src={avatarUrl(row.headIcon)} style={{ marginRight: 8 }}>
+                {row.realName.slice(0, 1)}
+              </Avatar>
+              {row.realName}
+            </span>
+          ),
+        },
+        { title: t('subordinate.account'), dataIndex: 'account', key: 'account' },
+        { title: t('subordinate.dept'), dataIndex: 'deptName', key: 'deptName' },
+        { title: t('subordinate.mobile'), dataIndex: 'mobile', key: 'mobile' },
+        {
+          title: t('subordinate.state'),
+          dataIndex: 'enabled',
+          key: 'enabled',
+          render: (enabled: boolean) =>
+            enabled ? (
+              <Tag color="success">{t('subordinate.enabled')}</Tag>
+            ) : (
+              <Tag>{t('subordinate.disabled')}</Tag>
+            ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,273 @@
+import { NodeCollapseOutlined, NodeExpandOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  MENU_CATEGORIES,
+  type Menu,
+  MenuApi,
+  type MenuCategory,
+  type MenuNode,
+  MenuPerm,
+  MenuType,
+} from '@srm/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Input, InputNumber, Popconfirm, Segmented, Space, Switch, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../api/request';
+import { Auth, useAuth } from '../../../components/Auth';
+import { MenuIcon } from '../../../layout/MenuIcon';
+import { useAppStore } from '../../../store/settings';
+import { toast } from '../../../utils/message';
+import { type MenuEditing, MenuFormDrawer } from './MenuFormDrawer';
+import { PageItemsDrawer } from './PageItemsDrawer';
+import { countMenus, invalidateMenus, MENU_QUERY_KEY, menuTitle, parentIds } from './shared';
+import './menu.css';
+
+const TYPE_COLORS: Record<number, string> = {
+  [MenuType.directory]: 'gold',
+  [MenuType.page]: 'blue',
+  [MenuType.link]: 'purple',
+  [MenuType.visualisation]: 'cyan',
+};
+
+/** System → menus: the tenant's menu tree of every type (spec §2.3) with each page's permissions. */
+export default function MenuPage() {
+  const { t } = useTranslation('menu');
+  const queryClient = useQueryClient();
+  const language = useAppStore((s) => s.language);
+  const { has } = useAuth();
+  const canEdit = has(MenuPerm.menuEdit);
+  const [category, setCategory] = useState<MenuCategory>('web');
+  const [keyword, setKeyword] = useState('');
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+  const [editing, setEditing] = useState<MenuEditing | null>(null);
+  const [itemsOf, setItemsOf] = useState<MenuNode | null>(null);
+
+  const tree = useQuery({
+    queryKey: [...MENU_QUERY_KEY, 'tree', category, keyword],
+    queryFn: () => http.get<MenuNode[]>(MenuApi.menu, { category, keyword: keyword || undefined }),
+  });
+  const data = tree.data ?? [];
+  const allParents = useMemo(() => parentIds(data), [data]);
+  // Top-level directories start open; a keyword search opens everything it found.
+  const expandedRowKeys =
+    expanded ?? (keyword ? allParents : data.filter((m) => m.children).map((m) => m.id));
+
+  const mutationDone = (key: 'saved' | 'deleted' | 'stateChanged') => () => {
+    toast.success(t(key));
+    void invalidateMenus(queryClient);
+  };
+  const setState = useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      http.put<Menu>(`${MenuApi.menu}/${id}/Actions/State`, { enabled }),
+    onSuccess: mutationDone('stateChanged'),
+  });
+  const setOrder = useMutation({
+    mutationFn: ({ id, orderNum }: { id: string; orderNum: number }) =>
+      http.put<Menu>(`${MenuApi.menu}/${id}/Actions/Sort`, { orderNum }),
+    onSuccess: mutationDone('saved'),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => http.delete(`${MenuApi.menu}/${id}`),
+    onSuccess: mutationDone('deleted'),
+  });
+
+  const columns: ColumnsType<MenuNode> = [
+    {
+      title: t('col.name'),
+      key: 'name',
+      render: (_, row) => (
+        <span className="menu-name-cell" data-testid="menu-row-name">
+          <MenuIcon name={row.menuIcon} fallback={false} />
+          {menuTitle(row, language)}
+        </span>
+      ),
+    },
+    {
+      title: t('col.type'),
+      dataIndex: 'menuType',
+      key: 'menuType',
+      width: 100,
+      render: (type: number) => <Tag color={TYPE_COLORS[type] ?? 'green'}>{t(`type.${type}`)}</Tag>,
+    },
+    {
+      title: t('col.url'),
+      dataIndex: 'menuUrl',
+      key: 'menuUrl',
+      width: 190,
+      ellipsis: { showTitle: true },
+    },
+    {
+      title: t('col.code'),
+      dataIndex: 'menuPerms',
+      key: 'menuPerms',
+      width: 180,
+      ellipsis: { showTitle: true },
+    },
+    {
+      title: t('col.order'),
+      dataIndex: 'orderNum',
+      key: 'orderNum',
+      width: 90,
+      render: (orderNum: number, row) =>
+        canEdit ? (
+          <InputNumber
+            key={`${row.id}-${orderNum}`}
+            size="small"
+            min={0}
+            max={999999}
+            precision={0}
+            defaultValue={orderNum}
+            style={{ width: 76 }}
+            onBlur={(e) => {
+              const next = Number(e.target.value);
+              if (Number.isInteger(next) && next >= 0 && next !== orderNum)
+                setOrder.mutate({ id: row.id, orderNum: next });
+            }}
+            onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
+            data-testid="menu-row-order"
+          />
+        ) : (
+          orderNum
+        ),
+    },
+    {
+      title: t('col.enabled'),
+      dataIndex: 'enabled',
+      key: 'enabled',
+      width: 70,
+      render: (enabled: boolean, row) => (
+        <Switch
+          size="small"
+          checked={enabled}
+          disabled={!canEdit}
+          loading={setState.isPending && setState.variables?.id === row.id}
+          onChange={(checked) => setState.mutate({ id: row.id, enabled: checked })}
+          data-testid="menu-row-enabled"
+        />
+      ),
+    },
+    {
+      title: t('col.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 250,
+      render: (_, row) => (
+        <Space size={0} wrap>
+          {row.menuType === MenuType.directory && (
+            <Auth code={MenuPerm.menuAdd}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setEditing({ mode: 'create', parent: row, category })}
+                data-testid="menu-row-add-child"
+              >
+                {t('action.addChild')}
+              </Button>
+            </Auth>
+          )}
+          <Auth code={MenuPerm.menuEdit}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setEditing({ mode: 'edit', menu: row })}
+              data-testid="menu-row-edit"
+            >
+              {t('action.edit')}
+            </Button>
+          </Auth>
+          {row.menuType === MenuType.page && (
+            <Button type="link" size="small" onClick={() => setItemsOf(row)} data-testid="menu-row-items">
+              {t('action.items')}
+            </Button>
+          )}
+          <Auth code={MenuPerm.menuDelete}>
+            <Popconfirm
+              title={t('deleteConfirm', { name: menuTitle(row, language) })}
+              onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+              okButtonProps={{ danger: true, 'data-testid': 'menu-row-delete-confirm' }}
+            >
+              <Button type="link" size="small" danger data-testid="menu-row-delete">
+                {t('action.delete')}
+              </Button>
+            </Popconfirm>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card variant="borderless" data-testid="menu-page">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Segmented<MenuCategory>
+          value={category}
+          onChange={(value) => {
+            setCategory(value);
+            setExpanded(null);
+          }}
+          options={MENU_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))}
+          data-testid="menu-category"
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('filter')}
+          onSearch={(value) => {
+            setKeyword(value.trim());
+            setExpanded(null);
+          }}
+          style={{ width: 240, maxWidth: '100%' }}
+          data-testid="menu-filter"
+        />
+        <Auth code={MenuPerm.menuAdd}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setEditing({ mode: 'create', parent: null, category })}
+            data-testid="menu-add"
+          >
+            {t('add')}
+          </Button>
+        </Auth>
+        <Button
+          icon={<NodeExpandOutlined />}
+          onClick={() => setExpanded(allParents)}
+          data-testid="menu-expand-all"
+        >
+          {t('expandAll')}
+        </Button>
+        <Button
+          icon={<NodeCollapseOutlined />}
+          onClick={() => setExpanded([])}
+          data-testid="menu-collapse-all"
+        >
+          {t('collapseAll')}
+        </Button>
+        <Button
+          icon={<ReloadOutlined />}
+          onClick={() => void invalidateMenus(queryClient)}
+          data-testid="menu-refresh"
+        >
+          {t('refresh')}
+        </Button>
+      </Space>
+      <Table<MenuNode>
+        rowKey="id"
+        size="middle"
+        data-testid="menu-table"
+        loading={tree.isFetching}
+        columns={columns}
+        dataSource={data}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        footer={() => t('total', { total: countMenus(data) })}
+        expandable={{
+          expandedRowKeys,
+          onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),
+        }}
+      />
+      {editing && <MenuFormDrawer editing={editing} onClose={() => setEditing(null)} />}
+      {itemsOf && <PageItemsDrawer page={itemsOf} onClose={() => setItemsOf(null)} />}
+    </Card>
+  );
+}

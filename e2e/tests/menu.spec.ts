@@ -1,0 +1,184 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { openSettings, shot, signIn } from './helpers';
+
+const row = (table: Locator, text: string) => table.locator('tr.ant-table-row', { hasText: text });
+
+async function pickOption(page: Page, select: Locator, label: string) {
+  await select.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label })
+    .first()
+    .click();
+}
+
+async function pickIcon(page: Page, search: string, name: string) {
+  await page.getByTestId('menu-icon-picker').click();
+  await expect(page.getByTestId('menu-icon-search')).toBeVisible();
+  await page.getByTestId('menu-icon-search').locator('input').fill(search);
+  await page.getByTestId(`menu-icon-option-${name}`).click();
+  await expect(page.getByTestId('menu-icon-picker')).toContainText(name);
+}
+
+/** Drawers and modals slide in; a screenshot waits for the end of the motion. */
+async function settledShot(page: Page, name: string) {
+  await page.waitForTimeout(400);
+  await shot(page, name);
+}
+
+async function openSidebarGroup(page: Page, name: string) {
+  const menu = page.getByTestId('side-menu');
+  await menu.getByText(name, { exact: true }).click();
+  return menu;
+}
+
+test('admin adds a directory and a link, sees them in the sidebar, renames, disables and deletes them', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/menu');
+  const table = page.getByTestId('menu-table');
+  await expect(row(table, '系统日志')).toBeVisible();
+  await shot(page, 'menu-list');
+
+  // A top-level directory with an icon from the picker.
+  await page.getByTestId('menu-add').click();
+  const drawer = page.getByTestId('menu-form-drawer');
+  await expect(drawer).toBeVisible();
+  await drawer.getByTestId('menu-form-name').fill('测试目录');
+  await drawer.getByTestId('menu-form-name-en').fill('E2E folder');
+  await drawer.getByTestId('menu-form-name-tw').fill('測試目錄');
+  await drawer.getByTestId('menu-form-code').fill('e2e.dir');
+  await drawer.getByTestId('menu-form-order').fill('99');
+  await expect(drawer.getByTestId('menu-form-url')).toHaveCount(0);
+  await pickIcon(page, 'folder', 'FolderOutlined');
+  await drawer.getByTestId('menu-form-submit').click();
+  await expect(drawer).toBeHidden();
+  await expect(row(table, '测试目录')).toBeVisible();
+
+  // A link under it: the type shows the url and the link target, and a bad body gets field messages.
+  await row(table, '测试目录').getByTestId('menu-row-add-child').click();
+  await expect(drawer).toBeVisible();
+  await pickOption(page, drawer.getByTestId('menu-form-type'), '外链');
+  await expect(drawer.getByTestId('menu-form-url')).toBeVisible();
+  await expect(drawer.getByTestId('menu-form-target')).toBeVisible();
+  await expect(drawer.getByTestId('menu-form-property')).toHaveCount(0);
+  await drawer.getByTestId('menu-form-submit').click();
+  await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await drawer.getByTestId('menu-form-name').fill('测试外链');
+  await drawer.getByTestId('menu-form-code').fill('e2e.dir.link');
+  await drawer.getByTestId('menu-form-url').fill('https://example.com/e2e');
+  await drawer.getByTestId('menu-form-target').getByText('新标签页打开').click();
+  await pickIcon(page, 'link', 'LinkOutlined');
+  await settledShot(page, 'menu-form-link');
+  await drawer.getByTestId('menu-form-submit').click();
+  await expect(drawer).toBeHidden();
+  await expect(row(table, '测试外链')).toBeVisible();
+  await expect(row(table, '测试外链')).toContainText('https://example.com/e2e');
+
+  // The sidebar shows both after a reload.
+  await page.reload();
+  let menu = await openSidebarGroup(page, '测试目录');
+  await expect(menu).toContainText('测试外链');
+  await shot(page, 'menu-sidebar');
+
+  // Rename.
+  await row(table, '测试外链').getByTestId('menu-row-edit').click();
+  await expect(drawer.getByTestId('menu-form-name')).toHaveValue('测试外链');
+  await drawer.getByTestId('menu-form-name').fill('改名外链');
+  await drawer.getByTestId('menu-form-submit').click();
+  await expect(drawer).toBeHidden();
+  await expect(row(table, '改名外链')).toBeVisible();
+
+  // Disable: gone from the sidebar after a reload, still listed here.
+  await row(table, '改名外链').getByTestId('menu-row-enabled').click();
+  await expect(row(table, '改名外链').getByTestId('menu-row-enabled')).not.toBeChecked();
+  await page.reload();
+  // The directory is left without children: a plain item, no longer a sub-menu holding the link.
+  menu = page.getByTestId('side-menu');
+  await expect(menu).toContainText('测试目录');
+  await expect(menu.locator('.ant-menu-submenu', { hasText: '测试目录' })).toHaveCount(0);
+  await expect(menu).not.toContainText('改名外链');
+  await expect(row(table, '改名外链')).toBeVisible();
+
+  // The directory cannot go while it has the link; then both go.
+  await row(table, '测试目录').getByTestId('menu-row-delete').first().click();
+  await page.getByTestId('menu-row-delete-confirm').filter({ visible: true }).click();
+  await expect(page.locator('.ant-message')).toContainText('子菜单');
+  await expect(row(table, '测试目录')).toBeVisible();
+  await row(table, '改名外链').getByTestId('menu-row-delete').click();
+  await page.getByTestId('menu-row-delete-confirm').filter({ visible: true }).click();
+  await expect(row(table, '改名外链')).toHaveCount(0);
+  await row(table, '测试目录').getByTestId('menu-row-delete').click();
+  await page.getByTestId('menu-row-delete-confirm').filter({ visible: true }).click();
+  await expect(row(table, '测试目录')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('side-menu')).not.toContainText('测试目录');
+});
+
+test('admin adds a button to the user page and removes it', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/menu');
+  const table = page.getByTestId('menu-table');
+  await row(table, '用户管理').getByTestId('menu-row-items').click();
+  const drawer = page.getByTestId('menu-items-drawer');
+  await expect(drawer).toBeVisible();
+  const buttons = drawer.getByTestId('menu-button-table');
+  await expect(buttons).toContainText('permission.user.add');
+
+  await drawer.getByTestId('menu-button-add').click();
+  await page.getByTestId('menu-button-form-name').fill('打印');
+  await page.getByTestId('menu-button-form-code').fill('permission.user.print');
+  await page.getByTestId('menu-button-form-submit').click();
+  await expect(row(buttons, 'permission.user.print')).toBeVisible();
+  await settledShot(page, 'menu-items-buttons');
+
+  await drawer.getByTestId('menu-items-tab-data').click();
+  await expect(drawer.getByTestId('menu-data-table')).toContainText('permission.user.data.all');
+  await settledShot(page, 'menu-items-data');
+  await drawer.getByTestId('menu-items-tab-button').click();
+
+  await row(buttons, 'permission.user.print').getByTestId('menu-button-delete').click();
+  await page.getByTestId('menu-button-delete-confirm').filter({ visible: true }).click();
+  await expect(row(buttons, 'permission.user.print')).toHaveCount(0);
+});
+
+test('buyer does not see the menu page', async ({ page }) => {
+  await signIn(page, 'buyer');
+  const menu = await openSidebarGroup(page, '系统管理');
+  await expect(menu).toContainText('系统日志');
+  await expect(menu).not.toContainText('菜单管理');
+  await page.goto('/system/menu');
+  await expect(page.getByTestId('menu-page')).toHaveCount(0);
+});
+
+test('the menu screen in dark mode and on a narrow window', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openSettings(page);
+  await page.getByTestId('theme-dark').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.goto('/system/menu');
+  const table = page.getByTestId('menu-table');
+  await expect(row(table, '系统日志')).toBeVisible();
+  await shot(page, 'menu-list-dark');
+  await row(table, '系统日志').getByTestId('menu-row-edit').click();
+  await expect(page.getByTestId('menu-form-drawer')).toBeVisible();
+  await settledShot(page, 'menu-form-dark');
+  await page.getByTestId('menu-icon-picker').click();
+  await expect(page.getByTestId('menu-icon-search')).toBeVisible();
+  await settledShot(page, 'menu-icons-dark');
+  await page.locator('.ant-modal-close').click();
+  await expect(page.getByTestId('menu-icon-search')).toBeHidden();
+  await page.getByTestId('menu-form-cancel').click();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/system/menu');
+  await expect(row(table, '系统日志')).toBeVisible();
+  await shot(page, 'menu-list-narrow');
+  await page.getByTestId('menu-add').click();
+  await expect(page.getByTestId('menu-form-drawer')).toBeVisible();
+  await settledShot(page, 'menu-form-narrow');
+  await page.getByTestId('menu-form-cancel').click();
+  await row(table, '用户管理').getByTestId('menu-row-items').click();
+  await expect(page.getByTestId('menu-items-drawer')).toBeVisible();
+  await settledShot(page, 'menu-items-narrow');
+});

@@ -1,0 +1,116 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openSettings, shot, signIn } from './helpers';
+
+async function openRoles(page: Page) {
+  await page.goto('/permission/role');
+  await expect(page.getByTestId('role-table')).toBeVisible();
+}
+
+const row = (page: Page, text: string) =>
+  page.getByTestId('role-table').locator('tbody tr.ant-table-row').filter({ hasText: text });
+
+test('admin creates, edits, disables, enables a role, adds and removes a user, deletes it', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await openRoles(page);
+  await expect(row(page, '采购员')).toBeVisible();
+
+  // Create (the form checks the code on the client first).
+  await page.getByTestId('role-add').click();
+  const form = page.getByTestId('role-form').locator('.ant-modal');
+  await expect(form).toBeVisible();
+  await page.getByTestId('role-form-name').fill('质检员');
+  await page.getByTestId('role-form-code').fill('.bad');
+  await page.getByTestId('role-form-ok').click();
+  await expect(form).toContainText('不能');
+  await page.getByTestId('role-form-code').fill('qa');
+  await page.getByTestId('role-form-ok').click();
+  await expect(form).toBeHidden();
+  await expect(row(page, 'qa')).toContainText('质检员');
+
+  // A code already used answers with the server's field message.
+  await page.getByTestId('role-add').click();
+  await page.getByTestId('role-form-name').fill('重复');
+  await page.getByTestId('role-form-code').fill('buyer');
+  await page.getByTestId('role-form-ok').click();
+  await expect(form.locator('.ant-form-item-explain-error')).toBeVisible();
+  await form.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(form).toBeHidden();
+
+  // Edit.
+  await page.getByTestId('role-edit-qa').click();
+  await expect(page.getByTestId('role-form-name')).toHaveValue('质检员');
+  await page.getByTestId('role-form-name').fill('质检主管');
+  await page.getByTestId('role-form-ok').click();
+  await expect(form).toBeHidden();
+  await expect(row(page, 'qa')).toContainText('质检主管');
+
+  // Disable and enable.
+  const state = page.getByTestId('role-state-qa');
+  await expect(state).toHaveAttribute('aria-checked', 'true');
+  await state.click();
+  await expect(state).toHaveAttribute('aria-checked', 'false');
+  await page.getByTestId('role-keyword').fill('qa');
+  await page.getByTestId('role-search').click();
+  await expect(page.getByTestId('role-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(page.getByTestId('role-state-qa')).toHaveAttribute('aria-checked', 'false');
+  await page.getByTestId('role-state-qa').click();
+  await expect(page.getByTestId('role-state-qa')).toHaveAttribute('aria-checked', 'true');
+  await shot(page, 'role-list');
+
+  // Users: add buyer through the picker, then remove him.
+  await page.getByTestId('role-users-qa').click();
+  const drawer = page.getByTestId('role-users-drawer');
+  await expect(drawer).toBeVisible();
+  await page.getByTestId('role-users-add').click();
+  await expect(page.getByTestId('role-pick-select')).toBeVisible();
+  await page.getByTestId('role-pick-select').click();
+  await page.getByTestId('role-pick-select').locator('input').fill('buyer');
+  await page.locator('.ant-select-item-option').filter({ hasText: '(buyer)' }).click();
+  // Close the open dropdown (it covers the OK button) by clicking the dialog's title.
+  await page.getByTestId('role-pick').locator('.ant-modal-title').click();
+  await page.getByTestId('role-pick-ok').click();
+  await expect(page.getByTestId('role-pick').locator('.ant-modal')).toBeHidden();
+  await expect(page.getByTestId('role-users-table')).toContainText('buyer');
+  await shot(page, 'role-users');
+  await page.getByTestId('role-user-remove-buyer').click();
+  await page.getByTestId('role-user-remove-ok').click();
+  await expect(page.getByTestId('role-users-table')).not.toContainText('buyer');
+  await drawer.locator('.ant-drawer-close').click();
+  await expect(drawer).toBeHidden();
+
+  // Delete (with confirmation).
+  await page.getByTestId('role-delete-qa').click();
+  await page.getByTestId('role-delete-ok').click();
+  await expect(row(page, 'qa')).toHaveCount(0);
+  await page.getByTestId('role-reset').click();
+  await expect(row(page, '采购员')).toBeVisible();
+});
+
+test('the role list opens the authorize drawer for a role; dark and narrow', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openRoles(page);
+  await page.getByTestId('role-authorize-buyer').click();
+  const drawer = page.getByTestId('role-authorize-drawer');
+  await expect(drawer.getByTestId('authorize-panel')).toBeVisible();
+  await expect(drawer.getByTestId('authorize-tree-menu')).toContainText('用户管理');
+  await shot(page, 'role-authorize-drawer');
+  await drawer.locator('.ant-drawer-close').click();
+  await expect(drawer).toBeHidden();
+
+  await openSettings(page);
+  await page.getByTestId('theme-dark').click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-drawer')).toBeHidden();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await shot(page, 'role-list-dark');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('role-table')).toBeVisible();
+  await shot(page, 'role-list-narrow');
+  await page.getByTestId('role-users-buyer').click();
+  await expect(page.getByTestId('role-users-table')).toContainText('buyer');
+  await shot(page, 'role-users-narrow');
+});
