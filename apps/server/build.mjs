@@ -7,7 +7,9 @@ import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // SERVER_OUT_DIR (inside the repository, so node_modules resolve) lets parallel test runs keep apart.
-const outDir = process.env.SERVER_OUT_DIR ? path.resolve(process.env.SERVER_OUT_DIR) : path.join(here, 'dist');
+const outDir = process.env.SERVER_OUT_DIR
+  ? path.resolve(process.env.SERVER_OUT_DIR)
+  : path.join(here, 'dist');
 const outfile = path.join(outDir, 'main.js');
 
 /** Keeps bare imports external, except @srm/* workspace sources. */

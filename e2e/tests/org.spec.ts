@@ -111,6 +111,7 @@ test('buyer sees the company and department trees without add, edit or delete', 
   await expect(companies.getByTestId('organize-edit')).toHaveCount(0);
   await expect(companies.getByTestId('organize-move')).toHaveCount(0);
   await expect(companies.getByTestId('organize-delete')).toHaveCount(0);
+  await expect(companies.locator('thead')).not.toContainText('操作');
 
   await page.goto('/permission/department');
   const depts = page.getByTestId('department-table');
@@ -119,6 +120,7 @@ test('buyer sees the company and department trees without add, edit or delete', 
   await expect(depts.getByTestId('department-add-child')).toHaveCount(0);
   await expect(depts.getByTestId('department-edit')).toHaveCount(0);
   await expect(depts.getByTestId('department-delete')).toHaveCount(0);
+  await expect(depts.locator('thead')).not.toContainText('操作');
   await page.getByTestId('department-companies-tree').getByTestId('org-tree-node-east').click();
   await expect(row(depts, '华东采购部')).toBeVisible();
   await shot(page, 'org-department-buyer');

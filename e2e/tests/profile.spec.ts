@@ -83,7 +83,9 @@ test('the profile shows my permissions, my sign-in log and my team', async ({ pa
   await expect(authorize).toContainText('用户管理');
   await expect(authorize).not.toContainText('角色管理');
   await page.getByTestId('profile-tab-login-log').click();
-  await expect(page.getByTestId('profile-login-log').locator('tbody tr.ant-table-row').first()).toContainText('成功');
+  await expect(page.getByTestId('profile-login-log').locator('tbody tr.ant-table-row').first()).toContainText(
+    '成功',
+  );
   await page.getByTestId('profile-tab-subordinate').click();
   await expect(page.getByTestId('profile-subordinates')).toContainText('暂无下属');
   await shot(page, 'profile-subordinates');

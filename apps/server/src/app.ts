@@ -26,8 +26,8 @@ import { deptRoutes } from './org/dept-routes';
 import { positionRoutes } from './org/position-routes';
 import { orgRoutes } from './org/routes';
 import { authorizeRoutes } from './permission/authorize-routes';
-import { roleRoutes } from './permission/role-routes';
 import { onlineRoutes } from './permission/online-routes';
+import { roleRoutes } from './permission/role-routes';
 import { currentUserRoutes } from './permission/routes';
 import { subordinateRoutes } from './permission/subordinate-routes';
 import { userRoutes } from './permission/user-routes';
@@ -78,7 +78,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const activity = new ActivityLog(handle.db, (error) => app.log.error({ err: error }, 'activity log write failed'));
+  const activity = new ActivityLog(handle.db, (error) =>
+    app.log.error({ err: error }, 'activity log write failed'),
+  );
   app.decorate('deps', {
     db: handle.db,
     config,

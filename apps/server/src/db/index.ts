@@ -44,7 +44,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     dataDir: options.pgliteDir,
     loadDataDir: options.loadDataDir,
     parsers: pgliteParsers,
-    // The same extensions as on a PostgreSQL server (migration 0008).
+    // The same extensions as on a PostgreSQL server (migration 0006).
     extensions: { pg_trgm },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });

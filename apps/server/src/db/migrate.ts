@@ -4,7 +4,7 @@ import { down0002, up0002 } from './migrations/0002_cache_version';
 import { down0003, up0003 } from './migrations/0003_dept_manager';
 import { down0004, up0004 } from './migrations/0004_request_log';
 import { down0005, up0005 } from './migrations/0005_data_rules';
-import { down0008, up0008 } from './migrations/0008_user_search';
+import { down0006, up0006 } from './migrations/0006_user_search';
 import type { Database } from './types';
 
 /** Migrations are TS modules bundled with the server; the name orders them. */
@@ -14,8 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0003_dept_manager': { up: up0003, down: down0003 },
   '0004_request_log': { up: up0004, down: down0004 },
   '0005_data_rules': { up: up0005, down: down0005 },
-  // 0006 and 0007 are reserved for the menu and authorize work.
-  '0008_user_search': { up: up0008, down: down0008 },
+  '0006_user_search': { up: up0006, down: down0006 },
 };
 
 class StaticMigrationProvider implements MigrationProvider {

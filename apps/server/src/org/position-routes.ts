@@ -13,6 +13,7 @@ import {
   positionSchema,
   positionStateSchema,
   positionUpdateSchema,
+  UserPerm,
 } from '@srm/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,7 +25,7 @@ import { fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import type { Database } from '../db/types';
 import { requirePerm } from '../permission/service';
-import { companyDeptTree, findNode, flatten, likePattern, loadOrg } from './org-service';
+import { companyDeptTree, findNode, flatten, likePattern, loadOrg, requireAnyPerm } from './org-service';
 
 const tags = ['organisation'];
 
@@ -153,7 +154,8 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     OrgApi.postAll,
     {
-      preValidation: requirePerm(OrgPerm.position),
+      // The user screen's position picker needs it too.
+      preValidation: requireAnyPerm(OrgPerm.position, UserPerm.userAdd, UserPerm.userEdit),
       schema: {
         tags,
         summary: 'Every enabled position of the tenant',

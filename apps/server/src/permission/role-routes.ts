@@ -15,6 +15,7 @@ import {
   roleUserQuerySchema,
   roleUserSchema,
   roleUsersBodySchema,
+  UserPerm,
 } from '@srm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
+import { requireAnyPerm } from '../org/org-service';
 import { assertRoleCodeFree, assertUsersOfTenant, getRole, listRoles, listRoleUsers } from './role-service';
 import { requirePerm } from './service';
 
@@ -57,7 +59,8 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${RoleApi.select}/:tenantId`,
     {
-      preValidation: requirePerm(RolePerm.role),
+      // The user screen's role picker needs it too.
+      preValidation: requireAnyPerm(RolePerm.role, UserPerm.userAdd, UserPerm.userEdit),
       schema: {
         tags,
         summary: 'Enabled roles of the tenant for selectors (another tenant: 404)',

@@ -20,14 +20,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthInfo, requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
-import { AppError, notFound } from '../core/errors';
+import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
-import { hashPassword, verifyPassword } from '../core/password';
 import { IMAGE_NAME, imageExists, imageUrl } from '../file/storage';
 import { companyOfDept, loadDepts } from '../org/service';
 import { pageLoginLogs, toLoginLog } from '../system/log-service';
 import { buildTrees, loadTenantItems, loadUserGrantIds } from './authorize-service';
 import { permissionsOf } from './service';
+import { changeOwnPassword } from './user-service';
 
 const nullData = envelope(z.null());
 
@@ -267,23 +267,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
     API.currentPassword,
     { schema: { tags: ['current user'], body: modifyPasswordBodySchema, response: { 200: nullData } } },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const user = await db
-        .selectFrom('sys_user')
-        .select('password_hash')
-        .where('id', '=', auth.userId)
-        .where('tenant_id', '=', auth.tenantId)
-        .executeTakeFirstOrThrow();
-      if (!(await verifyPassword(user.password_hash, request.body.oldPassword))) {
-        throw new AppError(400, 'auth.oldPasswordWrong', undefined, {
-          fields: { oldPassword: t(request.locale, 'auth.oldPasswordWrong') },
-        });
-      }
-      await db
-        .updateTable('sys_user')
-        .set({ password_hash: await hashPassword(request.body.password) })
-        .where('id', '=', auth.userId)
-        .execute();
+      await changeOwnPassword(db, request, request.body);
       return envelopeOk(null, t(request.locale, 'auth.passwordChanged'));
     },
   );

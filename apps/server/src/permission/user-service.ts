@@ -37,7 +37,7 @@ export function filteredUsers(db: Db, tenantId: string, filter: UserFilter) {
   let q = userQuery(db, tenantId);
   if (filter.keyword) {
     const like = likePattern(filter.keyword);
-    // One expression, so the trigram index of migration 0008 answers it. A caller who may not see
+    // One expression, so the trigram index of migration 0006 answers it. A caller who may not see
     // the mobile column cannot search by it either (that would reveal the numbers).
     q =
       filter.searchMobile === false

@@ -47,7 +47,11 @@ afterAll(async () => {
 
 describe('org tree (companies and departments)', () => {
   it('nests departments under their company, disabled ones included, only of the own tenant', async () => {
-    await t.db.updateTable('sys_dept').set({ enabled: false }).where('id', '=', depts.finance).execute();
+    await t.db
+      .updateTable('sys_dept')
+      .set({ enabled: false })
+      .where('id', '=', depts.finance as string)
+      .execute();
     const res = await t.get<DeptNode[]>('/api/permission/Organize/orgTree', admin);
     expect(res.body.code).toBe(0);
     expect(res.body.data.map((n) => n.enCode)).toEqual(['head']);

@@ -288,6 +288,14 @@ describe('export', () => {
     expect(list.body.data.list).toHaveLength(1);
     expect(list.body.data.list[0]).not.toHaveProperty('mobile');
     expect(list.body.data.list[0]).not.toHaveProperty('email');
+    // Without the mobile column, the keyword does not match mobile numbers either.
+    const byMobile = await t.get<{ list: unknown[] }>('/api/permission/Users?keyword=13800000001', buyer);
+    expect(byMobile.body.data.list).toHaveLength(0);
+    const adminByMobile = await t.get<{ list: unknown[] }>(
+      '/api/permission/Users?keyword=13800000001',
+      admin,
+    );
+    expect(adminByMobile.body.data.list).toHaveLength(1);
     const admins = await t.get<{ list: Record<string, unknown>[] }>(
       '/api/permission/Users?keyword=buyer',
       admin,

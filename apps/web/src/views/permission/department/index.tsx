@@ -6,7 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../api/request';
-import { Auth } from '../../../components/Auth';
+import { Auth, useAuth } from '../../../components/Auth';
 import {
   applyServerFieldErrors,
   companyWithDepartments,
@@ -39,6 +39,7 @@ type Editing = { mode: 'create'; parentId: string } | { mode: 'edit'; dept: Dept
 export default function DepartmentPage() {
   const { t } = useTranslation('org');
   const queryClient = useQueryClient();
+  const { has } = useAuth();
   const tree = useOrgTree();
   const [pickedCompanyId, setPickedCompanyId] = useState<string>();
   const [keyword, setKeyword] = useState('');
@@ -63,7 +64,9 @@ export default function DepartmentPage() {
     },
   });
 
-  const columns: ColumnsType<DeptNode> = [
+  // Without any action code, no empty 操作 column.
+  const canAct = has(OrgPerm.departmentAdd) || has(OrgPerm.departmentEdit) || has(OrgPerm.departmentDelete);
+  const allColumns: ColumnsType<DeptNode> = [
     { title: t('department.name'), dataIndex: 'deptName', key: 'deptName' },
     { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode' },
     {
@@ -86,7 +89,7 @@ export default function DepartmentPage() {
       key: 'actions',
       width: 200,
       render: (_, row) => (
-        <Space size={0} wrap>
+        <Space size={0}>
           <Auth code={OrgPerm.departmentAdd}>
             <Button
               type="link"
@@ -122,6 +125,7 @@ export default function DepartmentPage() {
       ),
     },
   ];
+  const columns = canAct ? allColumns : allColumns.filter((c) => c.key !== 'actions');
 
   return (
     <TreeListLayout

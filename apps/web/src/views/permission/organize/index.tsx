@@ -19,7 +19,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../api/request';
-import { Auth } from '../../../components/Auth';
+import { Auth, useAuth } from '../../../components/Auth';
 import {
   applyServerFieldErrors,
   companiesOf,
@@ -49,6 +49,7 @@ type Editing = { mode: 'create'; parentId: string } | { mode: 'edit'; company: D
 export default function OrganizePage() {
   const { t } = useTranslation('org');
   const queryClient = useQueryClient();
+  const { has } = useAuth();
   const tree = useOrgTree();
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -70,7 +71,9 @@ export default function OrganizePage() {
     },
   });
 
-  const columns: ColumnsType<DeptNode> = [
+  // Without any action code, no empty 操作 column.
+  const canAct = has(OrgPerm.organizeAdd) || has(OrgPerm.organizeEdit) || has(OrgPerm.organizeDelete);
+  const allColumns: ColumnsType<DeptNode> = [
     {
       title: t('company.name'),
       dataIndex: 'deptName',
@@ -95,7 +98,7 @@ export default function OrganizePage() {
       key: 'actions',
       width: 260,
       render: (_, row) => (
-        <Space size={0} wrap>
+        <Space size={0}>
           <Auth code={OrgPerm.organizeAdd}>
             <Button
               type="link"
@@ -134,6 +137,7 @@ export default function OrganizePage() {
       ),
     },
   ];
+  const columns = canAct ? allColumns : allColumns.filter((c) => c.key !== 'actions');
 
   return (
     <Card variant="borderless" data-testid="organize-page">

@@ -84,7 +84,9 @@ export default function PositionPage() {
     setPage((p) => ({ ...p, currentPage: 1 }));
   };
 
-  const columns: ColumnsType<Position> = [
+  // Without any action code, no empty 操作 column.
+  const canAct = has(OrgPerm.positionEdit) || has(OrgPerm.positionDelete);
+  const allColumns: ColumnsType<Position> = [
     { title: t('position.name'), dataIndex: 'positionName', key: 'positionName' },
     { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode' },
     {
@@ -119,7 +121,7 @@ export default function PositionPage() {
       key: 'actions',
       width: 120,
       render: (_, row) => (
-        <Space size={0} wrap>
+        <Space size={0}>
           <Auth code={OrgPerm.positionEdit}>
             <Button type="link" size="small" onClick={() => setEditing(row)} data-testid="position-edit">
               {t('action.edit')}
@@ -140,6 +142,7 @@ export default function PositionPage() {
       ),
     },
   ];
+  const columns = canAct ? allColumns : allColumns.filter((c) => c.key !== 'actions');
 
   return (
     <TreeListLayout

@@ -35,6 +35,7 @@ export default function MenuPage() {
   const { t } = useTranslation('menu');
   const queryClient = useQueryClient();
   const language = useAppStore((s) => s.language);
+  const mobile = useAppStore((s) => s.device === 'mobile');
   const { has } = useAuth();
   const canEdit = has(MenuPerm.menuEdit);
   const [category, setCategory] = useState<MenuCategory>('web');
@@ -150,8 +151,9 @@ export default function MenuPage() {
     {
       title: t('col.actions'),
       key: 'actions',
-      fixed: 'right',
-      width: 250,
+      // Pinned on wide screens; on a phone it would cover the names.
+      fixed: mobile ? undefined : 'right',
+      width: 230,
       render: (_, row) => (
         <Space size={0} wrap>
           {row.menuType === MenuType.directory && (

@@ -14,11 +14,11 @@ const up: string[] = [
   'create index if not exists sys_user_tenant_dept_live on sys_user (tenant_id, dept_id, id desc) where not deleted',
 ];
 
-export async function up0008(db: Kysely<unknown>): Promise<void> {
+export async function up0006(db: Kysely<unknown>): Promise<void> {
   for (const statement of up) await sql.raw(statement).execute(db);
 }
 
-export async function down0008(db: Kysely<unknown>): Promise<void> {
+export async function down0006(db: Kysely<unknown>): Promise<void> {
   for (const index of ['sys_user_tenant_dept_live', 'sys_user_tenant_live', 'sys_user_search_trgm']) {
     await sql.raw(`drop index if exists ${index}`).execute(db);
   }
