@@ -9,7 +9,11 @@ const row = (table: Locator, text: string) => table.locator('tr.ant-table-row', 
 
 async function pickOption(page: Page, testId: string, text: string | RegExp) {
   await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible').getByText(text, { exact: typeof text === 'string' }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByText(text, { exact: typeof text === 'string' })
+    .first()
+    .click();
   await page.keyboard.press('Escape');
 }
 
