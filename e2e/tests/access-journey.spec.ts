@@ -56,11 +56,11 @@ test('the administrator sets up a department, position, role and user; the user 
   await page.goto('/permission/role');
   await page.getByTestId('role-add').click();
   await page.getByTestId('role-form-name').fill('质检查看');
-  await page.getByTestId('role-form-code').fill('qaViewer');
+  await page.getByTestId('role-form-code').fill('inspectionViewer');
   await page.getByTestId('role-form-ok').click();
   await expect(page.getByTestId('role-form').locator('.ant-modal')).toBeHidden();
   await page.goto('/permission/authorize');
-  await page.getByTestId('authorize-object-qaViewer').click();
+  await page.getByTestId('authorize-object-inspectionViewer').click();
   await authorizeNode(page, 'menu', 'permission.user').click();
   await page.getByTestId('authorize-tab-button').click();
   await authorizeNode(page, 'button', 'permission.user.export').click();
@@ -114,7 +114,7 @@ test('the administrator sets up a department, position, role and user; the user 
 
   // The administrator takes the export button away: after a reload the user's page has lost it.
   await page.goto('/permission/authorize');
-  await page.getByTestId('authorize-object-qaViewer').click();
+  await page.getByTestId('authorize-object-inspectionViewer').click();
   await page.getByTestId('authorize-tab-button').click();
   await authorizeNode(page, 'button', 'permission.user.export').click();
   await saveGrants(page);

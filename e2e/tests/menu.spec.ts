@@ -106,10 +106,14 @@ test('admin adds a directory and a link, sees them in the sidebar, renames, disa
   await expect(page.locator('.ant-message')).toContainText('子菜单');
   await expect(row(table, '测试目录')).toBeVisible();
   await row(table, '改名外链').getByTestId('menu-row-delete').click();
-  await page.getByTestId('menu-row-delete-confirm').filter({ visible: true }).click();
+  // The popover of this row (the previous one may still be fading out).
+  await page.locator('.ant-popover', { hasText: '改名外链' }).getByTestId('menu-row-delete-confirm').click();
   await expect(row(table, '改名外链')).toHaveCount(0);
   await row(table, '测试目录').getByTestId('menu-row-delete').click();
-  await page.getByTestId('menu-row-delete-confirm').filter({ visible: true }).click();
+  await page
+    .locator('.ant-popover:not(.ant-popover-hidden)', { hasText: '测试目录' })
+    .getByTestId('menu-row-delete-confirm')
+    .click();
   await expect(row(table, '测试目录')).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('side-menu')).not.toContainText('测试目录');

@@ -21,6 +21,7 @@ import { type DbHandle, openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { fileRoutes } from './file/routes';
+import { noRealtime } from './message/realtime';
 import { companyRoutes } from './org/company-routes';
 import { deptRoutes } from './org/dept-routes';
 import { positionRoutes } from './org/position-routes';
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     settings: new SettingsCache(handle.db),
     cache: new VersionedCache(),
     activity,
+    realtime: noRealtime,
   });
   app.decorate('dbKind', handle.kind);
   if (seeded) app.log.info('demo data seeded');

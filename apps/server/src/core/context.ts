@@ -2,6 +2,7 @@ import type { Locale } from '@srm/contracts';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/types';
+import type { Realtime } from '../message/realtime';
 import type { PermissionSet } from '../permission/service';
 import type { ActivityLog } from '../system/activity-log';
 import type { VersionedCache } from './cache';
@@ -47,6 +48,8 @@ export interface Deps {
   cache: VersionedCache;
   /** Batched writer of the request and error logs. */
   activity: ActivityLog;
+  /** Socket delivery to users and sessions (message/realtime.ts). */
+  realtime: Realtime;
 }
 
 /** required (default for /api): 600/601/602 without a valid session; optional: load if present; none. */

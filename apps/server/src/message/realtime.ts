@@ -1,0 +1,25 @@
+/**
+ * Delivery of server → client socket frames (decisions §6). The chat socket (message/socket*.ts)
+ * registers the open sockets; everything else only calls this interface: a message is committed
+ * first, then `sendToUsers` tells its recipients on every server process (Redis pub/sub when
+ * REDIS_URL is set, in-process otherwise).
+ */
+export interface ServerFrame {
+  method: string;
+  [key: string]: unknown;
+}
+
+export interface Realtime {
+  /** Every open socket of these users, on every server process, gets the frame. */
+  sendToUsers(userIds: readonly string[], frame: ServerFrame): Promise<void>;
+  /** The sockets of these sessions get `logout {msg}` and close (logout, forced offline, replaced). */
+  endSessions(sessionIds: readonly string[], msg: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Until the socket server is registered: nothing is connected, so nothing is delivered. */
+export const noRealtime: Realtime = {
+  async sendToUsers() {},
+  async endSessions() {},
+  async close() {},
+};
