@@ -112,9 +112,9 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (q.keyword) {
         const like = escapeLike(q.keyword);
         base = base.where((eb) =>
+          // One expression per trigram index (migration 0004), or the exact request id.
           eb.or([
-            eb('path', 'ilike', like),
-            eb('user_name', 'ilike', like),
+            eb(sql<string>`path || ' ' || user_name`, 'ilike', like),
             eb('request_id', '=', q.keyword!),
           ]),
         );
@@ -185,9 +185,7 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
         const like = escapeLike(q.keyword);
         base = base.where((eb) =>
           eb.or([
-            eb('message', 'ilike', like),
-            eb('path', 'ilike', like),
-            eb('user_name', 'ilike', like),
+            eb(sql<string>`message || ' ' || path || ' ' || user_name`, 'ilike', like),
             eb('request_id', '=', q.keyword!),
           ]),
         );
