@@ -7,15 +7,28 @@ import { shot, signIn } from './helpers';
 
 const row = (table: Locator, text: string) => table.locator('tr.ant-table-row', { hasText: text });
 
-async function pickOption(page: Page, testId: string, text: string | RegExp) {
+/** Picks an option; a multiple select's list stays open and is closed with Escape (a single one
+ * closes by itself, and Escape would then close the drawer). */
+async function pickOption(page: Page, testId: string, text: string | RegExp, multiple = false) {
   await page.getByTestId(testId).click();
   await page
     .locator('.ant-select-dropdown:visible')
     .getByText(text, { exact: typeof text === 'string' })
     .first()
     .click();
-  await page.keyboard.press('Escape');
+  if (multiple) await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
+
+// Names and codes of this run, so a retry on the same database does not meet the first try's rows.
+const run = Date.now().toString(36).slice(-5);
+const DEPT = `质量部${run}`;
+const DEPT_CODE = `quality${run}`;
+const POSITION = `质检专员${run}`;
+const ROLE = `质检查看${run}`;
+const ROLE_CODE = `inspection${run}`;
+const ACCOUNT = `inspector${run}`;
+const MOBILE = `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
 
 const authorizeNode = (page: Page, tab: string, code: string) =>
   page.getByTestId(`authorize-tree-${tab}`).getByTestId(`authorize-node-${code}`);
@@ -36,31 +49,31 @@ test('the administrator sets up a department, position, role and user; the user 
   // A department under the head office.
   await page.goto('/permission/department');
   await page.getByTestId('department-add').click();
-  await page.getByTestId('department-form-name').fill('质量部');
-  await page.getByTestId('department-form-code').fill('quality');
+  await page.getByTestId('department-form-name').fill(DEPT);
+  await page.getByTestId('department-form-code').fill(DEPT_CODE);
   await page.getByTestId('department-form-submit').click();
   await expect(page.getByTestId('department-form')).toHaveCount(0);
-  await expect(row(page.getByTestId('department-table'), '质量部')).toBeVisible();
+  await expect(row(page.getByTestId('department-table'), DEPT)).toBeVisible();
 
   // A position in it.
   await page.goto('/permission/position');
-  await page.getByTestId('position-org-tree').getByTestId('org-tree-node-quality').click();
+  await page.getByTestId('position-org-tree').getByTestId(`org-tree-node-${DEPT_CODE}`).click();
   await page.getByTestId('position-add').click();
-  await page.getByTestId('position-form-name').fill('质检专员');
-  await page.getByTestId('position-form-code').fill('inspector');
+  await page.getByTestId('position-form-name').fill(POSITION);
+  await page.getByTestId('position-form-code').fill(`inspector${run}`);
   await page.getByTestId('position-form-submit').click();
   await expect(page.getByTestId('position-form')).toHaveCount(0);
-  await expect(row(page.getByTestId('position-table'), '质检专员')).toContainText('质量部');
+  await expect(row(page.getByTestId('position-table'), POSITION)).toContainText(DEPT);
 
   // A role with the user page and two of its buttons.
   await page.goto('/permission/role');
   await page.getByTestId('role-add').click();
-  await page.getByTestId('role-form-name').fill('质检查看');
-  await page.getByTestId('role-form-code').fill('inspectionViewer');
+  await page.getByTestId('role-form-name').fill(ROLE);
+  await page.getByTestId('role-form-code').fill(ROLE_CODE);
   await page.getByTestId('role-form-ok').click();
   await expect(page.getByTestId('role-form').locator('.ant-modal')).toBeHidden();
   await page.goto('/permission/authorize');
-  await page.getByTestId('authorize-object-inspectionViewer').click();
+  await page.getByTestId(`authorize-object-${ROLE_CODE}`).click();
   await authorizeNode(page, 'menu', 'permission.user').click();
   await page.getByTestId('authorize-tab-button').click();
   await authorizeNode(page, 'button', 'permission.user.export').click();
@@ -73,14 +86,14 @@ test('the administrator sets up a department, position, role and user; the user 
   // The user: in the department, with the position and the role.
   await page.goto('/permission/user');
   await page.getByTestId('user-add').click();
-  await page.getByTestId('user-form-account').fill('inspector01');
+  await page.getByTestId('user-form-account').fill(ACCOUNT);
   await page.getByTestId('user-form-name').fill('王质检');
-  await page.getByTestId('user-form-mobile').fill('13912349999');
+  await page.getByTestId('user-form-mobile').fill(MOBILE);
   await page.getByTestId('user-form-password').fill('insp1234');
-  await pickOption(page, 'user-form-dept', '质量部');
-  await pickOption(page, 'user-form-roles', '质检查看');
+  await pickOption(page, 'user-form-dept', DEPT);
+  await pickOption(page, 'user-form-roles', ROLE, true);
   // Positions read "name（department）".
-  await pickOption(page, 'user-form-positions', /^质检专员/);
+  await pickOption(page, 'user-form-positions', new RegExp(`^${POSITION}`), true);
   await page.getByTestId('user-form-submit').click();
   await expect(page.getByTestId('user-form')).toBeHidden();
   await expect(page.getByTestId('user-table')).toContainText('王质检');
@@ -89,7 +102,7 @@ test('the administrator sets up a department, position, role and user; the user 
   const context = await browser.newContext({ locale: 'zh-CN' });
   const userPage = await context.newPage();
   await userPage.goto('/login');
-  await userPage.getByTestId('login-username').fill('inspector01');
+  await userPage.getByTestId('login-username').fill(ACCOUNT);
   await userPage.getByTestId('login-password').fill('insp1234');
   await userPage.getByTestId('login-submit').click();
   await expect(userPage.getByTestId('layout-root')).toBeVisible();
@@ -106,28 +119,28 @@ test('the administrator sets up a department, position, role and user; the user 
   await expect(userPage.getByTestId('user-export')).toBeVisible();
   await expect(userPage.getByTestId('user-add')).toHaveCount(0);
   await expect(userPage.getByTestId('user-import')).toHaveCount(0);
-  await expect(userPage.getByTestId('user-edit-inspector01')).toBeVisible();
-  await expect(userPage.getByTestId('user-delete-inspector01')).toHaveCount(0);
+  await expect(userPage.getByTestId(`user-edit-${ACCOUNT}`)).toBeVisible();
+  await expect(userPage.getByTestId(`user-delete-${ACCOUNT}`)).toHaveCount(0);
   // The data rule: only the department's people (here, the user alone).
   await expect(userPage.getByTestId('user-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
   await shot(userPage, 'journey-new-user');
 
   // The administrator takes the export button away: after a reload the user's page has lost it.
   await page.goto('/permission/authorize');
-  await page.getByTestId('authorize-object-inspectionViewer').click();
+  await page.getByTestId(`authorize-object-${ROLE_CODE}`).click();
   await page.getByTestId('authorize-tab-button').click();
   await authorizeNode(page, 'button', 'permission.user.export').click();
   await saveGrants(page);
   await userPage.reload();
   await expect(userPage.getByTestId('user-table')).toBeVisible();
   await expect(userPage.getByTestId('user-export')).toHaveCount(0);
-  await expect(userPage.getByTestId('user-edit-inspector01')).toBeVisible();
+  await expect(userPage.getByTestId(`user-edit-${ACCOUNT}`)).toBeVisible();
 
   // Forced offline: the user's next request lands on the sign-in page.
   await page.goto('/permission/userOnline');
-  await page.getByTestId('online-force-inspector01').click();
+  await page.getByTestId(`online-force-${ACCOUNT}`).click();
   await page.locator('#online-force-ok').click();
-  await expect(page.getByTestId('online-table')).not.toContainText('inspector01');
+  await expect(page.getByTestId('online-table')).not.toContainText(ACCOUNT);
   await userPage.reload();
   await expect(userPage).toHaveURL(/\/login/);
   await expect(userPage.getByTestId('login-submit')).toBeVisible();
