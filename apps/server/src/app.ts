@@ -21,6 +21,8 @@ import { type DbHandle, openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { fileRoutes } from './file/routes';
+import { mailRoutes } from './message/mail-routes';
+import { messageRoutes } from './message/message-routes';
 import { noRealtime } from './message/realtime';
 import { companyRoutes } from './org/company-routes';
 import { deptRoutes } from './org/dept-routes';
@@ -150,6 +152,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(menuRoutes);
   await app.register(onlineRoutes);
   await app.register(subordinateRoutes);
+  await app.register(messageRoutes);
+  await app.register(mailRoutes);
   await app.register(fileRoutes);
 
   if (config.benchRoutes) {

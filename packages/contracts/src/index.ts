@@ -3,6 +3,7 @@ export * from './api/envelope';
 export * from './api/paths';
 export * from './auth/schemas';
 export * from './format/index';
+export * from './message/message-schemas';
 export * from './org/codes';
 export * from './org/schemas';
 export * from './permission/authorize-codes';

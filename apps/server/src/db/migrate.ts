@@ -5,6 +5,7 @@ import { down0003, up0003 } from './migrations/0003_dept_manager';
 import { down0004, up0004 } from './migrations/0004_request_log';
 import { down0005, up0005 } from './migrations/0005_data_rules';
 import { down0006, up0006 } from './migrations/0006_user_search';
+import { down0007, up0007 } from './migrations/0007_messages';
 import type { Database } from './types';
 
 /** Migrations are TS modules bundled with the server; the name orders them. */
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0004_request_log': { up: up0004, down: down0004 },
   '0005_data_rules': { up: up0005, down: down0005 },
   '0006_user_search': { up: up0006, down: down0006 },
+  '0007_messages': { up: up0007, down: down0007 },
 };
 
 class StaticMigrationProvider implements MigrationProvider {

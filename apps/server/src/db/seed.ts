@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../core/password';
 import { seedMenus, seedRoleGrants } from './seed-menus';
+import { seedMessages } from './seed-messages';
 import type { Database } from './types';
 
 export interface TenantSeedOptions {
@@ -322,6 +323,8 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
     const currency = await dictType('currency', '币种', 'base', false, 4);
     await dictItem(currency, '0', 'CNY', '人民币', 1);
     await dictItem(currency, '0', 'USD', '美元', 2);
+
+    await seedMessages(tx, t, { admin, buyer });
 
     return { tenantId, entId, vendorEntId, users: { admin, buyer, vendor }, depts };
   });

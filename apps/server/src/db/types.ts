@@ -262,6 +262,23 @@ export interface ErrorLogTable {
   created_at: TimestampDefault;
 }
 
+/** 0007: an internal message, one row per recipient. */
+export interface MessageTable {
+  id: Id;
+  tenant_id: BigRef;
+  user_id: BigRef;
+  type: number;
+  menu_title: string;
+  body_text: string;
+  url: string;
+  bill_id: string;
+  /** Null for messages of the system itself. */
+  creator_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  creator_name: string;
+  created_at: TimestampDefault;
+  read_at: Timestamp | null;
+}
+
 export interface Database {
   tenant: TenantTable;
   ent: EntTable;
@@ -285,6 +302,7 @@ export interface Database {
   sys_login_log: LoginLogTable;
   sys_request_log: RequestLogTable;
   sys_error_log: ErrorLogTable;
+  sys_message: MessageTable;
 }
 
 export type UserRow = Selectable<UserTable>;

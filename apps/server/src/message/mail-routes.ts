@@ -1,0 +1,131 @@
+import {
+  envelope,
+  MailApi,
+  type MailSender,
+  mailOneToListQuerySchema,
+  mailSenderSchema,
+  messageIdsBodySchema,
+  messageItemSchema,
+  messageQuerySchema,
+  pageOf,
+  unreadCountSchema,
+} from '@srm/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { requireAuth } from '../core/context';
+import { envelopeOk } from '../core/envelope';
+import { assertIds, listMessages, toMessageItem } from './message-service';
+import { pushCounts, unreadCounts } from './notify';
+
+const tags = ['mail centre'];
+
+/** The mail centre: the signed-in user's messages seen as a mailbox, grouped by sender. */
+export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.get(
+    MailApi.list,
+    {
+      schema: {
+        tags,
+        summary: 'My mail, newest first (the same store as the messages)',
+        querystring: messageQuerySchema,
+        response: { 200: envelope(pageOf(messageItemSchema)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      return envelopeOk(await listMessages(db, auth, request.query));
+    },
+  );
+
+  app.get(
+    MailApi.oneToList,
+    {
+      schema: {
+        tags,
+        summary: 'My mail from one sender ("0": the system), newest first',
+        querystring: mailOneToListQuerySchema,
+        response: { 200: envelope(pageOf(messageItemSchema)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { senderId, currentPage, pageSize } = request.query;
+      return envelopeOk(await listMessages(db, auth, { currentPage, pageSize }, senderId));
+    },
+  );
+
+  app.get(
+    MailApi.lastPerSender,
+    {
+      schema: {
+        tags,
+        summary: 'The newest mail of each sender, with its unread count (senders newest first)',
+        response: { 200: envelope(z.array(mailSenderSchema)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const rows = await db
+        .selectFrom('sys_message as m')
+        .select([
+          'm.id',
+          'm.type',
+          'm.menu_title',
+          'm.creator_id',
+          'm.creator_name',
+          'm.created_at',
+          'm.read_at',
+          'm.url',
+          'm.bill_id',
+          sql<string>`count(*) filter (where m.read_at is null) over (partition by coalesce(m.creator_id, 0))`.as(
+            'unread',
+          ),
+          sql<number>`row_number() over (partition by coalesce(m.creator_id, 0) order by m.created_at desc, m.id desc)`.as(
+            'rank',
+          ),
+        ])
+        .where('m.tenant_id', '=', auth.tenantId)
+        .where('m.user_id', '=', auth.userId)
+        .execute();
+      const senders: MailSender[] = rows
+        .filter((r) => Number(r.rank) === 1)
+        .map((r) => ({
+          senderId: r.creator_id == null ? '0' : String(r.creator_id),
+          senderName: r.creator_name,
+          unread: Number(r.unread),
+          latest: toMessageItem(r),
+        }))
+        .sort((a, b) => b.latest.createDate - a.latest.createDate);
+      return envelopeOk(senders);
+    },
+  );
+
+  app.post(
+    MailApi.batchRead,
+    {
+      schema: {
+        tags,
+        summary: 'Marks mail of mine read; answers my new counts',
+        body: messageIdsBodySchema,
+        response: { 200: envelope(unreadCountSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      assertIds(request.body.ids, request.locale);
+      await db
+        .updateTable('sys_message')
+        .set({ read_at: new Date() })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('user_id', '=', auth.userId)
+        .where('id', 'in', request.body.ids)
+        .where('read_at', 'is', null)
+        .execute();
+      await pushCounts(app.deps, auth.tenantId, [auth.userId]);
+      return envelopeOk((await unreadCounts(db, auth.tenantId, [auth.userId])).get(auth.userId)!);
+    },
+  );
+};

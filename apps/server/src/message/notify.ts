@@ -1,0 +1,99 @@
+import type { MessageType, UnreadCount } from '@srm/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { Deps } from '../core/context';
+import type { Database } from '../db/types';
+
+export interface Notification {
+  tenantId: string;
+  userIds: readonly string[];
+  type: MessageType;
+  menuTitle: string;
+  bodyText?: string;
+  /** A path (billId "0") or the form address opened through /pageLink with the bill id. */
+  url?: string;
+  billId?: string;
+  /** The user on whose behalf it is sent (the mail centre groups by sender); none for the system. */
+  creatorId?: string;
+  creatorName?: string;
+}
+
+/** Unread counts of these users, one grouped query on the unread partial index. */
+export async function unreadCounts(
+  db: Kysely<Database>,
+  tenantId: string,
+  userIds: readonly string[],
+): Promise<Map<string, UnreadCount>> {
+  const counts = new Map<string, UnreadCount>();
+  for (const id of userIds) counts.set(id, { unreadMessageCount: 0, unreadNoticeCount: 0 });
+  if (userIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('sys_message')
+    .select(['user_id', sql<string>`count(*)`.as('n')])
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', 'in', [...userIds])
+    .where('read_at', 'is', null)
+    .groupBy('user_id')
+    .execute();
+  for (const row of rows) {
+    counts.set(String(row.user_id), { unreadMessageCount: Number(row.n), unreadNoticeCount: 0 });
+  }
+  return counts;
+}
+
+/**
+ * The internal API other modules call to tell users something (workflow to-dos, vendor notices,
+ * registrations): the messages are committed in one statement, and only then are the recipients
+ * told over the socket (`messagePush` with their new counts). Recipients outside the tenant or
+ * deleted are skipped. Returns how many messages were written.
+ */
+export async function notifyUsers(deps: Deps, n: Notification): Promise<number> {
+  const recipients = n.userIds.length
+    ? await deps.db
+        .selectFrom('sys_user')
+        .select('id')
+        .where('tenant_id', '=', n.tenantId)
+        .where('id', 'in', [...new Set(n.userIds)])
+        .where('deleted', '=', false)
+        .execute()
+    : [];
+  const ids = recipients.map((r) => String(r.id));
+  if (ids.length === 0) return 0;
+  await deps.db
+    .insertInto('sys_message')
+    .values(
+      ids.map((userId) => ({
+        tenant_id: n.tenantId,
+        user_id: userId,
+        type: n.type,
+        menu_title: n.menuTitle,
+        body_text: n.bodyText ?? '',
+        url: n.url ?? '',
+        bill_id: n.billId ?? '0',
+        creator_id: n.creatorId ?? null,
+        creator_name: n.creatorName ?? '',
+      })),
+    )
+    .execute();
+  await pushCounts(deps, n.tenantId, ids, { title: n.menuTitle, messageType: n.type });
+  return ids.length;
+}
+
+/** Tells each user their current counts (after a change committed by them or for them). */
+export async function pushCounts(
+  deps: Deps,
+  tenantId: string,
+  userIds: readonly string[],
+  extra: { title?: string; messageType?: number } = {},
+): Promise<void> {
+  const counts = await unreadCounts(deps.db, tenantId, userIds);
+  await Promise.all(
+    [...counts].map(([userId, count]) =>
+      deps.realtime.sendToUsers([userId], {
+        method: 'messagePush',
+        ...count,
+        title: extra.title ?? '',
+        messageType: extra.messageType ?? 0,
+      }),
+    ),
+  );
+}

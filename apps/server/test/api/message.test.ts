@@ -1,0 +1,158 @@
+import {
+  MessageApi,
+  type MessageDetail,
+  type MessageItem,
+  type Page,
+  type UnreadCount,
+} from '@srm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifyUsers } from '../../src/message/notify';
+import type { ServerFrame } from '../../src/message/realtime';
+import { createTestApp, type TestApp } from '../helpers';
+
+let t: TestApp;
+let admin: string;
+let buyer: string;
+let ids: { tenant: string; admin: string; buyer: string; vendor: string };
+/** What the socket would have delivered, recorded in place of the real hub. */
+const pushed: { userIds: readonly string[]; frame: ServerFrame; committed: number }[] = [];
+
+const list = (token: string, query = '') => t.get<Page<MessageItem>>(`${MessageApi.list}${query}`, token);
+const unread = async (token: string) => (await t.get<UnreadCount>(MessageApi.unread, token)).body.data;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', 'admin123');
+  buyer = await t.login('buyer', 'buyer123');
+  const users = await t.db.selectFrom('sys_user').select(['id', 'account', 'tenant_id']).execute();
+  const by = (a: string) => users.find((u) => u.account === a)!;
+  ids = {
+    tenant: by('admin').tenant_id,
+    admin: by('admin').id,
+    buyer: by('buyer').id,
+    vendor: by('vendor').id,
+  };
+  t.app.deps.realtime = {
+    async sendToUsers(userIds, frame) {
+      // The rows must already be visible to another connection when recipients are told.
+      const row = await t.db
+        .selectFrom('sys_message')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', 'in', [...userIds])
+        .executeTakeFirstOrThrow();
+      pushed.push({ userIds, frame, committed: Number(row.n) });
+    },
+    async endSessions() {},
+    async close() {},
+  };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('internal messages', () => {
+  it('lists only my own messages, newest first, with read state and counts', async () => {
+    const res = await list(admin);
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.list.map((m) => m.menuTitle)).toEqual([
+      '新供应商注册待审核：示例供应商有限公司',
+      '系统将于本周六 22:00 维护',
+    ]);
+    expect(res.body.data.list.map((m) => m.stat)).toEqual([0, 1]);
+    expect(res.body.data.list[0]).toMatchObject({
+      url: '/permission/user',
+      billId: '0',
+      creater: '系统',
+      type: 4,
+    });
+    expect(await unread(admin)).toEqual({ unreadMessageCount: 1, unreadNoticeCount: 0 });
+    const theirs = await list(buyer);
+    expect(theirs.body.data.list.map((m) => m.billId)).toEqual(['12']);
+  });
+
+  it('filters by type, read state and keyword, and pages', async () => {
+    expect((await list(admin, '?type=1')).body.data.list).toHaveLength(1);
+    expect((await list(admin, '?stat=0')).body.data.list.map((m) => m.type)).toEqual([4]);
+    expect((await list(admin, '?keyword=维护')).body.data.list).toHaveLength(1);
+    expect((await list(admin, '?keyword=尚未发生')).body.data.pagination.total).toBe(0);
+    const paged = await list(admin, '?pageSize=1&currentPage=2');
+    expect(paged.body.data.pagination).toMatchObject({ total: 2, currentPage: 2 });
+    expect(paged.body.data.list).toHaveLength(1);
+  });
+
+  it('notifyUsers commits first, then pushes each recipient the new counts; strangers are skipped', async () => {
+    pushed.length = 0;
+    const other = await t.seedOtherTenant('t2');
+    const count = await notifyUsers(t.app.deps, {
+      tenantId: ids.tenant,
+      userIds: [ids.admin, ids.buyer, other.users.admin],
+      type: 2,
+      menuTitle: '合同 HT-7 待您会签',
+      url: '/workflow/flowTodo',
+      billId: '7',
+      creatorName: '张采购',
+    });
+    expect(count).toBe(2);
+    expect(pushed).toHaveLength(2);
+    for (const p of pushed) {
+      expect(p.frame).toMatchObject({ method: 'messagePush', title: '合同 HT-7 待您会签', messageType: 2 });
+      expect(p.committed).toBeGreaterThan(0);
+    }
+    const toAdmin = pushed.find((p) => p.userIds[0] === ids.admin)!;
+    expect(toAdmin.frame.unreadMessageCount).toBe(2);
+    expect(await unread(admin)).toEqual({ unreadMessageCount: 2, unreadNoticeCount: 0 });
+    const t2 = await t.login('t2admin', 'admin123');
+    expect((await list(t2)).body.data.list.some((m) => m.menuTitle.includes('HT-7'))).toBe(false);
+  });
+
+  it('opening a message marks it read; mark read and mark all read never go below 0', async () => {
+    const first = (await list(admin, '?stat=0')).body.data.list[0]!;
+    const detail = await t.get<MessageDetail>(`${MessageApi.readInfo}/${first.id}`, admin);
+    expect(detail.body.data).toMatchObject({ id: first.id, title: first.menuTitle });
+    expect((await unread(admin)).unreadMessageCount).toBe(1);
+    const again = await t.post<UnreadCount>(MessageApi.read, { ids: [first.id] }, admin);
+    expect(again.body.data.unreadMessageCount).toBe(1);
+    const all = await t.post<UnreadCount>(MessageApi.readAll, {}, admin);
+    expect(all.body.data).toEqual({ unreadMessageCount: 0, unreadNoticeCount: 0 });
+    expect(await unread(admin)).toEqual({ unreadMessageCount: 0, unreadNoticeCount: 0 });
+    expect((await t.post<UnreadCount>(MessageApi.readAll, {}, admin)).body.data.unreadMessageCount).toBe(0);
+  });
+
+  it("never reads, marks or deletes another user's message (404), and deletes my own", async () => {
+    const buyers = (await list(buyer)).body.data.list;
+    const target = buyers[0]!;
+    expect((await t.get(`${MessageApi.readInfo}/${target.id}`, admin)).body.code).toBe(404);
+    await t.post(MessageApi.read, { ids: [target.id] }, admin);
+    expect((await list(buyer)).body.data.list.find((m) => m.id === target.id)?.stat).toBe(0);
+    const del = await t.request({
+      method: 'DELETE',
+      url: MessageApi.record,
+      headers: { token: admin },
+      payload: { ids: [target.id] },
+    });
+    expect(del.body.code).toBe(404);
+    expect((await list(buyer)).body.data.list.map((m) => m.id)).toContain(target.id);
+    const mine = await t.request({
+      method: 'DELETE',
+      url: MessageApi.record,
+      headers: { token: buyer },
+      payload: { ids: [target.id] },
+    });
+    expect(mine.body).toMatchObject({ code: 0, data: { count: 1 } });
+    expect((await list(buyer)).body.data.list.map((m) => m.id)).not.toContain(target.id);
+  });
+
+  it('bad input answers 400 with field messages in the caller’s language; no token 600', async () => {
+    const empty = await t.post(MessageApi.read, { ids: [] }, admin);
+    expect(empty.body.code).toBe(400);
+    expect(empty.body.msg).toBe('当前站内信消息数据id为空');
+    const en = await t.post(MessageApi.read, { ids: [] }, admin, { 'accept-language': 'en-US' });
+    expect(en.body.code).toBe(400);
+    const bad = await t.post(MessageApi.read, { ids: ['x'] }, admin);
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.data).toHaveProperty('fields');
+    expect((await list(admin, '?type=9')).body.code).toBe(400);
+    expect((await list(admin, '?pageSize=1000')).body.code).toBe(400);
+    expect((await t.get(MessageApi.list)).body.code).toBe(600);
+  });
+});
