@@ -15,8 +15,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
-import { assertIds, listMessages, toMessageItem } from './message-service';
-import { pushCounts, unreadCounts } from './notify';
+import { listMessages, markRead, toMessageItem } from './message-service';
 
 const tags = ['mail centre'];
 
@@ -115,17 +114,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      assertIds(request.body.ids, request.locale);
-      await db
-        .updateTable('sys_message')
-        .set({ read_at: new Date() })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('user_id', '=', auth.userId)
-        .where('id', 'in', request.body.ids)
-        .where('read_at', 'is', null)
-        .execute();
-      await pushCounts(app.deps, auth.tenantId, [auth.userId]);
-      return envelopeOk((await unreadCounts(db, auth.tenantId, [auth.userId])).get(auth.userId)!);
+      return envelopeOk(await markRead(app.deps, auth, request.body.ids, request.locale));
     },
   );
 };

@@ -15,7 +15,7 @@ import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
 import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
-import { assertIds, listMessages } from './message-service';
+import { assertIds, listMessages, markRead } from './message-service';
 import { pushCounts, unreadCounts } from './notify';
 
 const tags = ['messages'];
@@ -88,18 +88,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      assertIds(request.body.ids, request.locale);
-      await db
-        .updateTable('sys_message')
-        .set({ read_at: new Date() })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('user_id', '=', auth.userId)
-        .where('id', 'in', request.body.ids)
-        .where('read_at', 'is', null)
-        .execute();
-      await pushCounts(app.deps, auth.tenantId, [auth.userId]);
-      const counts = await unreadCounts(db, auth.tenantId, [auth.userId]);
-      return envelopeOk(counts.get(auth.userId)!);
+      return envelopeOk(await markRead(app.deps, auth, request.body.ids, request.locale));
     },
   );
 

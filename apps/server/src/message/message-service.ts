@@ -1,11 +1,12 @@
-import type { Locale, MessageFilter, MessageItem, Page } from '@srm/contracts';
+import type { Locale, MessageFilter, MessageItem, Page, UnreadCount } from '@srm/contracts';
 import { type Kysely, sql } from 'kysely';
-import type { AuthInfo } from '../core/context';
+import type { AuthInfo, Deps } from '../core/context';
 import { page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import type { Database } from '../db/types';
 import { likePattern } from '../org/org-service';
+import { pushCounts, unreadCounts } from './notify';
 
 const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : 0);
 
@@ -75,4 +76,24 @@ export async function listMessages(
     q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
   ]);
   return page(rows.map(toMessageItem), currentPage, pageSize, Number(count.n));
+}
+
+/** Marks the user's own messages read (others' ids are ignored), tells their tabs, answers the counts. */
+export async function markRead(
+  deps: Deps,
+  auth: AuthInfo,
+  ids: readonly string[],
+  locale: Locale,
+): Promise<UnreadCount> {
+  assertIds(ids, locale);
+  await deps.db
+    .updateTable('sys_message')
+    .set({ read_at: new Date() })
+    .where('tenant_id', '=', auth.tenantId)
+    .where('user_id', '=', auth.userId)
+    .where('id', 'in', [...ids])
+    .where('read_at', 'is', null)
+    .execute();
+  await pushCounts(deps, auth.tenantId, [auth.userId]);
+  return (await unreadCounts(deps.db, auth.tenantId, [auth.userId])).get(auth.userId)!;
 }
