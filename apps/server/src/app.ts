@@ -23,6 +23,7 @@ import { seedDemo } from './db/seed';
 import { fileRoutes } from './file/routes';
 import { mailRoutes } from './message/mail-routes';
 import { messageRoutes } from './message/message-routes';
+import { noticeRoutes } from './message/notice-routes';
 import { noRealtime } from './message/realtime';
 import { companyRoutes } from './org/company-routes';
 import { deptRoutes } from './org/dept-routes';
@@ -154,6 +155,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(subordinateRoutes);
   await app.register(messageRoutes);
   await app.register(mailRoutes);
+  await app.register(noticeRoutes);
   await app.register(fileRoutes);
 
   if (config.benchRoutes) {

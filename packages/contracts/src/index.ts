@@ -4,6 +4,7 @@ export * from './api/paths';
 export * from './auth/schemas';
 export * from './format/index';
 export * from './message/message-schemas';
+export * from './message/notice-schemas';
 export * from './org/codes';
 export * from './org/schemas';
 export * from './permission/authorize-codes';

@@ -6,6 +6,7 @@ import { down0004, up0004 } from './migrations/0004_request_log';
 import { down0005, up0005 } from './migrations/0005_data_rules';
 import { down0006, up0006 } from './migrations/0006_user_search';
 import { down0007, up0007 } from './migrations/0007_messages';
+import { down0008, up0008 } from './migrations/0008_notices';
 import type { Database } from './types';
 
 /** Migrations are TS modules bundled with the server; the name orders them. */
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0005_data_rules': { up: up0005, down: down0005 },
   '0006_user_search': { up: up0006, down: down0006 },
   '0007_messages': { up: up0007, down: down0007 },
+  '0008_notices': { up: up0008, down: down0008 },
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -279,6 +279,32 @@ export interface MessageTable {
   read_at: Timestamp | null;
 }
 
+/** 0008: an announcement. */
+export interface NoticeTable {
+  id: Id;
+  tenant_id: BigRef;
+  title: string;
+  body_html: string;
+  audience: 'staff' | 'vendors' | 'ents';
+  state: Generated<'draft' | 'released' | 'withdrawn'>;
+  release_time: Timestamp | null;
+  creator_name: string;
+  created_at: TimestampDefault;
+}
+
+export interface NoticeEntTable {
+  notice_id: BigRef;
+  ent_id: BigRef;
+}
+
+/** 0008: one per recipient of a released announcement. */
+export interface NoticeReadTable {
+  notice_id: BigRef;
+  tenant_id: BigRef;
+  user_id: BigRef;
+  read_at: Timestamp | null;
+}
+
 export interface Database {
   tenant: TenantTable;
   ent: EntTable;
@@ -303,6 +329,9 @@ export interface Database {
   sys_request_log: RequestLogTable;
   sys_error_log: ErrorLogTable;
   sys_message: MessageTable;
+  sys_notice: NoticeTable;
+  sys_notice_ent: NoticeEntTable;
+  sys_notice_read: NoticeReadTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -26,17 +26,28 @@ export async function unreadCounts(
   const counts = new Map<string, UnreadCount>();
   for (const id of userIds) counts.set(id, { unreadMessageCount: 0, unreadNoticeCount: 0 });
   if (userIds.length === 0) return counts;
-  const rows = await db
-    .selectFrom('sys_message')
-    .select(['user_id', sql<string>`count(*)`.as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', 'in', [...userIds])
-    .where('read_at', 'is', null)
-    .groupBy('user_id')
-    .execute();
-  for (const row of rows) {
-    counts.set(String(row.user_id), { unreadMessageCount: Number(row.n), unreadNoticeCount: 0 });
-  }
+  const [messages, notices] = await Promise.all([
+    db
+      .selectFrom('sys_message')
+      .select(['user_id', sql<string>`count(*)`.as('n')])
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', 'in', [...userIds])
+      .where('read_at', 'is', null)
+      .groupBy('user_id')
+      .execute(),
+    db
+      .selectFrom('sys_notice_read as r')
+      .innerJoin('sys_notice as n', 'n.id', 'r.notice_id')
+      .select(['r.user_id', sql<string>`count(*)`.as('n')])
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.user_id', 'in', [...userIds])
+      .where('r.read_at', 'is', null)
+      .where('n.state', '=', 'released')
+      .groupBy('r.user_id')
+      .execute(),
+  ]);
+  for (const row of messages) counts.get(String(row.user_id))!.unreadMessageCount = Number(row.n);
+  for (const row of notices) counts.get(String(row.user_id))!.unreadNoticeCount = Number(row.n);
   return counts;
 }
 
