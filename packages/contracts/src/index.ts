@@ -2,6 +2,7 @@ export * from './account/schemas';
 export * from './api/envelope';
 export * from './api/paths';
 export * from './auth/schemas';
+export * from './chat/chat-schemas';
 export * from './format/index';
 export * from './message/message-schemas';
 export * from './message/notice-schemas';

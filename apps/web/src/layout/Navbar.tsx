@@ -20,6 +20,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useAppStore, useSettingsStore } from '../store/settings';
 import { HOME_PATH } from '../store/tagsView';
 import { avatarUrl } from '../utils/avatar';
+import { ChatEntry } from '../views/chat/ChatEntry';
+import { MessageBell } from '../views/message/MessageBell';
 import { CompanySwitch } from './CompanySwitch';
 import { MenuSearch } from './MenuSearch';
 import { menuTitle } from './menuUtils';
@@ -248,6 +250,8 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
             href={helpUrl}
           />
         )}
+        <MessageBell />
+        <ChatEntry />
         <CompanySwitch compact={mobile} />
         {showLanguage && !mobile && <LanguageSwitch />}
         {fullscreen.supported && !mobile && (

@@ -1,6 +1,8 @@
 import { Layout as AntLayout, Drawer, theme } from 'antd';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { useAppStore, useSettingsStore } from '../store/settings';
+import { useSocketStore } from '../store/socket';
+import { ForcedNoticeDialog } from '../views/message/ForcedNoticeDialog';
 import '../styles/layout.css';
 import { AppMain, useTrackViews } from './AppMain';
 import { Logo } from './Logo';
@@ -22,6 +24,8 @@ export function Layout() {
   useResponsive();
   useTrackViews();
   useLastLoginNotice();
+  // The shell only renders signed in: the chat socket lives as long as it (closed by resetToken).
+  useEffect(() => useSocketStore.getState().connect(), []);
   const { token } = theme.useToken();
   const layoutType = useSettingsStore((s) => s.layoutType);
   const slideClass = useSettingsStore((s) => s.slideClass);
@@ -103,6 +107,7 @@ export function Layout() {
         <AppMain />
       </AntLayout>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <ForcedNoticeDialog />
     </AntLayout>
   );
 }

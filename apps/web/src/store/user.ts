@@ -9,6 +9,7 @@ import { StorageKey, storage } from '../utils/storage';
 import { useCacheStore } from './cache';
 import { DATAV_CONFIG_KEY, usePermissionStore } from './permission';
 import { useSettingsStore } from './settings';
+import { useSocketStore } from './socket';
 import { useTagsViewStore } from './tagsView';
 
 /** Display time of a start-up error before the redirect to the login page (spec §4). */
@@ -181,6 +182,7 @@ export const useUserStore = create<UserState>((set, get) => ({
   resetToken() {
     storage.remove(StorageKey.token);
     storage.remove(StorageKey.lock);
+    useSocketStore.getState().disconnect();
     startup = null;
     applyThemeFromUserInfo = false;
     usePermissionStore.getState().reset();

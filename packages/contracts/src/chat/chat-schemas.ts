@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { idSchema } from '../api/envelope';
+
+/**
+ * Instant chat (spec §2.4, §3, §7 "Socket messages"; decisions §6): one WebSocket per signed-in tab.
+ * Every client frame is JSON with `method` and `token`; the server answers with the frames below.
+ */
+export const ChatApi = {
+  /** The WebSocket endpoint (ws:// or wss:// on the same host). */
+  socket: '/api/message/websocket',
+  /** GET: my recent conversations, newest first (data.list). */
+  conversations: '/api/message/imreply',
+  /** Image upload for chat: POST multipart `file` (images only, 5 MB), answers {name, url}. */
+  upload: '/api/file/Uploader/IM',
+} as const;
+
+/** Chat panel history page (spec §9): 50, older ones when scrolled near the top. */
+export const CHAT_PAGE_SIZE = 50;
+/** The history side panel's page (spec §9). */
+export const CHAT_HISTORY_PAGE_SIZE = 30;
+/** Longest text message, in characters. */
+export const CHAT_TEXT_MAX = 2000;
+/** Largest client frame in bytes: larger frames get an `error` frame and are not processed. */
+export const SOCKET_FRAME_MAX_BYTES = 16 * 1024;
+/** Frames a user may send per second across their tabs (burst: twice that). */
+export const SOCKET_RATE_PER_SECOND = 20;
+/** The client sends heartCheck this often; the server closes a socket silent for 3 intervals. */
+export const SOCKET_HEARTBEAT_MS = 25_000;
+
+export const CHAT_CONTENT_TYPES = ['text', 'image'] as const;
+export type ChatContentType = (typeof CHAT_CONTENT_TYPES)[number];
+
+/** Image content of a message, stored as JSON text (decisions §6). */
+export const chatImageSchema = z.object({
+  path: z.string().min(1).max(300),
+  name: z.string().max(200),
+  width: z.number().int().min(0).max(20_000),
+  height: z.number().int().min(0).max(20_000),
+});
+export type ChatImage = z.infer<typeof chatImageSchema>;
+
+/** A stored chat message (spec §3 Chat message). */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  sendUserId: z.string(),
+  receiveUserId: z.string(),
+  contentType: z.enum(CHAT_CONTENT_TYPES),
+  /** Text, or the JSON of a ChatImage. */
+  content: z.string(),
+  sendTime: z.number(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** A recent conversation (spec §3 Conversation entry), one per peer. */
+export const conversationSchema = z.object({
+  /** The peer's user id. */
+  id: z.string(),
+  realName: z.string(),
+  account: z.string(),
+  headIcon: z.string(),
+  unreadMessage: z.number().int().min(0),
+  latestMessage: z.string(),
+  latestDate: z.number(),
+  messageType: z.enum(CHAT_CONTENT_TYPES),
+  formUserId: z.string(),
+  toUserId: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+const frameBase = {
+  token: z.string().min(1).max(200),
+  /** Optional id the client picks; echoed in the answer or error to match them up. */
+  reqId: z.string().max(64).optional(),
+};
+
+/** Client → server frames. */
+export const clientFrameSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('OnConnection'), ...frameBase }),
+  z.object({ method: z.literal('heartCheck'), ...frameBase }),
+  z.object({
+    method: z.literal('SendMessage'),
+    ...frameBase,
+    toUserId: idSchema,
+    messageType: z.enum(CHAT_CONTENT_TYPES),
+    /** Text (trimmed, not empty, at most CHAT_TEXT_MAX), or the JSON of a ChatImage. */
+    messageContent: z.string().max(SOCKET_FRAME_MAX_BYTES),
+  }),
+  z.object({ method: z.literal('UpdateReadMessage'), ...frameBase, formUserId: idSchema }),
+  z.object({
+    method: z.literal('MessageList'),
+    ...frameBase,
+    /** The peer. */
+    toUserId: idSchema,
+    /** Myself (a frame naming another user answers an error). */
+    formUserId: idSchema,
+    currentPage: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
+    sord: z.enum(['asc', 'desc']).default('desc'),
+    keyword: z.string().trim().max(100).optional(),
+  }),
+]);
+export type ClientFrame = z.input<typeof clientFrameSchema>;
+export type ClientMethod = ClientFrame['method'];
+
+export interface ChatPagination {
+  currentPage: number;
+  pageSize: number;
+  total: number;
+}
+
+/** Server → client frames. */
+export type ServerChatFrame =
+  | {
+      method: 'initMessage';
+      /** Users of my tenant with at least one open socket. */
+      onlineUsers: string[];
+      /** Unread chat messages per sender. */
+      unreadNums: { formUserId: string; unreadNum: number }[];
+      unreadNoticeCount: number;
+      unreadMessageCount: number;
+    }
+  | { method: 'online'; userId: string }
+  | { method: 'offline'; userId: string }
+  /** To every tab of the sender: the stored message. */
+  | { method: 'sendMessage'; message: ChatMessage; reqId?: string }
+  /** To every tab of the receiver. */
+  | { method: 'receiveMessage'; message: ChatMessage }
+  /** To every tab of the reader: the conversation with formUserId has no unread messages now. */
+  | { method: 'readMessage'; formUserId: string }
+  /**
+   * One page of a conversation. `sord` desc pages go back from the newest; the list is always
+   * in the order asked for. toUserId and keyword echo the request.
+   */
+  | {
+      method: 'messageList';
+      toUserId: string;
+      keyword: string;
+      sord: 'asc' | 'desc';
+      list: ChatMessage[];
+      pagination: ChatPagination;
+      reqId?: string;
+    }
+  | {
+      method: 'messagePush';
+      unreadNoticeCount: number;
+      unreadMessageCount: number;
+      title: string;
+      messageType: number;
+    }
+  | { method: 'heartCheck' }
+  /** The session ended (logout, forced offline, single sign-in); the socket closes after this. */
+  | { method: 'logout'; msg: string }
+  /** A frame was refused and changed nothing; msg is in the user's language. */
+  | { method: 'error'; code: number; msg: string; reqId?: string };
+export type ServerChatMethod = ServerChatFrame['method'];
