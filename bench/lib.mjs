@@ -61,6 +61,7 @@ export async function startServer(extraEnv) {
   }
   return {
     base,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

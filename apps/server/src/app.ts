@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -21,10 +22,12 @@ import { type DbHandle, openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { fileRoutes } from './file/routes';
+import { ChatHub } from './message/chat-hub';
+import { chatRoutes } from './message/chat-routes';
+import { registerChatSocket, SOCKET_HARD_MAX_BYTES } from './message/chat-socket';
 import { mailRoutes } from './message/mail-routes';
 import { messageRoutes } from './message/message-routes';
 import { noticeRoutes } from './message/notice-routes';
-import { noRealtime } from './message/realtime';
 import { companyRoutes } from './org/company-routes';
 import { deptRoutes } from './org/dept-routes';
 import { positionRoutes } from './org/position-routes';
@@ -85,18 +88,23 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const activity = new ActivityLog(handle.db, (error) =>
     app.log.error({ err: error }, 'activity log write failed'),
   );
+  const hub = new ChatHub(config.redisUrl, config.redisPrefix ?? 'srm', (error) =>
+    app.log.error({ err: error }, 'realtime delivery error'),
+  );
+  await hub.ready;
   app.decorate('deps', {
     db: handle.db,
     config,
     settings: new SettingsCache(handle.db),
     cache: new VersionedCache(),
     activity,
-    realtime: noRealtime,
+    realtime: hub,
   });
   app.decorate('dbKind', handle.kind);
   if (seeded) app.log.info('demo data seeded');
   // The last log rows are written before the database closes.
   app.addHook('onClose', async () => {
+    await hub.close();
     await activity.flush();
     if (owned) await handle.close();
   });
@@ -156,6 +164,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(messageRoutes);
   await app.register(mailRoutes);
   await app.register(noticeRoutes);
+  await app.register(chatRoutes);
+  await app.register(websocket, { options: { maxPayload: SOCKET_HARD_MAX_BYTES } });
+  await app.register(async (scope) => registerChatSocket(scope, hub));
   await app.register(fileRoutes);
 
   if (config.benchRoutes) {

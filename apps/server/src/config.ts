@@ -9,6 +9,8 @@ export interface AppConfig {
   /** PostgreSQL connection string; PGlite (embedded) when absent. */
   databaseUrl?: string;
   redisUrl?: string;
+  /** Prefix of the Redis channel and keys: deployments (or test runs) sharing a Redis stay apart. */
+  redisPrefix?: string;
   logLevel: string;
   /** Seed the demo tenant (always done on the first start of the embedded database). */
   seedDemo: boolean;
@@ -36,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,

@@ -53,30 +53,36 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/** PostgreSQL runs: a new database copied from the migrated, seeded template; its URL and drop. */
+export async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `srm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
+      break;
+    } catch (error) {
+      // "source database is being accessed by other users" while another file copies it.
+      if (attempt >= 20) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: async () => {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 async function freshDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   if (inject('testDb') === 'pg') {
-    const adminUrl = inject('pgAdminUrl');
-    const name = `srm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
-        break;
-      } catch (error) {
-        // "source database is being accessed by other users" while another file copies it.
-        if (attempt >= 20) throw error;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-    const handle = await openDb({ databaseUrl: withDatabase(adminUrl, name), poolSize: 5 });
-    return {
-      handle,
-      drop: async () => {
-        await admin.query(`drop database if exists "${name}" with (force)`);
-        await admin.end();
-      },
-    };
+    const { url, drop } = await freshPgDatabase();
+    const handle = await openDb({ databaseUrl: url, poolSize: 5 });
+    return { handle, drop };
   }
   const dump = await readFile(inject('pgliteDump'));
   const handle = await openDb({ loadDataDir: new Blob([dump]) });

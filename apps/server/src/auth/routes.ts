@@ -80,6 +80,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .where('id', '=', auth.sessionId)
         .where('ended_reason', 'is', null)
         .execute();
+      // Every chat socket of this session (its tabs share the token) gets `logout` and closes.
+      await app.deps.realtime.endSessions([auth.sessionId], 'auth.logoutOk');
       return envelopeOk(null, t(request.locale, 'auth.logoutOk'));
     },
   );

@@ -122,14 +122,17 @@ export async function login(
   const token = newToken();
   const depts = user.dept_id ? await loadDepts(db, user.tenant_id) : [];
   const company = companyOfDept(depts, user.dept_id);
+  let replaced: string[] = [];
   await db.transaction().execute(async (tx) => {
     if (settings.singleLogin) {
-      await tx
+      const ended = await tx
         .updateTable('sys_session')
         .set({ ended_reason: 'replaced', ended_at: now })
         .where('user_id', '=', user.id)
         .where('ended_reason', 'is', null)
+        .returning('id')
         .execute();
+      replaced = ended.map((r) => String(r.id));
     }
     await tx
       .insertInto('sys_session')
@@ -159,6 +162,7 @@ export async function login(
       .where('id', '=', user.id)
       .execute();
   });
+  await deps.realtime.endSessions(replaced, 'auth.replaced');
   await writeLoginLog(deps, request, { user, account, success: true, msg: t('zh-CN', 'auth.loginOk') });
   return { token, theme: user.theme };
 }

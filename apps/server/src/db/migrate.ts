@@ -7,6 +7,7 @@ import { down0005, up0005 } from './migrations/0005_data_rules';
 import { down0006, up0006 } from './migrations/0006_user_search';
 import { down0007, up0007 } from './migrations/0007_messages';
 import { down0008, up0008 } from './migrations/0008_notices';
+import { down0009, up0009 } from './migrations/0009_chat';
 import type { Database } from './types';
 
 /** Migrations are TS modules bundled with the server; the name orders them. */
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0006_user_search': { up: up0006, down: down0006 },
   '0007_messages': { up: up0007, down: down0007 },
   '0008_notices': { up: up0008, down: down0008 },
+  '0009_chat': { up: up0009, down: down0009 },
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -305,6 +305,27 @@ export interface NoticeReadTable {
   read_at: Timestamp | null;
 }
 
+export interface ImMessageTable {
+  id: Id;
+  tenant_id: BigRef;
+  send_user_id: BigRef;
+  receive_user_id: BigRef;
+  pair_lo: BigRef;
+  pair_hi: BigRef;
+  content_type: 'text' | 'image';
+  content: string;
+  send_time: TimestampDefault;
+}
+
+export interface ImConversationTable {
+  user_id: BigRef;
+  peer_id: BigRef;
+  tenant_id: BigRef;
+  last_message_id: BigRef;
+  last_time: Timestamp;
+  unread: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   tenant: TenantTable;
   ent: EntTable;
@@ -332,6 +353,8 @@ export interface Database {
   sys_notice: NoticeTable;
   sys_notice_ent: NoticeEntTable;
   sys_notice_read: NoticeReadTable;
+  im_message: ImMessageTable;
+  im_conversation: ImConversationTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -21,8 +21,15 @@ import { AppError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import { likePattern } from '../org/org-service';
 import { requirePerm } from '../permission/service';
-import { audienceUserIds, loadNotice, sanitizeNoticeHtml, tenantEntsExist } from './notice-service';
-import { pushCounts, unreadCounts } from './notify';
+import {
+  audienceUserIds,
+  loadNotice,
+  noticeText,
+  sanitizeNoticeHtml,
+  staffAmong,
+  tenantEntsExist,
+} from './notice-service';
+import { notifyUsers, pushCounts, unreadCounts } from './notify';
 
 const tags = ['announcements'];
 
@@ -245,7 +252,22 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
               .execute();
           }
         });
-        await pushCounts(app.deps, auth.tenantId, recipients, { title: notice.noticeTitle, messageType: 0 });
+        // Staff have no forced dialog (spec §4): a released announcement also reaches them as an
+        // internal message, so it shows in their drawer and message centre.
+        const staff = releasing ? await staffAmong(db, auth.tenantId, recipients) : [];
+        if (staff.length) {
+          await notifyUsers(app.deps, {
+            tenantId: auth.tenantId,
+            userIds: staff,
+            type: 1,
+            menuTitle: notice.noticeTitle,
+            bodyText: noticeText(notice.noticeBody),
+            creatorId: auth.userId,
+            creatorName: auth.realName,
+          });
+        }
+        const others = recipients.filter((id) => !staff.includes(id));
+        await pushCounts(app.deps, auth.tenantId, others, { title: notice.noticeTitle, messageType: 0 });
         return envelopeOk(await mustLoad(auth.tenantId, notice.id));
       },
     );

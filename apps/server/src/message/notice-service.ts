@@ -35,7 +35,38 @@ export function sanitizeNoticeHtml(html: string): string {
   return sanitizeHtml(html, SANITIZE);
 }
 
+/** The plain text of a body (the internal message staff get on release). */
+export function noticeText(html: string): string {
+  const text = sanitizeHtml(html.replace(/<(br|\/p|\/div|\/li|\/h\d)\b[^>]*>/gi, '\n$&'), {
+    allowedTags: [],
+    allowedAttributes: {},
+  });
+  return text
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** Those of these users who belong to the tenant's own enterprises (entType 1). */
+export async function staffAmong(db: Db, tenantId: string, userIds: readonly string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sys_user as u')
+    .innerJoin('ent as e', 'e.id', 'u.ent_id')
+    .select('u.id')
+    .where('u.tenant_id', '=', tenantId)
+    .where('u.id', 'in', [...userIds])
+    .where('e.ent_type', '=', 1)
+    .execute();
+  return rows.map((r) => String(r.id));
+}
 
 /** The users an announcement goes to: live users of the tenant's own or supplier enterprises. */
 export async function audienceUserIds(

@@ -1,6 +1,8 @@
+import type { MessageKey } from '../core/i18n';
+
 /**
- * Delivery of server → client socket frames (decisions §6). The chat socket (message/socket*.ts)
- * registers the open sockets; everything else only calls this interface: a message is committed
+ * Delivery of server → client socket frames (decisions §6). The chat hub (message/chat-hub.ts)
+ * holds the open sockets; everything else only calls this interface: a message is committed
  * first, then `sendToUsers` tells its recipients on every server process (Redis pub/sub when
  * REDIS_URL is set, in-process otherwise).
  */
@@ -12,8 +14,11 @@ export interface ServerFrame {
 export interface Realtime {
   /** Every open socket of these users, on every server process, gets the frame. */
   sendToUsers(userIds: readonly string[], frame: ServerFrame): Promise<void>;
-  /** The sockets of these sessions get `logout {msg}` and close (logout, forced offline, replaced). */
-  endSessions(sessionIds: readonly string[], msg: string): Promise<void>;
+  /**
+   * The sockets of these sessions get `logout {msg}` (the reason, in each socket's language) and
+   * close: logout, forced offline, replaced by a sign-in elsewhere, user disabled or deleted.
+   */
+  endSessions(sessionIds: readonly string[], reason: MessageKey): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -45,7 +45,7 @@ async function forceOffline(
   tenantId: string,
   ownSessionId: string,
   ids: string[],
-): Promise<number> {
+): Promise<string[]> {
   if (ids.includes(ownSessionId)) throw new AppError(400, 'online.ownSession');
   const ended = await db
     .updateTable('sys_session')
@@ -55,7 +55,7 @@ async function forceOffline(
     .where('ended_reason', 'is', null)
     .returning('id')
     .execute();
-  return ended.length;
+  return ended.map((r) => String(r.id));
 }
 
 export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -140,7 +140,9 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const count = await forceOffline(db, auth.tenantId, auth.sessionId, [request.params.id]);
+      const ended = await forceOffline(db, auth.tenantId, auth.sessionId, [request.params.id]);
+      await app.deps.realtime.endSessions(ended, 'auth.forced');
+      const count = ended.length;
       if (count === 0) throw new AppError(404, 'error.notFound');
       return envelopeOk(null, t(request.locale, 'online.forcedCount', { count }));
     },
@@ -159,7 +161,9 @@ export const onlineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      const count = await forceOffline(db, auth.tenantId, auth.sessionId, request.body.ids);
+      const ended = await forceOffline(db, auth.tenantId, auth.sessionId, request.body.ids);
+      await app.deps.realtime.endSessions(ended, 'auth.forced');
+      const count = ended.length;
       if (count === 0) throw new AppError(404, 'error.notFound');
       return envelopeOk({ count }, t(request.locale, 'online.forcedCount', { count }));
     },

@@ -495,6 +495,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const enabled = body.enabled ?? before.enabled;
     if (!enabled && before.enabled) assertChangeable(auth.userId, before, 'user.disableSelf');
     await assertRefs(db, auth.tenantId, body);
+    let ended: string[] = [];
     const info = await db.transaction().execute(async (tx) => {
       await tx
         .updateTable('sys_user')
@@ -509,9 +510,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .where('id', '=', id)
         .execute();
       await setRelations(tx, auth.tenantId, id, body);
-      if (!enabled) await endSessions(tx, auth.tenantId, id);
+      if (!enabled) ended = await endSessions(tx, auth.tenantId, id);
       return loadUserInfo(tx, auth.tenantId, id);
     });
+    await app.deps.realtime.endSessions(ended, 'auth.disabled');
     return envelopeOk(withColumns(info, await userColumnsOf(request)), t(request.locale, 'common.saved'));
   };
 
@@ -581,6 +583,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await loadUserInfo(db, auth.tenantId, id);
       await assertInScope(db, auth.tenantId, id, await userScope(request));
       assertChangeable(auth.userId, user, 'user.deleteSelf');
+      let ended: string[] = [];
       await db.transaction().execute(async (tx) => {
         await tx
           .updateTable('sys_user')
@@ -588,7 +591,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('tenant_id', '=', auth.tenantId)
           .where('id', '=', id)
           .execute();
-        await endSessions(tx, auth.tenantId, id);
+        ended = await endSessions(tx, auth.tenantId, id);
         await setRelations(tx, auth.tenantId, id, { roleIds: [], positionIds: [] });
         await tx
           .deleteFrom('sys_grant')
@@ -603,6 +606,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('manager_id', '=', id)
           .execute();
       });
+      await app.deps.realtime.endSessions(ended, 'auth.disabled');
       return envelopeOk(null, t(request.locale, 'common.ok'));
     },
   );
@@ -654,6 +658,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await loadUserInfo(db, auth.tenantId, id);
       await assertInScope(db, auth.tenantId, id, await userScope(request));
       if (!enabled) assertChangeable(auth.userId, user, 'user.disableSelf');
+      let ended: string[] = [];
       await db.transaction().execute(async (tx) => {
         await tx
           .updateTable('sys_user')
@@ -661,8 +666,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('tenant_id', '=', auth.tenantId)
           .where('id', '=', id)
           .execute();
-        if (!enabled) await endSessions(tx, auth.tenantId, id);
+        if (!enabled) ended = await endSessions(tx, auth.tenantId, id);
       });
+      await app.deps.realtime.endSessions(ended, 'auth.disabled');
       return envelopeOk(null, t(request.locale, 'common.saved'));
     },
   );
