@@ -2,10 +2,11 @@
 // The chat socket (issue 4): 1,000 connected sockets (USERS users with TABS tabs each), the memory
 // per idle connection (server RSS before and after they connect), then every user sends to a
 // partner in a closed loop (the next message after its own echo, at most RATE a second, under the
-// server's per-user limit) for SECONDS: messages per second stored and delivered, and the delivery
-// latency from sending to `receiveMessage` on the partner's tab. Every message is committed before
+// server's per-user limit) for SECONDS — first at a light load (LIGHT messages a second in all),
+// then as fast as it goes: messages per second stored and delivered, and the delivery latency from
+// sending to `receiveMessage` on the partner's tab. Every message is committed before
 // it is delivered, so the figure includes the database write.
-// Usage: node bench/chat.mjs [--users 200] [--tabs 5] [--seconds 10] [--rate 15]
+// Usage: node bench/chat.mjs [--users 200] [--tabs 5] [--seconds 10] [--rate 15] [--light 100]
 // (embedded PGlite by default; DATABASE_URL benches PostgreSQL, REDIS_URL adds Redis delivery)
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
@@ -15,6 +16,8 @@ const USERS = arg('users', 200);
 const TABS = arg('tabs', 5);
 const SECONDS = arg('seconds', 10);
 const RATE = arg('rate', 15);
+/** The light phase's total offered load, messages a second. */
+const LIGHT = arg('light', 100);
 requireBuild();
 
 const rssMb = (pid) => {
@@ -109,61 +112,68 @@ try {
   const perConnKb = ((after - before) * 1024) / tabs.length;
 
   // Closed loop: user i sends to user i^1; latency is measured on the partner's first tab.
-  const latencies = [];
-  let sent = 0;
-  let delivered = 0;
-  let refused = 0;
   const firstTab = new Map(tabs.filter((_, k) => k % TABS === 0).map((t) => [t.user.id, t.ws]));
-  for (const [, ws] of firstTab) {
-    ws.on('message', (data) => {
-      const f = JSON.parse(String(data));
-      if (f.method === 'receiveMessage') {
-        delivered++;
-        latencies.push(performance.now() - Number(f.message.content.split(' ')[0]));
-      } else if (f.method === 'error') refused++;
-    });
-  }
-  const t0 = performance.now();
-  const end = t0 + SECONDS * 1000;
-  await Promise.all(
-    users.map(async (u, i) => {
-      const peer = users[i ^ 1];
-      if (!peer) return;
-      const ws = firstTab.get(u.id);
-      while (performance.now() < end) {
-        const started = performance.now();
-        const echoed = new Promise((resolve) => {
-          const on = (data) => {
-            const f = JSON.parse(String(data));
-            if (f.method === 'sendMessage' || f.method === 'error') {
-              ws.off('message', on);
-              resolve();
-            }
-          };
-          ws.on('message', on);
-        });
-        ws.send(
-          JSON.stringify({
-            method: 'SendMessage',
-            token: u.token,
-            toUserId: peer.id,
-            messageType: 'text',
-            messageContent: `${started} bench`,
-          }),
-        );
-        sent++;
-        await echoed;
-        const wait = 1000 / RATE - (performance.now() - started);
-        if (wait > 0) await sleep(wait);
-      }
-    }),
-  );
-  await sleep(1000);
-  const elapsed = (performance.now() - t0) / 1000 - 1;
-  latencies.sort((a, b) => a - b);
-  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  console.table([
-    {
+  const phase = async (name, perUserRate) => {
+    const latencies = [];
+    let sent = 0;
+    let delivered = 0;
+    let refused = 0;
+    const listeners = [];
+    for (const [, ws] of firstTab) {
+      const on = (data) => {
+        const f = JSON.parse(String(data));
+        if (f.method === 'receiveMessage') {
+          delivered++;
+          latencies.push(performance.now() - Number(f.message.content.split(' ')[0]));
+        } else if (f.method === 'error') refused++;
+      };
+      ws.on('message', on);
+      listeners.push([ws, on]);
+    }
+    const t0 = performance.now();
+    const end = t0 + SECONDS * 1000;
+    await Promise.all(
+      users.map(async (u, i) => {
+        const peer = users[i ^ 1];
+        if (!peer) return;
+        const ws = firstTab.get(u.id);
+        // Spread the first sends over one period so the offered load is even.
+        await sleep(Math.random() * (1000 / perUserRate));
+        while (performance.now() < end) {
+          const started = performance.now();
+          const echoed = new Promise((resolve) => {
+            const on = (data) => {
+              const f = JSON.parse(String(data));
+              if (f.method === 'sendMessage' || f.method === 'error') {
+                ws.off('message', on);
+                resolve();
+              }
+            };
+            ws.on('message', on);
+          });
+          ws.send(
+            JSON.stringify({
+              method: 'SendMessage',
+              token: u.token,
+              toUserId: peer.id,
+              messageType: 'text',
+              messageContent: `${started} bench`,
+            }),
+          );
+          sent++;
+          await echoed;
+          const wait = 1000 / perUserRate - (performance.now() - started);
+          if (wait > 0) await sleep(wait);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - t0) / 1000;
+    await sleep(1000);
+    for (const [ws, on] of listeners) ws.off('message', on);
+    latencies.sort((a, b) => a - b);
+    const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+    return {
+      load: name,
       database: pg ? 'PostgreSQL' : 'PGlite',
       delivery: process.env.REDIS_URL ? 'Redis' : 'in-process',
       sockets: tabs.length,
@@ -173,8 +183,11 @@ try {
       'p99 ms': Number(q(0.99).toFixed(1)),
       refused,
       'idle KB/socket': Number(perConnKb.toFixed(1)),
-    },
-  ]);
+    };
+  };
+  const light = await phase(`${LIGHT} msg/s offered`, LIGHT / USERS);
+  const full = await phase('as fast as it goes', RATE);
+  console.table([light, full]);
 } finally {
   for (const ws of sockets) ws.terminate();
   await server.stop();
