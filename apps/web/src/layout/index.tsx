@@ -55,6 +55,14 @@ export function Layout() {
     '--srm-radius': `${token.borderRadius}px`,
     '--srm-shadow': token.boxShadowTertiary,
   } as CSSProperties;
+  // Drawers and dialogs render outside the layout (portals in <body>): they get the same variables.
+  useEffect(() => {
+    const entries = Object.entries(vars as Record<string, string>);
+    for (const [name, value] of entries) document.body.style.setProperty(name, value);
+    return () => {
+      for (const [name] of entries) document.body.style.removeProperty(name);
+    };
+  });
 
   let sidebar = null;
   if (mobile) {

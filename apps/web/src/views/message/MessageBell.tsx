@@ -1,4 +1,159 @@
+import { BellOutlined } from '@ant-design/icons';
+import {
+  type Locale,
+  MessageApi,
+  type MessageItem,
+  type Page,
+  relativeTime,
+  type UnreadCount,
+} from '@srm/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Button, Drawer, Empty, List, Spin, Tooltip, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { http } from '../../api/request';
+import { onFrame, onSocketOpen, useSocketStore } from '../../store/socket';
+import { messageTarget } from './messageTarget';
+import './message.css';
+
+/** The drawer lists the newest 20 (spec §9) and is 280 px wide (spec §2.4). */
+const DRAWER_PAGE = 20;
+const DRAWER_WIDTH = 280;
+export const MESSAGE_QUERY_KEY = ['message'] as const;
+
+/** Counts from the server when the socket has not told us yet (first paint, socket down). */
+function useUnreadSync() {
+  const setCounts = useSocketStore((s) => s.setCounts);
+  useEffect(() => {
+    const load = () =>
+      http
+        .get<UnreadCount>(MessageApi.unread, undefined, { silent: true })
+        .then(setCounts)
+        .catch(() => undefined);
+    void load();
+    return onSocketOpen(() => void load());
+  }, [setCounts]);
+}
+
 /** The top bar's message bell and its drawer (spec §2.4 站内消息). */
 export function MessageBell() {
-  return null;
+  const { t, i18n } = useTranslation('message');
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const unread = useSocketStore((s) => s.unreadMessageCount);
+  const setCounts = useSocketStore((s) => s.setCounts);
+  const [open, setOpen] = useState(false);
+  useUnreadSync();
+
+  const list = useQuery({
+    queryKey: [...MESSAGE_QUERY_KEY, 'drawer'],
+    queryFn: () => http.get<Page<MessageItem>>(MessageApi.list, { currentPage: 1, pageSize: DRAWER_PAGE }),
+    enabled: open,
+  });
+  // A pushed message refreshes what is shown (the badge itself comes with the frame).
+  useEffect(
+    () => onFrame('messagePush', () => void queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEY })),
+    [queryClient],
+  );
+
+  const openMessage = async (item: MessageItem) => {
+    if (item.stat === 0) {
+      await http.post(MessageApi.read, { ids: [item.id] });
+      setCounts({ unreadMessageCount: useSocketStore.getState().unreadMessageCount - 1 });
+      void queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEY });
+    }
+    setOpen(false);
+    navigate(messageTarget(item));
+  };
+
+  const readAll = () =>
+    modal.confirm({
+      title: t('common:tip'),
+      content: t('readAllConfirm'),
+      okText: t('common:confirm'),
+      cancelText: t('common:cancel'),
+      okButtonProps: { id: 'message-read-all-ok' },
+      onOk: async () => {
+        await http.post(MessageApi.readAll);
+        setCounts({ unreadMessageCount: 0 });
+        message.success(t('readAllDone'));
+        await queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEY });
+      },
+    });
+
+  const items = list.data?.list ?? [];
+  return (
+    <>
+      <Tooltip title={t('title')} placement="bottom">
+        <Button
+          type="text"
+          className="srm-navbar-button"
+          aria-label={t('title')}
+          data-testid="navbar-message"
+          onClick={() => setOpen(true)}
+          icon={
+            <Badge count={Math.max(0, unread)} size="small" overflowCount={99} data-testid="message-badge">
+              <BellOutlined />
+            </Badge>
+          }
+        />
+      </Tooltip>
+      <Drawer
+        title={t('title')}
+        open={open}
+        onClose={() => setOpen(false)}
+        size={DRAWER_WIDTH}
+        styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}
+        data-testid="message-drawer"
+        footer={
+          <div className="srm-message-drawer-footer">
+            <Button type="link" onClick={readAll} disabled={unread <= 0} data-testid="message-read-all">
+              {t('readAll')}
+            </Button>
+            <Button
+              type="link"
+              data-testid="message-centre-link"
+              onClick={() => {
+                setOpen(false);
+                navigate('/messageRecord');
+              }}
+            >
+              {t('centre')}
+            </Button>
+          </div>
+        }
+      >
+        <Spin spinning={list.isFetching && !list.data}>
+          {items.length === 0 && !list.isFetching ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} style={{ marginTop: 48 }} />
+          ) : (
+            <List
+              dataSource={items}
+              renderItem={(item) => (
+                <List.Item
+                  className={`srm-message-item${item.stat === 0 ? ' srm-message-unread' : ''}`}
+                  onClick={() => void openMessage(item)}
+                  data-testid="message-item"
+                  data-unread={item.stat === 0 ? '1' : '0'}
+                >
+                  <List.Item.Meta
+                    avatar={<Badge dot={item.stat === 0} offset={[-2, 4]} />}
+                    title={<Typography.Text ellipsis>{item.menuTitle}</Typography.Text>}
+                    description={
+                      <span className="srm-message-meta">
+                        <span>{item.creater || t('system')}</span>
+                        <span>{relativeTime(item.createDate, Date.now(), i18n.language as Locale)}</span>
+                      </span>
+                    }
+                  />
+                </List.Item>
+              )}
+            />
+          )}
+        </Spin>
+      </Drawer>
+    </>
+  );
 }
