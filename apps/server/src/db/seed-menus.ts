@@ -173,6 +173,17 @@ export const DEMO_MENU: MenuSeed[] = [
         buttons: crud('system.menu'),
       },
       {
+        code: 'system.notice',
+        name: '系统公告',
+        en: 'Announcements',
+        tw: '系統公告',
+        icon: 'NotificationOutlined',
+        type: 1,
+        url: '/system/notice',
+        order: 3,
+        buttons: [...crud('system.notice'), ['system.notice.release', '发布/撤回']],
+      },
+      {
         code: 'system.help',
         name: '外部帮助',
         en: 'Help',

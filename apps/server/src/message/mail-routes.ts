@@ -13,11 +13,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
+import { type AuthInfo, requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
+import { forbidden } from '../core/errors';
 import { listMessages, markRead, toMessageItem } from './message-service';
 
 const tags = ['mail centre'];
+
+/** The mail centre is for users of the tenant's own enterprise (spec §2.1, §6: entType 1). */
+function mailboxOwner(auth: AuthInfo | null): AuthInfo {
+  const owner = requireAuth(auth);
+  if (owner.profile.entType !== 1) throw forbidden();
+  return owner;
+}
 
 /** The mail centre: the signed-in user's messages seen as a mailbox, grouped by sender. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +42,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = mailboxOwner(request.auth);
       return envelopeOk(await listMessages(db, auth, request.query));
     },
   );
@@ -50,7 +58,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = mailboxOwner(request.auth);
       const { senderId, currentPage, pageSize } = request.query;
       return envelopeOk(await listMessages(db, auth, { currentPage, pageSize }, senderId));
     },
@@ -66,7 +74,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = mailboxOwner(request.auth);
       const rows = await db
         .selectFrom('sys_message as m')
         .select([
@@ -113,7 +121,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = mailboxOwner(request.auth);
       return envelopeOk(await markRead(app.deps, auth, request.body.ids, request.locale));
     },
   );

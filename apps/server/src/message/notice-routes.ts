@@ -5,6 +5,7 @@ import {
   NoticeApi,
   NoticePerm,
   noticeBodySchema,
+  noticeEntSchema,
   noticeQuerySchema,
   noticeSchema,
   pageOf,
@@ -73,6 +74,30 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       const list = await Promise.all(rows.map((r) => mustLoad(auth.tenantId, String(r.id))));
       return envelopeOk(page(list, currentPage, pageSize, Number(count.n)));
+    },
+  );
+
+  app.get(
+    NoticeApi.ents,
+    {
+      preValidation: requirePerm(NoticePerm.page),
+      schema: {
+        tags,
+        summary: 'The tenant’s enterprises (own first, then suppliers by name), for the audience picker',
+        response: { 200: envelope(z.array(noticeEntSchema)) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const rows = await db
+        .selectFrom('ent')
+        .select(['id', 'ent_name', 'ent_type'])
+        .where('tenant_id', '=', auth.tenantId)
+        .orderBy('ent_type')
+        .orderBy('ent_name')
+        .limit(5000)
+        .execute();
+      return envelopeOk(rows.map((r) => ({ id: String(r.id), entName: r.ent_name, entType: r.ent_type })));
     },
   );
 

@@ -17,7 +17,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
 import type { Database } from '../db/types';
-import { requirePerm } from '../permission/service';
+import { hasPerm, requirePerm } from '../permission/service';
 
 type LogTable = 'sys_request_log' | 'sys_error_log';
 
@@ -90,10 +90,10 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     LogApi.request,
     {
-      preHandler: requirePerm(Perm.log),
+      preValidation: requirePerm(Perm.log),
       schema: {
         tags: ['system'],
-        summary: 'Request log of the tenant: writes, failed and slow reads (newest first)',
+        summary: `Request log of the tenant: writes, failed and slow reads (newest first); ipAddress only with column ${Perm.logIpColumn}`,
         querystring: requestLogQuerySchema,
         response: { 200: envelope(logPageOf(requestLogSchema)) },
       },
@@ -102,6 +102,8 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request.auth);
       const q = request.query;
       const db = request.server.deps.db;
+      // The IP is a column permission: left out of the data, not only hidden (issue 3).
+      const withIp = await hasPerm(request, Perm.logIpColumn);
       let base = db.selectFrom('sys_request_log').where('tenant_id', '=', auth.tenantId);
       if (q.startTime !== undefined) base = base.where('created_at', '>=', new Date(q.startTime));
       if (q.endTime !== undefined) base = base.where('created_at', '<=', new Date(q.endTime));
@@ -147,7 +149,7 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
           status: row.status,
           code: row.code,
           duration: row.duration_ms,
-          ipAddress: row.ip,
+          ...(withIp ? { ipAddress: row.ip } : {}),
           requestId: row.request_id,
           createTime: new Date(row.created_at).getTime(),
         })),
@@ -165,10 +167,10 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     LogApi.error,
     {
-      preHandler: requirePerm(Perm.log),
+      preValidation: requirePerm(Perm.log),
       schema: {
         tags: ['system'],
-        summary: 'Error log of the tenant: unexpected server errors and errors reported by browsers',
+        summary: `Error log of the tenant: unexpected server errors and errors reported by browsers; ipAddress only with column ${Perm.logIpColumn}`,
         querystring: errorLogQuerySchema,
         response: { 200: envelope(logPageOf(errorLogSchema)) },
       },
@@ -177,6 +179,8 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request.auth);
       const q = request.query;
       const db = request.server.deps.db;
+      // The IP is a column permission: left out of the data, not only hidden (issue 3).
+      const withIp = await hasPerm(request, Perm.logIpColumn);
       let base = db.selectFrom('sys_error_log').where('tenant_id', '=', auth.tenantId);
       if (q.startTime !== undefined) base = base.where('created_at', '>=', new Date(q.startTime));
       if (q.endTime !== undefined) base = base.where('created_at', '<=', new Date(q.endTime));
@@ -212,7 +216,7 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
           path: row.path,
           message: row.message,
           stack: row.stack,
-          ipAddress: row.ip,
+          ...(withIp ? { ipAddress: row.ip } : {}),
           requestId: row.request_id,
           createTime: new Date(row.created_at).getTime(),
         })),

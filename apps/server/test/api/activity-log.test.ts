@@ -134,6 +134,21 @@ describe('error log', () => {
 });
 
 describe('log access', () => {
+  it('leaves the IP out of the data for a user without the IP column (buyer has system.log only)', async () => {
+    const buyer = await t.login('buyer', 'buyer123');
+    await t.put('/api/permission/Users/Current/SystemTheme', { theme: 'classic' }, buyer);
+    await flush();
+    const reqs = await requests(buyer);
+    expect(reqs.body.code).toBe(0);
+    expect(reqs.body.data.list.length).toBeGreaterThan(0);
+    expect(reqs.body.data.list.every((r) => !('ipAddress' in r))).toBe(true);
+    const errs = await errors(buyer);
+    expect(errs.body.data.list.length).toBeGreaterThan(0);
+    expect(errs.body.data.list.every((r) => !('ipAddress' in r))).toBe(true);
+    // The administrator holds the column and gets it.
+    expect((await requests(admin)).body.data.list[0]).toHaveProperty('ipAddress', '127.0.0.1');
+  });
+
   it('a user without system.log gets 403; another tenant sees none of these rows', async () => {
     const tenant = await t.db
       .selectFrom('sys_user')

@@ -73,6 +73,14 @@ describe('mail centre', () => {
     expect(theirs.body.data.map((s) => s.latest.menuTitle)).toEqual(['采购申请 PR-2026-0012 待您审批']);
   });
 
+  it('is for users of the tenant’s own enterprise: a supplier user gets 403', async () => {
+    const vendor = await t.login('vendor', 'vendor123');
+    for (const url of [MailApi.list, MailApi.lastPerSender, `${MailApi.oneToList}?senderId=0`]) {
+      expect((await t.get(url, vendor)).body).toMatchObject({ code: 403, msg: '暂无权限' });
+    }
+    expect((await t.post(MailApi.batchRead, { ids: ['1'] }, vendor)).body.code).toBe(403);
+  });
+
   it('bad input answers 400 with field messages', async () => {
     const empty = await t.post(MailApi.batchRead, { ids: [] }, admin);
     expect(empty.body).toMatchObject({ code: 400, msg: '当前站内信消息数据id为空' });

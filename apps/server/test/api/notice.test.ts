@@ -158,6 +158,16 @@ describe('announcements', () => {
     expect((await t.put(`${NoticeApi.read}/${first.id}`, {}, t2)).body.code).toBe(404);
   });
 
+  it('lists the tenant’s enterprises for the audience picker, only to holders of the page code', async () => {
+    const ents = await t.get<{ id: string; entName: string; entType: number }[]>(NoticeApi.ents, admin);
+    expect(ents.body.data.map((e) => [e.entName, e.entType])).toEqual([
+      ['示例采购集团有限公司', 1],
+      ['示例供应商有限公司', 2],
+    ]);
+    expect(ents.body.data.find((e) => e.entType === 2)?.id).toBe(vendorEntId);
+    expect((await t.get(NoticeApi.ents, buyer)).body.code).toBe(403);
+  });
+
   it('deleting removes it from every unread list', async () => {
     const n = await draft(admin, { noticeTitle: '临时通知', noticeBody: '<p>x</p>', audience: 'vendors' });
     await act(admin, n.body.data.id, 'Release');

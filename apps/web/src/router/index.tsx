@@ -40,6 +40,9 @@ const IframePage = lazy(() => import('../views/common/IframePage'));
 const NotAvailable = lazy(() => import('../views/common/NotAvailable'));
 const Home = lazy(() => import('../views/home'));
 const Profile = lazy(() => import('../views/profile'));
+const MessageRecord = lazy(() => import('../views/message/MessageRecord'));
+const MailCenter = lazy(() => import('../views/message/MailCenter'));
+const PageLink = lazy(() => import('../views/message/PageLink'));
 
 /** Id of the shell route; menu routes are patched in as its children. */
 export const LAYOUT_ROUTE_ID = 'layout';
@@ -51,6 +54,9 @@ export const FIXED_META = {
   notFound: { title: 'common:route.notFound', zhTitle: '页面不存在', hidden: true, noCache: true },
   login: { title: 'common:route.login', zhTitle: '登录', hidden: true },
   lockScreen: { title: 'common:route.lockScreen', zhTitle: '锁屏', hidden: true },
+  messageRecord: { title: 'common:route.messageRecord', zhTitle: '消息中心', icon: 'BellOutlined' },
+  mailCenter: { title: 'common:route.mailCenter', zhTitle: '邮件中心', icon: 'MailOutlined' },
+  pageLink: { title: 'common:route.pageLink', zhTitle: '单据', icon: 'FileTextOutlined', noCache: true },
 } satisfies Record<string, RouteMeta>;
 
 /** Progress bar while mounted (Suspense fallback of lazy pages). */
@@ -264,6 +270,33 @@ export const fixedRoutes: RouteObject[] = [
               </Lazy>
             ),
             handle: { meta: FIXED_META.profile },
+          },
+          {
+            path: 'messageRecord',
+            element: (
+              <Lazy>
+                <MessageRecord />
+              </Lazy>
+            ),
+            handle: { meta: FIXED_META.messageRecord },
+          },
+          {
+            path: 'base/mailCenter/tenant',
+            element: (
+              <Lazy>
+                <MailCenter />
+              </Lazy>
+            ),
+            handle: { meta: FIXED_META.mailCenter },
+          },
+          {
+            path: 'pageLink',
+            element: (
+              <Lazy>
+                <PageLink />
+              </Lazy>
+            ),
+            handle: { meta: FIXED_META.pageLink },
           },
           { path: '404', element: <NotFound />, handle: { meta: FIXED_META.notFound } },
           { path: 'redirect/*', element: <RedirectPage /> },

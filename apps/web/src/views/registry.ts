@@ -7,6 +7,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
   '/system/log': lazy(() => import('./system/log')),
   '/system/menu': lazy(() => import('./system/menu')),
+  '/system/notice': lazy(() => import('./system/notice')),
   '/permission/organize': lazy(() => import('./permission/organize')),
   '/permission/department': lazy(() => import('./permission/department')),
   '/permission/position': lazy(() => import('./permission/position')),

@@ -13,6 +13,8 @@ export const NoticePerm = {
 export const NoticeApi = {
   /** GET paged; POST create; GET/PUT/DELETE `${admin}/{id}`; PUT `${admin}/{id}/Actions/Release|Withdraw`. */
   admin: '/api/system/Notice',
+  /** GET: the tenant's enterprises, for choosing an audience of chosen enterprises. */
+  ents: '/api/system/Notice/Ents',
   /** GET: the signed-in user's unread released announcements, oldest first (isRead 0). */
   unread: '/api/message/Notice/Unread',
   /** PUT `${read}/{id}`: marks one read (the forced dialog's 我知道了). */
@@ -65,3 +67,11 @@ export const unreadNoticeSchema = z.object({
   isRead: z.number().int(),
 });
 export type UnreadNotice = z.infer<typeof unreadNoticeSchema>;
+
+export const noticeEntSchema = z.object({
+  id: z.string(),
+  entName: z.string(),
+  /** 1 the tenant's own enterprise, 2 a supplier. */
+  entType: z.number().int(),
+});
+export type NoticeEnt = z.infer<typeof noticeEntSchema>;

@@ -37,7 +37,8 @@ export const requestLogSchema = z.object({
   status: z.number().int(),
   code: z.number().int(),
   duration: z.number().int(),
-  ipAddress: z.string(),
+  /** A column permission (system.log.ipAddress): absent when not granted. */
+  ipAddress: z.string().optional(),
   requestId: z.string(),
   createTime: z.number(),
 });
@@ -56,7 +57,8 @@ export const errorLogSchema = z.object({
   path: z.string(),
   message: z.string(),
   stack: z.string(),
-  ipAddress: z.string(),
+  /** A column permission (system.log.ipAddress): absent when not granted. */
+  ipAddress: z.string().optional(),
   requestId: z.string(),
   createTime: z.number(),
 });

@@ -1,20 +1,14 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  KeyOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { AuthorizePerm, type Page, type Role, RoleApi, RolePerm } from '@srm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Drawer, Form, Input, Popconfirm, Space, Switch, Table } from 'antd';
+import { App, Button, Card, Drawer, Form, Popconfirm, Space, Switch, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
+import { ListSearchForm } from '../../../components/ListSearchForm';
+import { tablePaging } from '../../../components/tablePaging';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { AuthorizePanel } from '../authorize/AuthorizePanel';
@@ -171,51 +165,27 @@ export default function RolePage() {
 
   return (
     <Card variant="borderless" data-testid="role-page">
-      <Form
+      <ListSearchForm<{ keyword?: string }>
         form={form}
-        layout="inline"
-        style={{ rowGap: 12, marginBottom: 16 }}
-        onFinish={({ keyword: value }) => {
-          setKeyword(value?.trim() || undefined);
+        prefix="role"
+        keywordLabel={t('keyword')}
+        keywordPlaceholder={t('keywordPlaceholder')}
+        onSearch={(values) => {
+          setKeyword(values.keyword);
           setPage((p) => ({ ...p, currentPage: 1 }));
         }}
-      >
-        <Form.Item name="keyword" label={t('keyword')}>
-          <Input
-            allowClear
-            placeholder={t('keywordPlaceholder')}
-            maxLength={100}
-            data-testid="role-keyword"
-          />
-        </Form.Item>
-        <Form.Item>
-          <Space wrap>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="role-search">
-              {t('common:search')}
+        onReset={() => {
+          setKeyword(undefined);
+          setPage((p) => ({ ...p, currentPage: 1 }));
+        }}
+        actions={
+          <Auth code={RolePerm.roleAdd}>
+            <Button icon={<PlusOutlined />} onClick={() => setEditing({ role: null })} data-testid="role-add">
+              {t('add')}
             </Button>
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => {
-                form.resetFields();
-                setKeyword(undefined);
-                setPage((p) => ({ ...p, currentPage: 1 }));
-              }}
-              data-testid="role-reset"
-            >
-              {t('common:reset')}
-            </Button>
-            <Auth code={RolePerm.roleAdd}>
-              <Button
-                icon={<PlusOutlined />}
-                onClick={() => setEditing({ role: null })}
-                data-testid="role-add"
-              >
-                {t('add')}
-              </Button>
-            </Auth>
-          </Space>
-        </Form.Item>
-      </Form>
+          </Auth>
+        }
+      />
       <Table<Role>
         rowKey="id"
         size="middle"
@@ -224,14 +194,9 @@ export default function RolePage() {
         columns={columns}
         dataSource={query.data?.list ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.currentPage,
-          pageSize: page.pageSize,
-          total: query.data?.pagination.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
-          onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
-        }}
+        pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
+          t('total', { total }),
+        )}
       />
       <RoleFormModal
         open={!!editing}

@@ -1,8 +1,9 @@
-import { type ErrorLog, formatDate, LogApi } from '@srm/contracts';
+import { type ErrorLog, formatDate, LogApi, Perm } from '@srm/contracts';
 import { Form, Select, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filterColumns, useAuth } from '../../../components/Auth';
 import { LogFilterBar } from './LogFilterBar';
 import { logPagination } from './logPagination';
 import { useLogList } from './useLogList';
@@ -12,56 +13,67 @@ export default function ErrorLogTab() {
   const { t } = useTranslation('system');
   const { form, query, page, setPage, search, reset } = useLogList<ErrorLog>(LogApi.error, 'errorLog');
 
+  const { hasColumn } = useAuth();
   const columns = useMemo<ColumnsType<ErrorLog>>(
-    () => [
-      {
-        title: t('log.at'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 160,
-        render: (value: number) => formatDate(value, 'yyyy-MM-dd HH:mm:ss'),
-      },
-      {
-        title: t('log.source'),
-        dataIndex: 'source',
-        key: 'source',
-        width: 100,
-        render: (source: ErrorLog['source']) => (
-          <Tag color={source === 'server' ? 'volcano' : 'purple'}>{t(`log.source_${source}`)}</Tag>
-        ),
-      },
-      { title: t('log.userName'), dataIndex: 'userName', key: 'userName', width: 120, ellipsis: true },
-      {
-        title: t('log.message'),
-        dataIndex: 'message',
-        key: 'message',
-        width: 360,
-        render: (message: string) => <span style={{ wordBreak: 'break-word' }}>{message}</span>,
-      },
-      {
-        title: t('log.path'),
-        key: 'path',
-        width: 260,
-        render: (_, row) => (
-          <Typography.Text code style={{ wordBreak: 'break-all' }}>
-            {row.method ? `${row.method} ${row.path}` : row.path}
-          </Typography.Text>
-        ),
-      },
-      { title: t('log.ipAddress'), dataIndex: 'ipAddress', key: 'ipAddress', width: 130 },
-      {
-        title: t('log.requestId'),
-        dataIndex: 'requestId',
-        key: 'requestId',
-        width: 140,
-        render: (id: string) => (
-          <Typography.Text copyable={{ text: id }} ellipsis style={{ maxWidth: 120 }}>
-            {id}
-          </Typography.Text>
-        ),
-      },
-    ],
-    [t],
+    () =>
+      filterColumns<ColumnType<ErrorLog> & { auth?: string }>(
+        [
+          {
+            title: t('log.at'),
+            dataIndex: 'createTime',
+            key: 'createTime',
+            width: 160,
+            render: (value: number) => formatDate(value, 'yyyy-MM-dd HH:mm:ss'),
+          },
+          {
+            title: t('log.source'),
+            dataIndex: 'source',
+            key: 'source',
+            width: 100,
+            render: (source: ErrorLog['source']) => (
+              <Tag color={source === 'server' ? 'volcano' : 'purple'}>{t(`log.source_${source}`)}</Tag>
+            ),
+          },
+          { title: t('log.userName'), dataIndex: 'userName', key: 'userName', width: 120, ellipsis: true },
+          {
+            title: t('log.message'),
+            dataIndex: 'message',
+            key: 'message',
+            width: 360,
+            render: (message: string) => <span style={{ wordBreak: 'break-word' }}>{message}</span>,
+          },
+          {
+            title: t('log.path'),
+            key: 'path',
+            width: 260,
+            render: (_, row) => (
+              <Typography.Text code style={{ wordBreak: 'break-all' }}>
+                {row.method ? `${row.method} ${row.path}` : row.path}
+              </Typography.Text>
+            ),
+          },
+          {
+            title: t('log.ipAddress'),
+            dataIndex: 'ipAddress',
+            key: 'ipAddress',
+            width: 130,
+            auth: Perm.logIpColumn,
+          },
+          {
+            title: t('log.requestId'),
+            dataIndex: 'requestId',
+            key: 'requestId',
+            width: 140,
+            render: (id: string) => (
+              <Typography.Text copyable={{ text: id }} ellipsis style={{ maxWidth: 120 }}>
+                {id}
+              </Typography.Text>
+            ),
+          },
+        ],
+        hasColumn,
+      ),
+    [t, hasColumn],
   );
 
   return (

@@ -1,8 +1,9 @@
-import { formatDate, LogApi, REQUEST_METHODS, type RequestLog } from '@srm/contracts';
+import { formatDate, LogApi, Perm, REQUEST_METHODS, type RequestLog } from '@srm/contracts';
 import { Form, Select, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { filterColumns, useAuth } from '../../../components/Auth';
 import { LogFilterBar } from './LogFilterBar';
 import { logPagination } from './logPagination';
 import { useLogList } from './useLogList';
@@ -20,69 +21,80 @@ export default function RequestLogTab() {
   const { t } = useTranslation('system');
   const { form, query, page, setPage, search, reset } = useLogList<RequestLog>(LogApi.request, 'requestLog');
 
+  const { hasColumn } = useAuth();
   const columns = useMemo<ColumnsType<RequestLog>>(
-    () => [
-      {
-        title: t('log.at'),
-        dataIndex: 'createTime',
-        key: 'createTime',
-        width: 160,
-        render: (value: number) => formatDate(value, 'yyyy-MM-dd HH:mm:ss'),
-      },
-      { title: t('log.userName'), dataIndex: 'userName', key: 'userName', width: 120, ellipsis: true },
-      {
-        title: t('log.method'),
-        dataIndex: 'method',
-        key: 'method',
-        width: 90,
-        render: (method: string) => <Tag color={METHOD_COLORS[method]}>{method}</Tag>,
-      },
-      {
-        title: t('log.path'),
-        dataIndex: 'path',
-        key: 'path',
-        width: 320,
-        render: (path: string) => (
-          <Typography.Text code style={{ wordBreak: 'break-all' }}>
-            {path}
-          </Typography.Text>
-        ),
-      },
-      {
-        title: t('log.outcome'),
-        key: 'outcome',
-        width: 130,
-        render: (_, row) => {
-          const ok = row.code === 0 && row.status < 400;
-          return (
-            <Tag color={ok ? 'success' : 'error'} data-testid="request-log-outcome">
-              {ok ? t('log.success') : t('log.failureCode', { code: row.code || row.status })}
-            </Tag>
-          );
-        },
-      },
-      { title: t('log.status'), dataIndex: 'status', key: 'status', width: 90 },
-      {
-        title: t('log.duration'),
-        dataIndex: 'duration',
-        key: 'duration',
-        width: 100,
-        render: (ms: number) => t('log.ms', { ms }),
-      },
-      { title: t('log.ipAddress'), dataIndex: 'ipAddress', key: 'ipAddress', width: 130 },
-      {
-        title: t('log.requestId'),
-        dataIndex: 'requestId',
-        key: 'requestId',
-        width: 140,
-        render: (id: string) => (
-          <Typography.Text copyable={{ text: id }} ellipsis style={{ maxWidth: 120 }}>
-            {id}
-          </Typography.Text>
-        ),
-      },
-    ],
-    [t],
+    () =>
+      filterColumns<ColumnType<RequestLog> & { auth?: string }>(
+        [
+          {
+            title: t('log.at'),
+            dataIndex: 'createTime',
+            key: 'createTime',
+            width: 160,
+            render: (value: number) => formatDate(value, 'yyyy-MM-dd HH:mm:ss'),
+          },
+          { title: t('log.userName'), dataIndex: 'userName', key: 'userName', width: 120, ellipsis: true },
+          {
+            title: t('log.method'),
+            dataIndex: 'method',
+            key: 'method',
+            width: 90,
+            render: (method: string) => <Tag color={METHOD_COLORS[method]}>{method}</Tag>,
+          },
+          {
+            title: t('log.path'),
+            dataIndex: 'path',
+            key: 'path',
+            width: 320,
+            render: (path: string) => (
+              <Typography.Text code style={{ wordBreak: 'break-all' }}>
+                {path}
+              </Typography.Text>
+            ),
+          },
+          {
+            title: t('log.outcome'),
+            key: 'outcome',
+            width: 130,
+            render: (_, row) => {
+              const ok = row.code === 0 && row.status < 400;
+              return (
+                <Tag color={ok ? 'success' : 'error'} data-testid="request-log-outcome">
+                  {ok ? t('log.success') : t('log.failureCode', { code: row.code || row.status })}
+                </Tag>
+              );
+            },
+          },
+          { title: t('log.status'), dataIndex: 'status', key: 'status', width: 90 },
+          {
+            title: t('log.duration'),
+            dataIndex: 'duration',
+            key: 'duration',
+            width: 100,
+            render: (ms: number) => t('log.ms', { ms }),
+          },
+          {
+            title: t('log.ipAddress'),
+            dataIndex: 'ipAddress',
+            key: 'ipAddress',
+            width: 130,
+            auth: Perm.logIpColumn,
+          },
+          {
+            title: t('log.requestId'),
+            dataIndex: 'requestId',
+            key: 'requestId',
+            width: 140,
+            render: (id: string) => (
+              <Typography.Text copyable={{ text: id }} ellipsis style={{ maxWidth: 120 }}>
+                {id}
+              </Typography.Text>
+            ),
+          },
+        ],
+        hasColumn,
+      ),
+    [t, hasColumn],
   );
 
   return (

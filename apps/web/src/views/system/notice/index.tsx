@@ -1,0 +1,261 @@
+import {
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  RollbackOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
+import { formatDate, NOTICE_STATES, type Notice, NoticeApi, NoticePerm, type Page } from '@srm/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Progress, Select, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../../api/request';
+import { Auth, useAuth } from '../../../components/Auth';
+import { ListSearchForm } from '../../../components/ListSearchForm';
+import { tablePaging } from '../../../components/tablePaging';
+import { useAppStore } from '../../../store/settings';
+import { toast } from '../../../utils/message';
+import { NoticeFormModal } from './NoticeFormModal';
+import { NoticePreview } from './NoticePreview';
+
+type State = (typeof NOTICE_STATES)[number];
+type Filters = { keyword?: string; state?: State };
+const STATE_COLORS: Record<State, string> = { draft: 'default', released: 'green', withdrawn: 'orange' };
+
+/** System → announcements (the `notice` menu page): write, preview, release, withdraw, delete. */
+export default function NoticePage() {
+  const { t } = useTranslation('notice');
+  const { has } = useAuth();
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const pinActions = useAppStore((s) => s.device !== 'mobile');
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const [editing, setEditing] = useState<{ notice: Notice | null } | null>(null);
+  const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
+
+  const params = { ...filters, ...page };
+  const list = useQuery({
+    queryKey: ['notice', 'list', params],
+    queryFn: () => http.get<Page<Notice>>(NoticeApi.admin, params),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['notice', 'list'] });
+
+  const act = useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'Release' | 'Withdraw' }) =>
+      http.put<Notice>(`${NoticeApi.admin}/${id}/Actions/${action}`),
+    onSuccess: (_, { action }) => {
+      toast.success(action === 'Release' ? t('released') : t('withdrawn'));
+      void refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => http.delete(`${NoticeApi.admin}/${id}`),
+    onSuccess: () => {
+      toast.success(t('deleted'));
+      void refresh();
+    },
+  });
+  const confirm = (content: string, testId: string, onOk: () => Promise<unknown>, danger = false) =>
+    modal.confirm({
+      title: t('common:tip'),
+      content,
+      okText: t('common:confirm'),
+      cancelText: t('common:cancel'),
+      okButtonProps: { danger, 'data-testid': testId },
+      onOk,
+    });
+
+  const columns: ColumnsType<Notice> = [
+    { title: t('noticeTitle'), dataIndex: 'noticeTitle', key: 'noticeTitle', ellipsis: true, width: 240 },
+    {
+      title: t('audience'),
+      dataIndex: 'audience',
+      key: 'audience',
+      width: 120,
+      render: (a: Notice['audience'], n) =>
+        a === 'ents' ? t('audienceEnts', { count: n.entIds.length }) : t(`audiences.${a}`),
+    },
+    {
+      title: t('state'),
+      dataIndex: 'state',
+      key: 'state',
+      width: 90,
+      render: (s: State) => (
+        <Tag color={STATE_COLORS[s]} data-testid="notice-state">
+          {t(`states.${s}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('readProgress'),
+      key: 'read',
+      width: 170,
+      render: (_, n) =>
+        n.recipientCount > 0 ? (
+          <Space size={6}>
+            <Progress
+              percent={Math.round((n.readCount / n.recipientCount) * 100)}
+              size="small"
+              style={{ width: 70, margin: 0 }}
+              showInfo={false}
+            />
+            <span>
+              {n.readCount}/{n.recipientCount}
+            </span>
+          </Space>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('releaseTime'),
+      dataIndex: 'releaseTime',
+      key: 'releaseTime',
+      width: 150,
+      render: (v: number | null) => formatDate(v),
+    },
+    { title: t('creator'), dataIndex: 'creatorName', key: 'creatorName', width: 110, ellipsis: true },
+    {
+      title: t('actions'),
+      key: 'actions',
+      fixed: pinActions ? 'right' : undefined,
+      render: (_, n) => (
+        <Space size={0} wrap>
+          <Button
+            type="link"
+            size="small"
+            icon={<EyeOutlined />}
+            onClick={() => setPreview({ title: n.noticeTitle, html: n.noticeBody })}
+            data-testid="notice-preview-button"
+          >
+            {t('preview')}
+          </Button>
+          {n.state !== 'released' && (
+            <Auth code={NoticePerm.edit}>
+              <Button
+                type="link"
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => setEditing({ notice: n })}
+                data-testid="notice-edit"
+              >
+                {t('edit')}
+              </Button>
+            </Auth>
+          )}
+          <Auth code={NoticePerm.release}>
+            {n.state === 'released' ? (
+              <Button
+                type="link"
+                size="small"
+                icon={<RollbackOutlined />}
+                onClick={() =>
+                  confirm(t('withdrawConfirm', { title: n.noticeTitle }), 'notice-withdraw-ok', () =>
+                    act.mutateAsync({ id: n.id, action: 'Withdraw' }),
+                  )
+                }
+                data-testid="notice-withdraw"
+              >
+                {t('withdraw')}
+              </Button>
+            ) : (
+              <Button
+                type="link"
+                size="small"
+                icon={<SendOutlined />}
+                onClick={() =>
+                  confirm(t('releaseConfirm', { title: n.noticeTitle }), 'notice-release-ok', () =>
+                    act.mutateAsync({ id: n.id, action: 'Release' }),
+                  )
+                }
+                data-testid="notice-release"
+              >
+                {t('release')}
+              </Button>
+            )}
+          </Auth>
+          <Auth code={NoticePerm.delete}>
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() =>
+                confirm(t('deleteConfirm'), 'notice-delete-ok', () => remove.mutateAsync(n.id), true)
+              }
+              data-testid="notice-delete"
+            >
+              {t('delete')}
+            </Button>
+          </Auth>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card variant="borderless" data-testid="notice-page">
+      <ListSearchForm<Filters>
+        form={form}
+        prefix="notice"
+        keywordLabel={t('keyword')}
+        keywordPlaceholder={t('keywordPlaceholder')}
+        onSearch={(values) => {
+          setFilters(values);
+          setPage((p) => ({ ...p, currentPage: 1 }));
+        }}
+        onReset={() => {
+          setFilters({});
+          setPage((p) => ({ ...p, currentPage: 1 }));
+        }}
+        actions={
+          <Auth code={NoticePerm.add}>
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ notice: null })}
+              data-testid="notice-add"
+            >
+              {t('add')}
+            </Button>
+          </Auth>
+        }
+      >
+        <Form.Item name="state" label={t('state')}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('all')}
+            options={NOTICE_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+          />
+        </Form.Item>
+      </ListSearchForm>
+      <Table<Notice>
+        rowKey="id"
+        size="middle"
+        data-testid="notice-table"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
+      />
+      <NoticeFormModal
+        open={!!editing}
+        notice={editing?.notice ?? null}
+        canRelease={has(NoticePerm.release)}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          void refresh();
+        }}
+      />
+      <NoticePreview preview={preview} onClose={() => setPreview(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,193 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { shot, signIn } from './helpers';
+
+// This file owns the vendor account: the announcements it releases open the vendor's forced dialog.
+
+async function signedIn(browser: Browser, who: 'admin' | 'buyer' | 'vendor', width = 1400): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, who);
+  return page;
+}
+
+const badge = (page: Page) => page.getByTestId('navbar-message').locator('.ant-scroll-number');
+
+/** Writes an announcement in the notice page and releases it. */
+async function writeAndRelease(
+  admin: Page,
+  title: string,
+  text: string,
+  audience: '全部供应商' | '指定企业' | '全体员工',
+) {
+  await admin.getByTestId('notice-add').click();
+  const form = admin.getByTestId('notice-form');
+  await form.getByTestId('notice-form-title').fill(title);
+  await form.getByTestId('notice-form-audience').getByText(audience).click();
+  if (audience === '指定企业') {
+    await form.getByTestId('notice-form-ents').click();
+    await admin.locator('.ant-select-item-option').filter({ hasText: '示例供应商有限公司' }).click();
+    await admin.keyboard.press('Escape');
+  }
+  const editor = form.locator('.srm-rte-content');
+  await editor.click();
+  await admin.keyboard.type(`${text} `);
+  // Bold text through the toolbar.
+  await form.getByRole('button', { name: '加粗' }).click();
+  await admin.keyboard.type('请务必阅读');
+  await form.getByTestId('notice-form-release').click();
+  await expect(form).toBeHidden();
+  const row = admin.getByTestId('notice-table').locator('tr', { hasText: title });
+  await expect(row.getByTestId('notice-state')).toHaveText('已发布');
+}
+
+test('announcements: written with rich text and previewed, released, and a vendor clicks through two forced ones', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const admin = await signedIn(browser, 'admin');
+  await admin.goto('/system/notice');
+  await expect(admin.getByTestId('notice-page')).toBeVisible();
+
+  // Preview before saving shows the formatted text as readers will see it.
+  await admin.getByTestId('notice-add').click();
+  const form = admin.getByTestId('notice-form');
+  await form.getByTestId('notice-form-title').fill(`预览 ${stamp}`);
+  await form.locator('.srm-rte-content').click();
+  await form.getByRole('button', { name: '加粗' }).click();
+  await admin.keyboard.type('加粗的字');
+  await form.getByTestId('notice-form-preview').click();
+  await expect(admin.getByTestId('notice-preview-title')).toHaveText(`预览 ${stamp}`);
+  await expect(admin.getByTestId('notice-preview-body').locator('strong')).toHaveText('加粗的字');
+  await shot(admin, 'notice-preview');
+  await admin.getByTestId('notice-preview').locator('.ant-modal-close').click();
+  // A title is required.
+  await form.getByTestId('notice-form-title').fill('');
+  await form.getByTestId('notice-form-save').click();
+  await expect(form).toContainText('请输入公告标题');
+  await form.getByTestId('notice-form-title').fill(`草稿 ${stamp}`);
+  await form.getByTestId('notice-form-save').click();
+  await expect(form).toBeHidden();
+  const draftRow = admin.getByTestId('notice-table').locator('tr', { hasText: `草稿 ${stamp}` });
+  await expect(draftRow.getByTestId('notice-state')).toHaveText('草稿');
+
+  await writeAndRelease(admin, `停电通知 ${stamp}`, '周六厂区停电', '全部供应商');
+  await writeAndRelease(admin, `对账通知 ${stamp}`, '请于月底前完成对账', '指定企业');
+  await shot(admin, 'notice-list');
+
+  // The vendor gets both, oldest first, in a dialog that neither Escape nor a mask click closes.
+  const vendor = await signedIn(browser, 'vendor');
+  const dialogTitle = vendor.getByTestId('notice-title');
+  await expect(dialogTitle).toHaveText(`停电通知 ${stamp}`);
+  await expect(vendor.getByTestId('notice-body').locator('strong')).toHaveText('请务必阅读');
+  await expect(vendor.locator('.srm-notice-count')).toContainText('2');
+  await shot(vendor, 'notice-forced-dialog');
+  await vendor.keyboard.press('Escape');
+  await vendor.mouse.click(5, 5);
+  await expect(dialogTitle).toHaveText(`停电通知 ${stamp}`);
+  await vendor.getByTestId('notice-ack').click();
+  await expect(dialogTitle).toHaveText(`对账通知 ${stamp}`);
+  await vendor.getByTestId('notice-ack').click();
+  await expect(dialogTitle).toBeHidden();
+  // Both were marked read: a reload shows none.
+  await vendor.reload();
+  await expect(vendor.getByTestId('layout-root')).toBeVisible();
+  await expect(dialogTitle).toBeHidden();
+
+  // A supplier user has no mail centre.
+  await vendor.goto('/base/mailCenter/tenant');
+  await expect(vendor.getByTestId('mail-centre-denied')).toBeVisible();
+
+  // The administrator sees the read progress; withdrawing takes it back.
+  await admin.reload();
+  const row = admin.getByTestId('notice-table').locator('tr', { hasText: `停电通知 ${stamp}` });
+  await expect(row).toContainText('1/1');
+  await row.getByTestId('notice-withdraw').click();
+  await admin.getByTestId('notice-withdraw-ok').click();
+  await expect(row.getByTestId('notice-state')).toHaveText('已撤回');
+});
+
+test('messages: the badge updates live, the message centre reads, filters and deletes, the administrator marks all read', async ({
+  browser,
+}) => {
+  const stamp = Date.now().toString(36);
+  const admin = await signedIn(browser, 'admin');
+  // The buyer's unread count as the bell first loads it (earlier runs may have read some).
+  const buyer = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+  const firstCount = buyer.waitForResponse((r) => r.url().includes('/api/message/UnreadCount'));
+  await signIn(buyer, 'buyer');
+  const before: number = (await (await firstCount).json()).data.unreadMessageCount;
+
+  // An announcement to all staff reaches every staff member as an internal message, pushed live.
+  await admin.goto('/system/notice');
+  await writeAndRelease(admin, `培训通知 ${stamp}`, '周五下午三点培训', '全体员工');
+  await expect(badge(buyer).first()).toHaveText(String(before + 1));
+
+  // The drawer lists it first; clicking it reads it and opens its detail in the message centre.
+  await buyer.getByTestId('navbar-message').click();
+  const first = buyer.getByTestId('message-item').first();
+  await expect(first).toContainText(`培训通知 ${stamp}`);
+  await expect(first).toHaveAttribute('data-unread', '1');
+  await shot(buyer, 'message-drawer');
+  await first.click();
+  await expect(buyer).toHaveURL(/\/messageRecord\?id=/);
+  await expect(buyer.getByTestId('message-detail-title')).toHaveText(`培训通知 ${stamp}`);
+  await expect(buyer.getByTestId('message-detail-body')).toContainText('周五下午三点培训');
+  await expect(badge(buyer)).toHaveCount(before > 0 ? 1 : 0);
+  if (before > 0) await expect(badge(buyer).first()).toHaveText(String(before));
+  await buyer.getByTestId('message-detail-close').click();
+
+  // Filters: keyword and type.
+  const table = buyer.getByTestId('message-table');
+  await buyer.getByTestId('message-keyword').fill(`培训通知 ${stamp}`);
+  await buyer.getByTestId('message-search').click();
+  await expect(table.getByTestId('message-row-title')).toHaveCount(1);
+  await expect(table).toContainText('已读');
+  await buyer.getByTestId('message-keyword').fill('');
+  await buyer.getByTestId('message-type').click();
+  await buyer.locator('.ant-select-item-option').filter({ hasText: '流程消息' }).click();
+  await buyer.getByTestId('message-search').click();
+  await expect(table.getByTestId('message-row-title').first()).toContainText('采购申请 PR-2026-0012');
+  await expect(table).not.toContainText(`培训通知 ${stamp}`);
+  await shot(buyer, 'message-centre');
+
+  // A message about a bill opens /pageLink with its form address and id.
+  await table.getByTestId('message-row-title').first().click();
+  await buyer.getByTestId('message-detail-open').click();
+  await expect(buyer).toHaveURL(/\/pageLink\?formUrl=%2Fworkflow%2FflowTodo&id=12/);
+  await expect(buyer.getByTestId('page-link-unavailable')).toBeVisible();
+
+  // Delete, with the confirmation.
+  await buyer.goto('/messageRecord');
+  await buyer.getByTestId('message-keyword').fill(`培训通知 ${stamp}`);
+  await buyer.getByTestId('message-search').click();
+  await expect(table.getByTestId('message-row-title')).toHaveCount(1);
+  await table.getByTestId('message-row-delete').click();
+  await expect(buyer.locator('.ant-modal-confirm')).toContainText('此操作将永久删除该数据');
+  await buyer.getByTestId('message-delete-ok').click();
+  await expect(table.getByTestId('message-row-title')).toHaveCount(0);
+
+  // The mail centre groups the buyer's mail by sender.
+  await buyer.getByTestId('mail-centre-link').click();
+  await expect(buyer.getByTestId('mail-centre')).toBeVisible();
+  await expect(buyer.getByTestId('mail-sender').first()).toBeVisible();
+  await shot(buyer, 'mail-centre');
+
+  // The administrator has unread messages (the seeded one and the announcement) and reads them all.
+  await expect(badge(admin).first()).not.toHaveText('0');
+  await admin.getByTestId('navbar-message').click();
+  await admin.getByTestId('message-read-all').click();
+  await expect(admin.locator('.ant-modal-confirm')).toContainText('您确定全部为已读状态, 是否继续?');
+  await admin.locator('#message-read-all-ok').click();
+  await expect(badge(admin)).toHaveCount(0);
+  await expect(admin.locator('[data-testid=message-item][data-unread="1"]')).toHaveCount(0);
+  await admin.reload();
+  await expect(admin.getByTestId('layout-root')).toBeVisible();
+  await expect(badge(admin)).toHaveCount(0);
+});
+
+test('the message centre on a narrow window', async ({ browser }) => {
+  const buyer = await signedIn(browser, 'buyer', 390);
+  await buyer.goto('/messageRecord');
+  await expect(buyer.getByTestId('message-table')).toBeVisible();
+  await shot(buyer, 'message-centre-mobile');
+});
