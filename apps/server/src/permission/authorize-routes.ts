@@ -15,6 +15,8 @@ import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
 import { t } from '../core/i18n';
 import {
+  addedGrants,
+  assertCallerHolds,
   assertObjectOfTenant,
   buildTrees,
   listObjects,
@@ -92,7 +94,14 @@ export const authorizeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { objectType, objectId } = request.params;
       const saved = await db.transaction().execute(async (tx) => {
         await assertObjectOfTenant(tx, auth.tenantId, objectType, objectId);
-        const grants = normaliseGrants(await loadTenantItems(tx, auth.tenantId), request.body);
+        const items = await loadTenantItems(tx, auth.tenantId);
+        const grants = normaliseGrants(items, request.body);
+        // What the object had, with its directories, so that only what is really new is checked.
+        const before = normaliseGrants(
+          items,
+          await loadObjectGrants(tx, auth.tenantId, objectType, objectId),
+        );
+        await assertCallerHolds(tx, auth, addedGrants(before, grants));
         await replaceGrants(tx, auth.tenantId, objectType, objectId, grants);
         return loadObjectGrants(tx, auth.tenantId, objectType, objectId);
       });

@@ -8,7 +8,8 @@ import type {
   Locale,
 } from '@srm/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { notFound } from '../core/errors';
+import type { AuthInfo } from '../core/context';
+import { forbidden, notFound } from '../core/errors';
 import type { Database } from '../db/types';
 import { likePattern } from '../org/org-service';
 
@@ -334,4 +335,52 @@ export async function listObjects(
     extra: r.dept_name ?? null,
     enabled: r.enabled,
   }));
+}
+
+/** What `after` grants that `before` did not, by tab. */
+export function addedGrants(before: GrantIds, after: GrantIds): GrantIds {
+  const out = emptyGrantIds();
+  for (const tab of Object.keys(out) as GrantItemType[]) {
+    const had = new Set(before[tab]);
+    out[tab] = after[tab].filter((id) => !had.has(id));
+  }
+  return out;
+}
+
+/** The items that these roles and positions carry (their own grants), by tab. */
+export async function grantsOfObjects(
+  db: Db,
+  tenantId: string,
+  objects: { roleIds: readonly string[]; positionIds: readonly string[] },
+): Promise<GrantIds> {
+  const ids = emptyGrantIds();
+  if (objects.roleIds.length === 0 && objects.positionIds.length === 0) return ids;
+  const rows = await db
+    .selectFrom('sys_grant')
+    .select(['item_type', 'item_id'])
+    .where('tenant_id', '=', tenantId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('object_type', '=', 'role'), eb('object_id', 'in', ['0', ...objects.roleIds])]),
+        eb.and([eb('object_type', '=', 'position'), eb('object_id', 'in', ['0', ...objects.positionIds])]),
+      ]),
+    )
+    .execute();
+  for (const row of rows) ids[row.item_type].push(String(row.item_id));
+  return ids;
+}
+
+/**
+ * No escalation: someone who is not the tenant administrator may hand out — by grants, roles or
+ * positions — only items they hold themselves. Anything else answers 403 and nothing changes.
+ */
+export async function assertCallerHolds(db: Db, auth: AuthInfo, handedOut: GrantIds): Promise<void> {
+  if (auth.isAdmin) return;
+  const tabs = Object.keys(handedOut) as GrantItemType[];
+  if (tabs.every((tab) => handedOut[tab].length === 0)) return;
+  const held = await loadUserGrantIds(db, auth.tenantId, auth.userId);
+  for (const tab of tabs) {
+    const mine = new Set(held[tab]);
+    if (handedOut[tab].some((id) => !mine.has(id))) throw forbidden();
+  }
 }

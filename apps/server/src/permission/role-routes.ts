@@ -24,6 +24,7 @@ import { envelopeOk, page } from '../core/envelope';
 import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import { requireAnyPerm } from '../org/org-service';
+import { assertCallerHolds, grantsOfObjects } from './authorize-service';
 import { assertRoleCodeFree, assertUsersOfTenant, getRole, listRoles, listRoleUsers } from './role-service';
 import { requirePerm } from './service';
 
@@ -253,6 +254,11 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { roleId, userIds } = request.body;
       await getRole(db, auth.tenantId, roleId);
       const ids = await assertUsersOfTenant(db, auth.tenantId, userIds);
+      await assertCallerHolds(
+        db,
+        auth,
+        await grantsOfObjects(db, auth.tenantId, { roleIds: [roleId], positionIds: [] }),
+      );
       await db.transaction().execute(async (tx) => {
         await tx
           .insertInto('user_role')
@@ -280,6 +286,11 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { roleId, userIds } = request.body;
       await getRole(db, auth.tenantId, roleId);
       const ids = await assertUsersOfTenant(db, auth.tenantId, userIds);
+      await assertCallerHolds(
+        db,
+        auth,
+        await grantsOfObjects(db, auth.tenantId, { roleIds: [roleId], positionIds: [] }),
+      );
       await db.transaction().execute(async (tx) => {
         await tx
           .deleteFrom('user_role')

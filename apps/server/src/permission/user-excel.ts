@@ -9,12 +9,12 @@ import {
   userCreateSchema,
 } from '@srm/contracts';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import { AppError } from '../core/errors';
 import { type MessageKey, t } from '../core/i18n';
 import { hashPassword } from '../core/password';
 import type { Database } from '../db/types';
-import type { UserColumns } from './user-service';
+import { assertWrittenInScope, type UserColumns } from './user-service';
 
 /** Import columns in template order; the header text comes from the server messages. */
 const IMPORT_COLUMNS = ['account', 'realName', 'mobile', 'email', 'dept', 'roles', 'password'] as const;
@@ -304,6 +304,7 @@ export async function insertImportUsers(
   entId: string,
   createdBy: string,
   users: ImportUser[],
+  scope: RawBuilder<SqlBool> | null,
 ): Promise<void> {
   const hashes = new Map<string, string>();
   for (const password of new Set(users.map((u) => u.password)))
@@ -349,6 +350,8 @@ export async function insertImportUsers(
         })),
       );
       if (links.length) await tx.insertInto('user_role').values(links).execute();
+      // Users outside the importer's data scope: the whole import is refused (nothing half-imported).
+      await assertWrittenInScope(tx, tenantId, [...idOf.values()], scope);
     }
   });
 }

@@ -33,6 +33,7 @@ import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import { hashPassword } from '../core/password';
 import { findNode, likePattern, loadOrg, requireAnyPerm, subtreeIds } from '../org/org-service';
+import { assertCallerHolds, grantsOfObjects } from './authorize-service';
 import { requirePerm } from './service';
 import {
   exportUsers,
@@ -47,6 +48,7 @@ import {
   assertChangeable,
   assertInScope,
   assertRefs,
+  assertWrittenInScope,
   changeOwnPassword,
   endSessions,
   filteredUsers,
@@ -359,8 +361,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await readImportSheet(content);
       const { good, errors, badRows } = await validateImportRows(db, auth.tenantId, L, rows);
       if (good.length) {
+        const roleIds = [...new Set(good.flatMap((u) => u.roleIds))];
+        await assertCallerHolds(
+          db,
+          auth,
+          await grantsOfObjects(db, auth.tenantId, { roleIds, positionIds: [] }),
+        );
         const entId = await tenantEntId(db, auth.tenantId, auth.entId);
-        await insertImportUsers(db, auth.tenantId, entId, auth.userId, good);
+        await insertImportUsers(db, auth.tenantId, entId, auth.userId, good, await userScope(request));
       }
       const errorReport = badRows.length
         ? (await importErrorReport(L, badRows, errors)).toString('base64')
@@ -449,6 +457,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       await assertAccountFree(db, request, body.account);
       await assertRefs(db, auth.tenantId, body);
+      await assertCallerHolds(db, auth, await grantsOfObjects(db, auth.tenantId, body));
+      const scope = await userScope(request);
       const passwordHash = await hashPassword(body.password);
       const entId = await tenantEntId(db, auth.tenantId, auth.entId);
       const info = await db.transaction().execute(async (tx) => {
@@ -481,6 +491,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           .executeTakeFirstOrThrow();
         const id = String(row.id);
         await setRelations(tx, auth.tenantId, id, body);
+        await assertWrittenInScope(tx, auth.tenantId, [id], scope);
         return loadUserInfo(tx, auth.tenantId, id);
       });
       return envelopeOk(withColumns(info, await userColumnsOf(request)), t(request.locale, 'common.saved'));
@@ -491,10 +502,26 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const updateUser = async (request: FastifyRequest, id: string, body: z.output<typeof userUpdateSchema>) => {
     const auth = requireAuth(request.auth);
     const before = await loadUserInfo(db, auth.tenantId, id);
-    await assertInScope(db, auth.tenantId, id, await userScope(request));
+    const scope = await userScope(request);
+    await assertInScope(db, auth.tenantId, id, scope);
     const enabled = body.enabled ?? before.enabled;
     if (!enabled && before.enabled) assertChangeable(auth.userId, before, 'user.disableSelf');
-    await assertRefs(db, auth.tenantId, body);
+    // Left out: unchanged.
+    const refs = {
+      deptId: body.deptId === undefined ? before.deptId : body.deptId,
+      roleIds: body.roleIds ?? before.roleIds,
+      positionIds: body.positionIds ?? before.positionIds,
+    };
+    await assertRefs(db, auth.tenantId, refs);
+    const had = { role: new Set(before.roleIds), position: new Set(before.positionIds) };
+    await assertCallerHolds(
+      db,
+      auth,
+      await grantsOfObjects(db, auth.tenantId, {
+        roleIds: refs.roleIds.filter((r) => !had.role.has(r)),
+        positionIds: refs.positionIds.filter((p) => !had.position.has(p)),
+      }),
+    );
     let ended: string[] = [];
     const info = await db.transaction().execute(async (tx) => {
       await tx
@@ -503,13 +530,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           real_name: body.realName,
           mobile: body.mobile,
           email: body.email,
-          dept_id: body.deptId,
+          dept_id: refs.deptId,
           enabled,
         })
         .where('tenant_id', '=', auth.tenantId)
         .where('id', '=', id)
         .execute();
-      await setRelations(tx, auth.tenantId, id, body);
+      await setRelations(tx, auth.tenantId, id, refs);
+      await assertWrittenInScope(tx, auth.tenantId, [id], scope);
       if (!enabled) ended = await endSessions(tx, auth.tenantId, id);
       return loadUserInfo(tx, auth.tenantId, id);
     });

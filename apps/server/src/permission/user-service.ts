@@ -1,7 +1,7 @@
 import { type User, type UserInfo, UserPerm } from '@srm/contracts';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
-import { AppError, fieldError, notFound } from '../core/errors';
+import { AppError, fieldError, forbidden, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import { hashPassword, verifyPassword } from '../core/password';
 import type { Database } from '../db/types';
@@ -77,14 +77,37 @@ export function withColumns<T extends User>(user: T, columns: UserColumns): T {
   return copy;
 }
 
+/** How many of these users lie outside the data scope (0 without a scope). */
+async function countOutsideScope(
+  db: Db,
+  tenantId: string,
+  ids: readonly string[],
+  scope: RawBuilder<SqlBool> | null,
+) {
+  if (!scope || ids.length === 0) return 0;
+  const inside = await filteredUsers(db, tenantId, { scope })
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('u.id', 'in', [...ids])
+    .executeTakeFirstOrThrow();
+  return new Set(ids).size - Number(inside.n);
+}
+
 /** 404 unless the user is inside the caller's data scope (tenant already checked by the caller). */
 export async function assertInScope(db: Db, tenantId: string, id: string, scope: RawBuilder<SqlBool> | null) {
-  if (!scope) return;
-  const row = await filteredUsers(db, tenantId, { scope })
-    .select('u.id')
-    .where('u.id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw notFound();
+  if ((await countOutsideScope(db, tenantId, [id], scope)) > 0) throw notFound();
+}
+
+/**
+ * After a write, inside its transaction: the written users must still be inside the caller's data
+ * scope (a user limited to a department cannot create or move users elsewhere). 403 rolls it back.
+ */
+export async function assertWrittenInScope(
+  tx: Db,
+  tenantId: string,
+  ids: readonly string[],
+  scope: RawBuilder<SqlBool> | null,
+) {
+  if ((await countOutsideScope(tx, tenantId, ids, scope)) > 0) throw forbidden();
 }
 
 export async function listUsers(

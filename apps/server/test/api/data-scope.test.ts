@@ -180,6 +180,160 @@ beforeEach(async () => {
 
 const everyone = ['admin', 'buyer', 'scoper', 'uown', 'upur', 'usouth', 'usub', 'vendor'];
 
+/** Gives the test role these buttons or menus (by code) besides the user page. */
+const grantCodes = async (...codes: string[]) => {
+  const buttons = await t.db
+    .selectFrom('sys_menu_button')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('en_code', 'in', codes)
+    .execute();
+  const menus = await t.db
+    .selectFrom('sys_menu')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('menu_perms', 'in', codes)
+    .execute();
+  await t.db
+    .insertInto('sys_grant')
+    .values(
+      [
+        ...buttons.map((b) => ({ item_type: 'button' as const, item_id: b.id })),
+        ...menus.map((m) => ({ item_type: 'menu' as const, item_id: m.id })),
+      ].map((g) => ({ ...g, tenant_id: tenantId, object_type: 'role' as const, object_id: roleId })),
+    )
+    .execute();
+};
+
+describe('writes stay inside the scope; no one hands out more than they hold', () => {
+  const roleOf = async (code: string) =>
+    String(
+      (
+        await t.db
+          .selectFrom('sys_role')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('en_code', '=', code)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const newUser = (account: string, deptId: string | undefined, roleIds: string[] = []) => ({
+    account,
+    realName: account,
+    mobile: '13912345670',
+    password: 'secret123',
+    deptId,
+    roleIds,
+  });
+  const exists = async (account: string) =>
+    !!(await t.db.selectFrom('sys_user').select('id').where('account', '=', account).executeTakeFirst());
+
+  afterAll(async () => {
+    // The list tests below count users: the ones made here go again.
+    const made = await t.db.selectFrom('sys_user').select('id').where('account', 'like', 'w%').execute();
+    const ids = made.map((u) => u.id);
+    if (ids.length) {
+      await t.db.deleteFrom('user_role').where('user_id', 'in', ids).execute();
+      await t.db.deleteFrom('sys_user').where('id', 'in', ids).execute();
+    }
+    await t.db
+      .deleteFrom('user_role')
+      .where('user_id', '=', await idOf('upur'))
+      .execute();
+  });
+  beforeAll(async () => {
+    await grantCodes(
+      'permission.user.add',
+      'permission.user.edit',
+      'permission.authorize',
+      'permission.authorize.save',
+    );
+  });
+
+  it('a user limited to his department creates and moves users only inside it (403, nothing written)', async () => {
+    await grant('dept');
+    const outside = await t.post(U, newUser('wfin', depts.finance), scoper);
+    expect(outside.body.code).toBe(403);
+    expect(await exists('wfin')).toBe(false);
+    const inside = await t.post(U, newUser('wpur', depts.purchase), scoper);
+    expect(inside.body.code).toBe(0);
+    const upur = await idOf('upur');
+    const moved = await t.put(
+      `${U}/${upur}`,
+      { realName: 'upur', mobile: '13912345678', deptId: depts.finance },
+      scoper,
+    );
+    expect(moved.body.code).toBe(403);
+    const row = await t.db
+      .selectFrom('sys_user')
+      .select('dept_id')
+      .where('id', '=', upur)
+      .executeTakeFirstOrThrow();
+    expect(String(row.dept_id)).toBe(depts.purchase);
+  });
+
+  it('a partial update keeps the department, roles and positions it does not name', async () => {
+    await grant('dept');
+    const upur = await idOf('upur');
+    await t.db
+      .insertInto('user_role')
+      .values({ tenant_id: tenantId, user_id: upur, role_id: roleId })
+      .execute();
+    const res = await t.put<{ deptId: string; roleIds: string[] }>(
+      `${U}/${upur}`,
+      { realName: 'upur2', mobile: '13912345678' },
+      scoper,
+    );
+    expect(res.body.code).toBe(0);
+    expect(res.body.data).toMatchObject({ deptId: depts.purchase, roleIds: [roleId] });
+  });
+
+  it('roles carrying items the writer lacks are refused on create, edit and role membership', async () => {
+    await grant('dept');
+    const adminRole = await roleOf('admin');
+    const refused = await t.post(U, newUser('wesc', depts.purchase, [adminRole]), scoper);
+    expect(refused.body.code).toBe(403);
+    expect(await exists('wesc')).toBe(false);
+    const self = await t.put(
+      `${U}/${scoperId}`,
+      { realName: 'scoper', mobile: '13912345678', roleIds: [roleId, adminRole] },
+      scoper,
+    );
+    expect(self.body.code).toBe(403);
+    const roles = await t.db
+      .selectFrom('user_role')
+      .select('role_id')
+      .where('user_id', '=', scoperId)
+      .execute();
+    expect(roles.map((r) => String(r.role_id))).toEqual([roleId]);
+    // His own role holds nothing he lacks: allowed.
+    expect((await t.post(U, newUser('wsame', depts.purchase, [roleId]), scoper)).body.code).toBe(0);
+  });
+
+  it('the authorize screen grants only what the writer holds', async () => {
+    const log = await t.db
+      .selectFrom('sys_menu')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('menu_perms', '=', 'system.log')
+      .executeTakeFirstOrThrow();
+    const data = `/api/permission/Authority/Data/role/${roleId}`;
+    const current = await t.get<{ checked: Record<string, string[]> }>(data, scoper);
+    expect(current.body.code).toBe(0);
+    const checked = current.body.data.checked;
+    const escalate = await t.put(
+      data,
+      { ...checked, menu: [...(checked.menu ?? []), String(log.id)] },
+      scoper,
+    );
+    expect(escalate.body.code).toBe(403);
+    const after = await t.get<{ checked: Record<string, string[]> }>(data, admin);
+    expect(after.body.data.checked.menu).not.toContain(String(log.id));
+    // Saving what is already there (nothing new) is allowed.
+    expect((await t.put(data, checked, scoper)).body.code).toBe(0);
+  });
+});
+
 describe('user list data rules', () => {
   it('the tenant administrator sees every user', async () => {
     expect(await accounts(admin)).toEqual(everyone);

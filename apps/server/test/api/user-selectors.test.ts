@@ -199,9 +199,18 @@ describe('/api/sys/user aliases', () => {
       email: 'b@example.com',
       deptId: depts.eastPurchase,
     };
+    const before = await t.get<UserInfo>(`/api/sys/user/info/${buyerId}`, admin);
+    expect(before.body.data.roleIds.length).toBeGreaterThan(0);
     const res = await t.post<UserInfo>('/api/sys/user/update', body, admin);
     expect(res.body.code).toBe(0);
-    expect(res.body.data).toMatchObject({ realName: '张采购二', email: 'b@example.com', roleIds: [] });
+    // Roles and positions left out of the body stay as they were.
+    expect(res.body.data).toMatchObject({
+      realName: '张采购二',
+      email: 'b@example.com',
+      deptId: depts.eastPurchase,
+      roleIds: before.body.data.roleIds,
+      positionIds: before.body.data.positionIds,
+    });
     const bad = await t.post<Fields>(
       '/api/sys/user/update',
       { id: buyerId, realName: '', mobile: '1' },

@@ -34,17 +34,21 @@ const optionalEmail = z
   .refine((v) => v === '' || isEmail(v), 'validation.email')
   .default('');
 
-const ids = z.array(idSchema).max(200).default([]);
+const idList = z.array(idSchema).max(200);
+const ids = idList.default([]);
 
-/** PUT user: everything but the account and the password; `enabled` left out keeps the state. */
+/**
+ * PUT user: everything but the account and the password. What is left out stays as it is
+ * (`enabled`, `deptId`, `roleIds`, `positionIds`): a partial update never clears relations.
+ */
 export const userUpdateSchema = z.object({
   realName: zName({ max: 50 }),
   mobile: zMobile(),
   email: optionalEmail,
-  deptId: idSchema.nullable().default(null),
+  deptId: idSchema.nullable().optional(),
   enabled: z.boolean().optional(),
-  roleIds: ids,
-  positionIds: ids,
+  roleIds: idList.optional(),
+  positionIds: idList.optional(),
 });
 export type UserUpdate = z.input<typeof userUpdateSchema>;
 
@@ -52,7 +56,10 @@ export type UserUpdate = z.input<typeof userUpdateSchema>;
 export const userCreateSchema = userUpdateSchema.extend({
   account: zAccount({ max: 50 }),
   password: zPassword(),
+  deptId: idSchema.nullable().default(null),
   enabled: z.boolean().default(true),
+  roleIds: ids,
+  positionIds: ids,
 });
 export type UserCreate = z.input<typeof userCreateSchema>;
 
