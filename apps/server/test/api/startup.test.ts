@@ -74,6 +74,7 @@ describe('menu', () => {
     expect(children.map((c) => c.menuPerms)).toEqual([
       'system.log',
       'system.menu',
+      'system.notice',
       'system.help',
       'system.apiDocs',
     ]);
