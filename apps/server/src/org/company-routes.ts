@@ -19,7 +19,7 @@ import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
 import { fieldError } from '../core/errors';
 import { t } from '../core/i18n';
-import { requirePerm } from '../permission/service';
+import { requireAnyPerm, requirePerm } from '../permission/service';
 import {
   assertDeletable,
   buildTree,
@@ -28,7 +28,6 @@ import {
   deleteNode,
   findNode,
   loadOrg,
-  requireAnyPerm,
   subtreeIds,
 } from './org-service';
 

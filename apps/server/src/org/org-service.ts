@@ -1,18 +1,8 @@
 import type { Dept, DeptNode, DeptType } from '@srm/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { AppError, forbidden, notFound } from '../core/errors';
+import { AppError, notFound } from '../core/errors';
 import type { MessageKey } from '../core/i18n';
 import type { Database } from '../db/types';
-import { hasPerm } from '../permission/service';
-
-/** preValidation hook: 403 unless the user holds at least one of the codes (shared pickers). */
-export function requireAnyPerm(...codes: string[]) {
-  return async function anyPermissionGuard(request: FastifyRequest): Promise<void> {
-    for (const code of codes) if (await hasPerm(request, code)) return;
-    throw forbidden();
-  };
-}
 
 /** Companies and departments of a tenant (all of them, disabled included), with the manager name. */
 export async function loadOrg(db: Kysely<Database>, tenantId: string): Promise<Dept[]> {

@@ -24,8 +24,8 @@ import { envelopeOk, page } from '../core/envelope';
 import { fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import type { Database } from '../db/types';
-import { requirePerm } from '../permission/service';
-import { companyDeptTree, findNode, flatten, likePattern, loadOrg, requireAnyPerm } from './org-service';
+import { requireAnyPerm, requirePerm } from '../permission/service';
+import { companyDeptTree, findNode, flatten, likePattern, loadOrg } from './org-service';
 
 const tags = ['organisation'];
 

@@ -23,10 +23,9 @@ import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
-import { requireAnyPerm } from '../org/org-service';
 import { assertCallerHolds, grantsOfObjects } from './authorize-service';
 import { assertRoleCodeFree, assertUsersOfTenant, getRole, listRoles, listRoleUsers } from './role-service';
-import { requirePerm } from './service';
+import { requireAnyPerm, requirePerm } from './service';
 
 const tags = ['roles'];
 

@@ -91,3 +91,11 @@ export function requirePerm(code: string) {
     if (!(await hasPerm(request, code))) throw forbidden();
   };
 }
+
+/** preValidation hook: 403 unless the user holds at least one of `codes` (a call several pages share). */
+export function requireAnyPerm(...codes: string[]) {
+  return async function anyPermissionGuard(request: FastifyRequest): Promise<void> {
+    const perms = await permissionsOf(request);
+    if (!perms.isAdmin && !codes.some((code) => perms.codes.has(code))) throw forbidden();
+  };
+}

@@ -1,4 +1,5 @@
 import {
+  AuthorizePerm,
   envelope,
   idParamSchema,
   imUserSchema,
@@ -8,6 +9,7 @@ import {
   pageOf,
   pageQuerySchema,
   postStaffUserListBodySchema,
+  RolePerm,
   sysUserUpdateSchema,
   USER_IMPORT_DEFAULT_PASSWORD,
   USER_IMPORT_MAX_BYTES,
@@ -32,9 +34,9 @@ import { envelopeOk, page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import { hashPassword } from '../core/password';
-import { findNode, likePattern, loadOrg, requireAnyPerm, subtreeIds } from '../org/org-service';
+import { findNode, likePattern, loadOrg, subtreeIds } from '../org/org-service';
 import { assertCallerHolds, grantsOfObjects } from './authorize-service';
-import { requirePerm } from './service';
+import { requireAnyPerm, requirePerm } from './service';
 import {
   exportUsers,
   importErrorReport,
@@ -140,17 +142,30 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
+  /** The pages whose screens pick users (department manager, role members, grants, users). */
+  const USER_PICKER_PAGES = [
+    UserPerm.user,
+    OrgPerm.department,
+    OrgPerm.position,
+    RolePerm.role,
+    AuthorizePerm.authorize,
+  ];
   const pickers = [
     {
       url: UserApi.selector,
-      summary: 'Enabled users of the tenant for pickers (keyword on account and name)',
+      summary:
+        'Enabled users of the tenant for pickers (keyword on account and name); needs one of the pages that pick users',
     },
-    { url: UserApi.all, summary: 'Every enabled user of the tenant, for pickers' },
+    {
+      url: UserApi.all,
+      summary: 'Every enabled user of the tenant, for pickers; needs one of the pages that pick users',
+    },
   ];
   for (const { url, summary } of pickers) {
     app.get(
       url,
       {
+        preValidation: requireAnyPerm(...USER_PICKER_PAGES),
         schema: {
           tags,
           summary,

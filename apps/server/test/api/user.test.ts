@@ -112,13 +112,17 @@ describe('user reads', () => {
     expect((await t.get(`${U}/${otherUserId}`, admin)).body.code).toBe(404);
   });
 
-  it('Selector and All need only a signed-in user and stay in the tenant', async () => {
+  it('Selector and All need a page that picks users (buyer: departments) and stay in the tenant', async () => {
     const sel = await t.get<UserPick[]>(`${U}/Selector?keyword=admin`, buyer);
     expect(sel.body.code).toBe(0);
     expect(sel.body.data).toEqual([expect.objectContaining({ id: adminId, account: 'admin' })]);
     const all = await t.get<UserPick[]>(`${U}/All`, buyer);
     expect(all.body.data.map((u) => u.account).sort()).toEqual(['admin', 'buyer', 'vendor']);
     expect((await t.get(`${U}/All`, null)).body.code).toBe(600);
+    // The supplier user holds none of those pages.
+    const vendor = await t.login('vendor', 'vendor123');
+    expect((await t.get(`${U}/Selector`, vendor)).body.code).toBe(403);
+    expect((await t.get(`${U}/All`, vendor)).body.code).toBe(403);
   });
 });
 

@@ -21,7 +21,7 @@ export type UserPermCode = (typeof UserPerm)[keyof typeof UserPerm];
 export const UserApi = {
   /** GET paged list; POST create; GET/PUT/DELETE `${users}/{id}`. */
   users: '/api/permission/Users',
-  /** Signed-in users of the tenant, for pickers (any signed-in user). */
+  /** Enabled users of the tenant, for pickers (holders of a page that picks users). */
   selector: '/api/permission/Users/Selector',
   all: '/api/permission/Users/All',
   /** POST `${users}/{id}/Actions/ResetPassword`; PUT `${users}/{id}/Actions/State`. */
