@@ -1,0 +1,514 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers';
+
+/**
+ * The permission matrix of the permission and system groups (issue 3). The endpoints come from the
+ * OpenAPI document, so a new endpoint is in the matrix the day it is written:
+ * - called by a signed-in user who holds no permission at all, each answers 403 and changes nothing
+ *   (unless it is listed below as open to every signed-in user);
+ * - called by the administrator with another tenant's ids, each answers 404 and changes nothing;
+ * - with bad input, each answers 400 with a message per field in the caller's language.
+ */
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface Route {
+  method: Method;
+  path: string;
+  /** Body properties and their JSON-schema types (writes). */
+  props: Record<string, string>;
+}
+
+/** Calls every signed-in user may make: their own session, profile, messages and reference data. */
+const OPEN_TO_EVERY_USER = new Set([
+  // Public: signing in.
+  'POST /api/sys/login',
+  'POST /api/sys/LockScreen',
+  'POST /api/sys/logout',
+  'GET /api/sys/user/info',
+  'GET /api/sys/menu-ent/nav',
+  'POST /api/sys/user/login/updatePwd',
+  'GET /api/sys/dept/subCompany/{id}',
+  'POST /api/sys/dept/switchCompany',
+  'GET /api/permission/Users/Current/BaseInfo',
+  'PUT /api/permission/Users/Current/BaseInfo',
+  'POST /api/permission/Users/Current/Actions/ModifyPassword',
+  'PUT /api/permission/Users/Current/SystemTheme',
+  'PUT /api/permission/Users/Current/Avatar/{name}',
+  'GET /api/permission/Users/Current/Subordinate',
+  'GET /api/permission/Users/Current/Authorize',
+  'GET /api/permission/Users/Current/SystemLog',
+  // Chat contacts: everyone may talk to the staff of the tenant.
+  'GET /api/permission/Users/ImUser',
+  'POST /api/permission/Users/ImUser/Selector/{id}',
+  // Browsers report their own errors.
+  'POST /api/system/Log/client-error',
+]);
+
+/** Tables whose rows the matrix must leave as they were (logs and session clocks change by design). */
+const WATCHED = [
+  'sys_dept',
+  'sys_user',
+  'sys_position',
+  'sys_role',
+  'user_role',
+  'user_position',
+  'sys_grant',
+  'sys_menu',
+  'sys_menu_button',
+  'sys_menu_column',
+  'sys_menu_data_rule',
+  'sys_notice',
+  'sys_notice_ent',
+  'sys_notice_read',
+];
+
+let t: TestApp;
+let admin: string;
+let nobody: string;
+let routes: Route[];
+let ours: { tenantId: string; head: string; purchase: string; menu: string; role: string; buyer: string };
+let theirs: {
+  tenantId: string;
+  head: string;
+  east: string;
+  purchase: string;
+  buyer: string;
+  role: string;
+  position: string;
+  menu: string;
+  button: string;
+  column: string;
+  dataRule: string;
+  session: string;
+  notice: string;
+};
+
+const en = { 'accept-language': 'en-US' };
+
+async function snapshot(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of WATCHED) {
+    const row = await sql<{ n: string; h: string | null }>`
+      select count(*) as n, md5(string_agg(x::text, '|' order by x::text)) as h from ${sql.table(table)} x`.execute(
+      t.db,
+    );
+    out[table] = `${row.rows[0]?.n}:${row.rows[0]?.h}`;
+  }
+  // Sessions: which are live (last-seen clocks move with every request).
+  const live = await sql<{ ids: string | null }>`
+    select string_agg(id::text, ',' order by id) as ids from sys_session where ended_at is null`.execute(
+    t.db,
+  );
+  out.sys_session = live.rows[0]?.ids ?? '';
+  return out;
+}
+
+function call(
+  method: Method,
+  url: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const payload = method === 'GET' ? undefined : (body ?? {});
+  return t.request<{ fields?: Record<string, string> }>({
+    method,
+    url,
+    headers: { token, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+const idOf = async (query: Promise<{ id: string } | undefined>) => String((await query)?.id);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+  admin = await t.login('admin', 'admin123');
+  const spec = t.app.swagger() as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          requestBody?: {
+            content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }>;
+          };
+        }
+      >
+    >;
+  };
+  routes = Object.entries(spec.paths).flatMap(([path, ops]) =>
+    Object.entries(ops)
+      .filter(() => /^\/api\/(permission|sys|system)\//.test(path))
+      .map(([method, op]) => ({
+        method: method.toUpperCase() as Method,
+        path,
+        props: Object.fromEntries(
+          Object.entries(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}).map(
+            ([k, v]) => [k, v.type ?? 'any'],
+          ),
+        ),
+      })),
+  );
+
+  const tenantId = String(
+    (
+      await t.db
+        .selectFrom('sys_user')
+        .select('tenant_id')
+        .where('account', '=', 'admin')
+        .executeTakeFirstOrThrow()
+    ).tenant_id,
+  );
+  const dept = (tid: string, code: string) =>
+    idOf(
+      t.db
+        .selectFrom('sys_dept')
+        .select('id')
+        .where('tenant_id', '=', tid)
+        .where('en_code', '=', code)
+        .executeTakeFirst(),
+    );
+  const menuOf = (tid: string) =>
+    idOf(
+      t.db
+        .selectFrom('sys_menu')
+        .select('id')
+        .where('tenant_id', '=', tid)
+        .where('menu_perms', '=', 'permission.user')
+        .executeTakeFirst(),
+    );
+  const roleOf = (tid: string) =>
+    idOf(
+      t.db
+        .selectFrom('sys_role')
+        .select('id')
+        .where('tenant_id', '=', tid)
+        .where('en_code', '=', 'buyer')
+        .executeTakeFirst(),
+    );
+  ours = {
+    tenantId,
+    head: await dept(tenantId, 'head'),
+    purchase: await dept(tenantId, 'purchase'),
+    menu: await menuOf(tenantId),
+    role: await roleOf(tenantId),
+    buyer: await idOf(
+      t.db.selectFrom('sys_user').select('id').where('account', '=', 'buyer').executeTakeFirst(),
+    ),
+  };
+
+  // A staff user of the tenant who holds nothing.
+  const created = await t.post(
+    '/api/permission/Users',
+    {
+      account: 'nobody',
+      realName: '无权限',
+      mobile: '13912345601',
+      password: 'nobody123',
+      deptId: ours.purchase,
+    },
+    admin,
+  );
+  expect(created.body.code).toBe(0);
+  nobody = await t.login('nobody', 'nobody123');
+
+  const other = await t.seedOtherTenant('t2');
+  const t2admin = await t.login('t2admin', 'admin123');
+  const t2menu = await menuOf(other.tenantId);
+  const child = (table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
+    idOf(t.db.selectFrom(table).select('id').where('menu_id', '=', t2menu).executeTakeFirst());
+  const column = await t.db
+    .insertInto('sys_menu_column')
+    .values({
+      tenant_id: other.tenantId,
+      menu_id: t2menu,
+      en_code: 'permission.user.zz',
+      full_name: 'zz',
+      order_num: 9,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const notice = await t.post<{ id: string }>(
+    '/api/system/Notice',
+    { noticeTitle: 't2', noticeBody: '<p>x</p>', audience: 'staff' },
+    t2admin,
+  );
+  theirs = {
+    tenantId: other.tenantId,
+    head: other.depts.head ?? '',
+    east: other.depts.east ?? '',
+    purchase: other.depts.purchase ?? '',
+    buyer: other.users.buyer,
+    role: await roleOf(other.tenantId),
+    position: await idOf(
+      t.db.selectFrom('sys_position').select('id').where('tenant_id', '=', other.tenantId).executeTakeFirst(),
+    ),
+    menu: t2menu,
+    button: await child('sys_menu_button'),
+    column: String(column.id),
+    dataRule: await child('sys_menu_data_rule'),
+    session: await idOf(
+      t.db
+        .selectFrom('sys_session')
+        .select('id')
+        .where('tenant_id', '=', other.tenantId)
+        .where('ended_at', 'is', null)
+        .executeTakeFirst(),
+    ),
+    notice: notice.body.data.id,
+  };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('permission matrix', () => {
+  it('finds the endpoints of the permission and system groups in the OpenAPI document', () => {
+    expect(routes.length).toBeGreaterThan(80);
+    const keys = routes.map((r) => `${r.method} ${r.path}`);
+    for (const open of OPEN_TO_EVERY_USER) expect(keys).toContain(open);
+  });
+
+  it('every endpoint refuses a user without its code with 403 (暂无权限) and changes nothing', async () => {
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      if (OPEN_TO_EVERY_USER.has(key)) continue;
+      const url = route.path
+        .replace('{tenantId}', ours.tenantId)
+        .replace('{objectType}', 'role')
+        .replace('{objectId}', ours.role)
+        .replace('{id}', ours.buyer);
+      const res = await call(route.method, url, nobody, {});
+      if (res.body.code !== 403 || res.body.msg !== '暂无权限')
+        wrong.push(`${key} → ${res.status} ${res.body.code}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("every endpoint given another tenant's ids answers 404 and changes nothing", async () => {
+    const T = theirs;
+    const dirBody = { menuName: 'X', menuPerms: 'zz.dir', menuType: 0 };
+    const user = { realName: '某人', mobile: '13912345602' };
+    const grants = { menu: [], button: [], column: [], data: [], app: [] };
+    const item = (menuId: string) => ({ menuId, enCode: 'permission.user.zz2', fullName: 'zz' });
+    const rule = (menuId: string) => ({
+      menuId,
+      enCode: 'permission.user.data.zz2',
+      fullName: 'zz',
+      ruleType: 'all',
+    });
+    /** [route template, url, body]: the template ties the case to its endpoint. */
+    const cases: [string, string, unknown?][] = [
+      ['GET /api/permission/Organize/{id}', `/api/permission/Organize/${T.head}`],
+      [
+        'PUT /api/permission/Organize/{id}',
+        `/api/permission/Organize/${T.east}`,
+        { deptName: 'X', enCode: 'zzorg' },
+      ],
+      ['DELETE /api/permission/Organize/{id}', `/api/permission/Organize/${T.east}`],
+      [
+        'PUT /api/permission/Organize/{id}/Actions/Move',
+        `/api/permission/Organize/${T.east}/Actions/Move`,
+        { parentId: ours.head },
+      ],
+      [
+        'POST /api/permission/Organize',
+        '/api/permission/Organize',
+        { parentId: T.head, deptName: 'X', enCode: 'zzorg' },
+      ],
+      ['GET /api/permission/Department/{id}', `/api/permission/Department/${T.purchase}`],
+      [
+        'PUT /api/permission/Department/{id}',
+        `/api/permission/Department/${T.purchase}`,
+        { parentId: ours.head, deptName: 'X', enCode: 'zzdep' },
+      ],
+      ['DELETE /api/permission/Department/{id}', `/api/permission/Department/${T.purchase}`],
+      [
+        'POST /api/permission/Department',
+        '/api/permission/Department',
+        { parentId: T.head, deptName: 'X', enCode: 'zzdep' },
+      ],
+      ['GET /api/permission/Position/{id}', `/api/permission/Position/${T.position}`],
+      [
+        'PUT /api/permission/Position/{id}',
+        `/api/permission/Position/${T.position}`,
+        { deptId: ours.purchase, positionName: 'X', enCode: 'zzpos' },
+      ],
+      ['DELETE /api/permission/Position/{id}', `/api/permission/Position/${T.position}`],
+      [
+        'PUT /api/permission/Position/{id}/Actions/State',
+        `/api/permission/Position/${T.position}/Actions/State`,
+        { enabled: false },
+      ],
+      [
+        'POST /api/permission/Position',
+        '/api/permission/Position',
+        { deptId: T.purchase, positionName: 'X', enCode: 'zzpos' },
+      ],
+      ['GET /api/permission/Users/{id}', `/api/permission/Users/${T.buyer}`],
+      ['PUT /api/permission/Users/{id}', `/api/permission/Users/${T.buyer}`, user],
+      ['DELETE /api/permission/Users/{id}', `/api/permission/Users/${T.buyer}`],
+      [
+        'POST /api/permission/Users/{id}/Actions/ResetPassword',
+        `/api/permission/Users/${T.buyer}/Actions/ResetPassword`,
+        { password: 'abc12345' },
+      ],
+      [
+        'PUT /api/permission/Users/{id}/Actions/State',
+        `/api/permission/Users/${T.buyer}/Actions/State`,
+        { enabled: false },
+      ],
+      [
+        'POST /api/permission/Users',
+        '/api/permission/Users',
+        { ...user, account: 'zzu1', password: 'abc12345', deptId: T.purchase },
+      ],
+      [
+        'POST /api/permission/Users',
+        '/api/permission/Users',
+        { ...user, account: 'zzu2', password: 'abc12345', roleIds: [T.role] },
+      ],
+      ['GET /api/permission/Users', `/api/permission/Users?deptId=${T.head}`],
+      ['GET /api/sys/user/info/{id}', `/api/sys/user/info/${T.buyer}`],
+      ['POST /api/sys/user/update', '/api/sys/user/update', { ...user, id: T.buyer }],
+      ['GET /api/sys/user/list', `/api/sys/user/list?deptId=${T.head}`],
+      ['GET /api/sys/role/info/{id}', `/api/sys/role/info/${T.role}`],
+      ['POST /api/sys/role/update', '/api/sys/role/update', { id: T.role, roleName: 'X', enCode: 'zzrole' }],
+      ['POST /api/sys/role/delete', '/api/sys/role/delete', { id: T.role }],
+      [
+        'PUT /api/permission/Role/{id}/Actions/State',
+        `/api/permission/Role/${T.role}/Actions/State`,
+        { enabled: false },
+      ],
+      ['POST /api/sys/role/addUsers', '/api/sys/role/addUsers', { roleId: T.role, userIds: [ours.buyer] }],
+      ['POST /api/sys/role/addUsers', '/api/sys/role/addUsers', { roleId: ours.role, userIds: [T.buyer] }],
+      ['POST /api/sys/role/removeUsers', '/api/sys/role/removeUsers', { roleId: T.role, userIds: [T.buyer] }],
+      ['GET /api/sys/role/userList', `/api/sys/role/userList?roleId=${T.role}`],
+      ['GET /api/sys/role/select/{tenantId}', `/api/sys/role/select/${T.tenantId}`],
+      [
+        'GET /api/permission/Authority/Data/{objectType}/{objectId}',
+        `/api/permission/Authority/Data/role/${T.role}`,
+      ],
+      [
+        'PUT /api/permission/Authority/Data/{objectType}/{objectId}',
+        `/api/permission/Authority/Data/role/${T.role}`,
+        grants,
+      ],
+      [
+        'PUT /api/permission/Authority/Data/{objectType}/{objectId}',
+        `/api/permission/Authority/Data/role/${ours.role}`,
+        { ...grants, menu: [T.menu] },
+      ],
+      ['GET /api/system/Menu/{id}', `/api/system/Menu/${T.menu}`],
+      ['PUT /api/system/Menu/{id}', `/api/system/Menu/${T.menu}`, dirBody],
+      ['DELETE /api/system/Menu/{id}', `/api/system/Menu/${T.menu}`],
+      [
+        'PUT /api/system/Menu/{id}/Actions/State',
+        `/api/system/Menu/${T.menu}/Actions/State`,
+        { enabled: false },
+      ],
+      ['PUT /api/system/Menu/{id}/Actions/Sort', `/api/system/Menu/${T.menu}/Actions/Sort`, { orderNum: 3 }],
+      ['GET /api/system/ModuleButton', `/api/system/ModuleButton?menuId=${T.menu}`],
+      ['POST /api/system/ModuleButton', '/api/system/ModuleButton', item(T.menu)],
+      ['PUT /api/system/ModuleButton/{id}', `/api/system/ModuleButton/${T.button}`, item(ours.menu)],
+      ['DELETE /api/system/ModuleButton/{id}', `/api/system/ModuleButton/${T.button}`],
+      ['GET /api/system/ModuleColumn', `/api/system/ModuleColumn?menuId=${T.menu}`],
+      ['POST /api/system/ModuleColumn', '/api/system/ModuleColumn', item(T.menu)],
+      ['PUT /api/system/ModuleColumn/{id}', `/api/system/ModuleColumn/${T.column}`, item(ours.menu)],
+      ['DELETE /api/system/ModuleColumn/{id}', `/api/system/ModuleColumn/${T.column}`],
+      ['GET /api/system/ModuleDataAuthorize', `/api/system/ModuleDataAuthorize?menuId=${T.menu}`],
+      ['POST /api/system/ModuleDataAuthorize', '/api/system/ModuleDataAuthorize', rule(T.menu)],
+      [
+        'PUT /api/system/ModuleDataAuthorize/{id}',
+        `/api/system/ModuleDataAuthorize/${T.dataRule}`,
+        rule(ours.menu),
+      ],
+      ['DELETE /api/system/ModuleDataAuthorize/{id}', `/api/system/ModuleDataAuthorize/${T.dataRule}`],
+      ['DELETE /api/permission/OnlineUser/{id}', `/api/permission/OnlineUser/${T.session}`],
+      [
+        'POST /api/permission/OnlineUser/Actions/ForceOffline',
+        '/api/permission/OnlineUser/Actions/ForceOffline',
+        { ids: [T.session] },
+      ],
+      ['GET /api/system/Notice/{id}', `/api/system/Notice/${T.notice}`],
+      [
+        'PUT /api/system/Notice/{id}',
+        `/api/system/Notice/${T.notice}`,
+        { noticeTitle: 'X', noticeBody: '', audience: 'staff' },
+      ],
+      ['DELETE /api/system/Notice/{id}', `/api/system/Notice/${T.notice}`],
+      ['PUT /api/system/Notice/{id}/Actions/Release', `/api/system/Notice/${T.notice}/Actions/Release`],
+      ['PUT /api/system/Notice/{id}/Actions/Withdraw', `/api/system/Notice/${T.notice}/Actions/Withdraw`],
+      ['GET /api/sys/dept/getDeptSubAll', `/api/sys/dept/getDeptSubAll?deptId=${T.head}`],
+      ['GET /api/sys/post/queryDeptPostTree', `/api/sys/post/queryDeptPostTree?tenantId=${T.tenantId}`],
+      ['POST /api/sys/postStaff/userList', '/api/sys/postStaff/userList', { deptId: T.purchase }],
+      ['POST /api/sys/postStaff/userList', '/api/sys/postStaff/userList', { positionId: T.position }],
+    ];
+    // Every endpoint with an id in its path has a case here.
+    const covered = new Set(cases.map(([key]) => key));
+    const uncovered = routes
+      .map((r) => `${r.method} ${r.path}`)
+      .filter(
+        (key) => /\{(id|objectId|tenantId)\}/.test(key) && !OPEN_TO_EVERY_USER.has(key) && !covered.has(key),
+      );
+    expect(uncovered).toEqual([]);
+
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const [key, url, body] of cases) {
+      const res = await call(key.split(' ')[0] as Method, url, admin, body);
+      if (res.body.code !== 404) wrong.push(`${key} (${url}) → ${res.body.code} ${res.body.msg}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('every write answers bad input with 400 and a message per field, in the caller’s language', async () => {
+    const wrongValue: Record<string, unknown> = {
+      string: { not: 'a string' },
+      integer: 'not a number',
+      number: 'not a number',
+      boolean: 'not a boolean',
+      array: 'not a list',
+      object: 'not an object',
+    };
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      const url = route.path
+        .replace('{tenantId}', ours.tenantId)
+        .replace('{objectType}', 'role')
+        .replace('{objectId}', ours.role)
+        .replace('{name}', 'x.png')
+        .replace('{id}', ours.buyer);
+      const typed = Object.entries(route.props).filter(([, type]) => type in wrongValue);
+      if (typed.length > 0 && route.method !== 'GET') {
+        const body = Object.fromEntries(typed.map(([name, type]) => [name, wrongValue[type]]));
+        const res = await call(route.method, url, admin, body, en);
+        const fields = Object.keys(res.body.data?.fields ?? {});
+        const messages = Object.values(res.body.data?.fields ?? {});
+        if (
+          res.body.code !== 400 ||
+          fields.length === 0 ||
+          !fields.every((f) => (f.split('.')[0] ?? '') in route.props) ||
+          messages.some((m) => !m || /[\u4e00-\u9fff]/.test(m))
+        )
+          wrong.push(`${key} body → ${res.body.code} ${JSON.stringify(res.body.data)}`);
+      }
+      if (route.path.includes('{id}') && !OPEN_TO_EVERY_USER.has(key)) {
+        const body = route.method === 'GET' ? undefined : {};
+        const res = await call(route.method, route.path.replace('{id}', 'not-an-id'), admin, body);
+        if (res.body.code !== 400 || !res.body.data?.fields?.id) wrong.push(`${key} id → ${res.body.code}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+});
