@@ -138,12 +138,35 @@ test('admin adds a button to the user page and removes it', async ({ page }) => 
 
   await drawer.getByTestId('menu-items-tab-data').click();
   await expect(drawer.getByTestId('menu-data-table')).toContainText('permission.user.data.all');
+  await expect(drawer.getByTestId('menu-data-unsupported')).toHaveCount(0);
+  // A condition compares one of the page's own fields, chosen from a list.
+  await drawer.getByTestId('menu-data-add').click();
+  await page.getByTestId('menu-data-form-type').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '条件' }).click();
+  await page.getByTestId('menu-data-form-field').click();
+  await expect(page.locator('.ant-select-item-option').filter({ hasText: 'real_name' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('dialog')
+    .filter({ has: page.getByTestId('menu-data-form') })
+    .locator('.ant-modal-close')
+    .click();
   await settledShot(page, 'menu-items-data');
   await drawer.getByTestId('menu-items-tab-button').click();
 
   await row(buttons, 'permission.user.print').getByTestId('menu-button-delete').click();
   await page.getByTestId('menu-button-delete-confirm').filter({ visible: true }).click();
   await expect(row(buttons, 'permission.user.print')).toHaveCount(0);
+});
+
+test('a page whose lists have no data rules says so and offers none', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/menu');
+  await row(page.getByTestId('menu-table'), '系统日志').getByTestId('menu-row-items').click();
+  const drawer = page.getByTestId('menu-items-drawer');
+  await drawer.getByTestId('menu-items-tab-data').click();
+  await expect(drawer.getByTestId('menu-data-unsupported')).toBeVisible();
+  await expect(drawer.getByTestId('menu-data-add')).toHaveCount(0);
 });
 
 test('buyer does not see the menu page', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { DataRuleConditionOp, DataRuleType } from '@srm/contracts';
+import type { DATA_RULE_PAGES, DataRuleConditionOp, DataRuleType } from '@srm/contracts';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { requireAuth } from '../core/context';
@@ -19,12 +19,17 @@ export interface ScopeColumns {
   owner: string;
   /** The row's department (rules dept, deptAndBelow, company). */
   dept: string;
-  /** Condition whitelist: rule field (snake_case or camelCase) → qualified column and type. */
+  /** Condition whitelist: rule field (snake_case; camelCase is accepted) → qualified column and type. */
   fields: Record<string, { column: string; type: FieldType }>;
 }
 
-/** The user list (`sys_user as u`). */
-export const USER_SCOPE: ScopeColumns = {
+type FieldsOf<P extends keyof typeof DATA_RULE_PAGES> = Record<
+  (typeof DATA_RULE_PAGES)[P][number],
+  { column: string; type: FieldType }
+>;
+
+/** The user list (`sys_user as u`); its condition fields are those of DATA_RULE_PAGES. */
+export const USER_SCOPE: ScopeColumns & { fields: FieldsOf<'permission.user'> } = {
   owner: 'u.created_by',
   dept: 'u.dept_id',
   fields: {
@@ -74,7 +79,7 @@ async function loadPageRules(db: Kysely<Database>, tenantId: string, pageCode: s
   }));
 }
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const NOTHING = sql<SqlBool>`false`;
 
 function inIds(column: string, ids: Iterable<string>): RawBuilder<SqlBool> {

@@ -28,6 +28,7 @@ import {
   assertPageMenu,
   assertParent,
   buildMenuTree,
+  checkDataRule,
   deleteMenu,
   deletePageItem,
   findMenu,
@@ -377,13 +378,13 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Operator and value belong to condition rules only; the scope types store them empty. */
-  const ruleColumns = (body: z.output<typeof dataRuleCreateSchema>) => {
+  const ruleColumns = (body: z.output<typeof dataRuleCreateSchema>, field: string) => {
     const condition = body.ruleType === 'condition';
     return {
       menu_id: body.menuId,
       en_code: body.enCode,
       full_name: body.fullName,
-      field: body.field,
+      field,
       rule_type: body.ruleType,
       condition_op: condition ? body.conditionOp : '',
       condition_value: condition ? body.conditionValue : '',
@@ -404,11 +405,12 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request.auth);
       const body = request.body;
-      await assertPageMenu(request, db, auth.tenantId, body.menuId);
+      const page = await assertPageMenu(request, db, auth.tenantId, body.menuId);
+      const field = checkDataRule(request, page.code, body);
       await assertItemCodeFree(request, db, 'data', auth.tenantId, body.enCode);
       const row = await db
         .insertInto('sys_menu_data_rule')
-        .values({ tenant_id: auth.tenantId, ...ruleColumns(body) })
+        .values({ tenant_id: auth.tenantId, ...ruleColumns(body, field) })
         .returning('id')
         .executeTakeFirstOrThrow();
       return envelopeOk(
@@ -435,11 +437,12 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const body = request.body;
       await getDataRule(db, auth.tenantId, id);
-      await assertPageMenu(request, db, auth.tenantId, body.menuId);
+      const page = await assertPageMenu(request, db, auth.tenantId, body.menuId);
+      const field = checkDataRule(request, page.code, body);
       await assertItemCodeFree(request, db, 'data', auth.tenantId, body.enCode, id);
       await db
         .updateTable('sys_menu_data_rule')
-        .set(ruleColumns(body))
+        .set(ruleColumns(body, field))
         .where('tenant_id', '=', auth.tenantId)
         .where('id', '=', id)
         .execute();

@@ -1,10 +1,11 @@
 import type { DataRule, Menu, MenuCategory, MenuItem, MenuNode } from '@srm/contracts';
-import { MenuType } from '@srm/contracts';
+import { dataRuleFieldsOf, MenuType } from '@srm/contracts';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import type { Database, GrantItemType } from '../db/types';
+import { snake } from '../permission/data-scope';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -165,10 +166,10 @@ export async function assertPageMenu(
   db: Db,
   tenantId: string,
   menuId: string,
-): Promise<void> {
+): Promise<{ code: string }> {
   const menu = await db
     .selectFrom('sys_menu')
-    .select('menu_type')
+    .select(['menu_type', 'menu_perms'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', menuId)
     .executeTakeFirst();
@@ -176,6 +177,27 @@ export async function assertPageMenu(
   if (menu.menu_type === MenuType.directory) {
     throw fieldError({ menuId: t(request.locale, 'menu.notPage') });
   }
+  return { code: menu.menu_perms };
+}
+
+/**
+ * A data rule must belong to a page whose lists apply data rules, and a condition must name one of
+ * that page's fields (400 otherwise: a rule the server would ignore is never stored). Answers the
+ * field to store: snake_case for a condition.
+ */
+export function checkDataRule(
+  request: FastifyRequest,
+  pageCode: string,
+  rule: { ruleType: string; field: string },
+): string {
+  const fields = dataRuleFieldsOf(pageCode);
+  if (!fields) throw fieldError({ menuId: t(request.locale, 'menu.noDataRules') });
+  if (rule.ruleType !== 'condition') return rule.field;
+  const field = snake(rule.field);
+  if (!fields.includes(field)) {
+    throw fieldError({ field: t(request.locale, 'menu.unknownRuleField', { fields: fields.join(', ') }) });
+  }
+  return field;
 }
 
 /** 400 on enCode when another item of the same kind in the tenant has the code. */

@@ -439,11 +439,27 @@ describe('menu writes', () => {
       { menuId: pageId, enCode: 'test.dir.page.amount', fullName: '金额' },
       admin,
     );
-    const rule = await t.post<DataRule>(
-      '/api/system/ModuleDataAuthorize',
-      { menuId: pageId, enCode: 'test.dir.page.all', fullName: '全部', ruleType: 'all' },
-      admin,
-    );
+    // A page outside DATA_RULE_PAGES takes no new rules; one stored before still goes with its page.
+    const tenant = await t.db
+      .selectFrom('sys_menu')
+      .select('tenant_id')
+      .where('id', '=', pageId)
+      .executeTakeFirstOrThrow();
+    const ruleRow = await t.db
+      .insertInto('sys_menu_data_rule')
+      .values({
+        tenant_id: tenant.tenant_id,
+        menu_id: pageId,
+        en_code: 'test.dir.page.all',
+        full_name: '全部',
+        field: '',
+        rule_type: 'all',
+        condition_op: '',
+        condition_value: '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rule = { body: { data: { id: String(ruleRow.id) } } };
     const buyerRole = await roleId('buyer');
     await t.db
       .insertInto('sys_grant')
@@ -654,6 +670,47 @@ describe('data rules of a page', () => {
       admin,
     );
     expect(edited.body.data).toMatchObject({ ruleType: 'company', conditionOp: '', conditionValue: '' });
+
+    // Only fields of the page's data rules; only pages whose lists apply data rules.
+    const unknownField = await t.post<{ fields: Record<string, string> }>(
+      '/api/system/ModuleDataAuthorize',
+      {
+        menuId: userPage,
+        enCode: 'permission.user.data.pwd',
+        fullName: '密码',
+        ruleType: 'condition',
+        field: 'password_hash',
+        conditionOp: 'eq',
+        conditionValue: 'x',
+      },
+      admin,
+      en,
+    );
+    expect(unknownField.body.code).toBe(400);
+    expect(unknownField.body.data.fields.field).toContain('real_name');
+    const camel = await t.post<DataRule>(
+      '/api/system/ModuleDataAuthorize',
+      {
+        menuId: userPage,
+        enCode: 'permission.user.data.named',
+        fullName: '姓名',
+        ruleType: 'condition',
+        field: 'realName',
+        conditionOp: 'contains',
+        conditionValue: '张',
+      },
+      admin,
+    );
+    expect(camel.body.data.field).toBe('real_name');
+    await del(`/api/system/ModuleDataAuthorize/${camel.body.data.id}`, admin);
+    const otherPage = await t.post<{ fields: Record<string, string> }>(
+      '/api/system/ModuleDataAuthorize',
+      { menuId: await menuId('system.log'), enCode: 'system.log.data.all', fullName: 'x', ruleType: 'all' },
+      admin,
+      en,
+    );
+    expect(otherPage.body.code).toBe(400);
+    expect(otherPage.body.data.fields.menuId).toBe("This page's lists have no data rules");
 
     const dup = await t.put<{ fields: Record<string, string> }>(
       `/api/system/ModuleDataAuthorize/${created.body.data.id}`,

@@ -13,6 +13,21 @@ export type DataRuleType = (typeof DATA_RULE_TYPES)[number];
 export const DATA_RULE_CONDITION_OPS = ['eq', 'ne', 'contains', 'in'] as const;
 export type DataRuleConditionOp = (typeof DATA_RULE_CONDITION_OPS)[number];
 
+/**
+ * The pages whose lists the server limits by data rules, with the fields a condition rule may
+ * compare. A data rule on any other page would have no effect, so the server refuses it.
+ */
+export const DATA_RULE_PAGES = {
+  'permission.user': ['account', 'real_name', 'mobile', 'email', 'dept_id', 'created_by', 'enabled'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** The condition fields of a page with data rules; undefined when its lists have none. */
+export function dataRuleFieldsOf(pageCode: string): readonly string[] | undefined {
+  return Object.hasOwn(DATA_RULE_PAGES, pageCode)
+    ? DATA_RULE_PAGES[pageCode as keyof typeof DATA_RULE_PAGES]
+    : undefined;
+}
+
 /** Field names a condition may name: plain identifiers (the server also checks a per-page whitelist). */
 const fieldName = z
   .string({ error: 'validation.invalid' })

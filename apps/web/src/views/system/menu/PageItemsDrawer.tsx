@@ -4,6 +4,7 @@ import {
   DATA_RULE_TYPES,
   type DataRule,
   type DataRuleCreate,
+  dataRuleFieldsOf,
   MenuApi,
   type MenuItem,
   type MenuItemBody,
@@ -12,6 +13,7 @@ import {
 } from '@srm/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Alert,
   Button,
   Col,
   Drawer,
@@ -281,9 +283,19 @@ function DataRuleList({ page }: { page: MenuNode }) {
       ),
     });
   }
+  const supported = !!dataRuleFieldsOf(page.menuPerms);
   return (
     <>
-      <Auth code={MenuPerm.menuEdit}>
+      {!supported && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('rule.unsupported')}
+          style={{ marginBottom: 12 }}
+          data-testid="menu-data-unsupported"
+        />
+      )}
+      <Auth code={supported ? MenuPerm.menuEdit : null}>
         <Button
           type="primary"
           icon={<PlusOutlined />}
@@ -355,7 +367,7 @@ function DataRuleFormModal({
         ...initialValues,
         ...values,
         menuId: page.id,
-        field: values.field?.trim() ?? '',
+        field: condition ? (values.field ?? '') : initialValues.field,
         conditionOp: condition ? values.conditionOp : '',
         conditionValue: condition ? (values.conditionValue ?? '') : '',
       };
@@ -398,14 +410,15 @@ function DataRuleFormModal({
             data-testid="menu-data-form-type"
           />
         </Form.Item>
-        <Form.Item
-          name="field"
-          label={t('rule.field')}
-          extra={t('rule.fieldHint')}
-          rules={condition ? [rules.required, rules.max(50)] : [rules.max(50)]}
-        >
-          <Input maxLength={50} data-testid="menu-data-form-field" />
-        </Form.Item>
+        {condition && (
+          <Form.Item name="field" label={t('rule.field')} extra={t('rule.fieldHint')} rules={[rules.chosen]}>
+            <Select
+              showSearch
+              options={(dataRuleFieldsOf(page.menuPerms) ?? []).map((f) => ({ value: f, label: f }))}
+              data-testid="menu-data-form-field"
+            />
+          </Form.Item>
+        )}
         {condition && (
           <Row gutter={12}>
             <Col xs={24} sm={10}>
