@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { openSettings, shot, signIn } from './helpers';
 
 // This file owns the vendor account: the announcements it releases open the vendor's forced dialog.
 
@@ -190,4 +190,34 @@ test('the message centre on a narrow window', async ({ browser }) => {
   await buyer.goto('/messageRecord');
   await expect(buyer.getByTestId('message-table')).toBeVisible();
   await shot(buyer, 'message-centre-mobile');
+});
+
+test('the message centre, mail centre and announcement page in dark mode with the top menu, and in English', async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, 'admin');
+  await openSettings(admin);
+  await admin.getByTestId('theme-dark').click();
+  await admin.getByTestId('layout-functional').click();
+  await expect(admin.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await admin.keyboard.press('Escape');
+  await admin.goto('/messageRecord');
+  await expect(admin.getByTestId('message-table')).toBeVisible();
+  await shot(admin, 'message-centre-dark');
+  await admin.goto('/base/mailCenter/tenant');
+  await expect(admin.getByTestId('mail-sender').first()).toBeVisible();
+  await shot(admin, 'mail-centre-dark');
+  await admin.goto('/system/notice');
+  await admin.getByTestId('notice-add').click();
+  await expect(admin.getByTestId('notice-form').locator('.srm-rte-content')).toBeVisible();
+  await shot(admin, 'notice-form-dark');
+  await admin.getByTestId('notice-form').locator('.ant-modal-close').click();
+
+  // English: the page and its editor speak it too.
+  await admin.getByTestId('lang-switch').click();
+  await admin.getByTestId('lang-en-US').click();
+  await expect(admin.getByTestId('notice-add')).toHaveText(/New announcement/);
+  await admin.getByTestId('notice-add').click();
+  await expect(admin.getByTestId('notice-form').getByRole('button', { name: 'Bold' })).toBeVisible();
+  await shot(admin, 'notice-form-english');
 });

@@ -151,7 +151,7 @@ function Mailbox() {
                 data-unread={m.stat === 0 ? '1' : '0'}
               >
                 <List.Item.Meta
-                  avatar={<Badge dot={m.stat === 0} offset={[-2, 4]} />}
+                  avatar={<span className="srm-unread-slot">{m.stat === 0 && <Badge status="error" />}</span>}
                   title={<Typography.Text ellipsis>{m.menuTitle}</Typography.Text>}
                   description={
                     <Space size="large" wrap>

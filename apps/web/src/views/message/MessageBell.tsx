@@ -139,7 +139,9 @@ export function MessageBell() {
                   data-unread={item.stat === 0 ? '1' : '0'}
                 >
                   <List.Item.Meta
-                    avatar={<Badge dot={item.stat === 0} offset={[-2, 4]} />}
+                    avatar={
+                      <span className="srm-unread-slot">{item.stat === 0 && <Badge status="error" />}</span>
+                    }
                     title={<Typography.Text ellipsis>{item.menuTitle}</Typography.Text>}
                     description={
                       <span className="srm-message-meta">
