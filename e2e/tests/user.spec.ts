@@ -40,6 +40,7 @@ test('admin creates, edits, disables (ending the session), resets the password o
   page,
   browser,
 }) => {
+  const account = `e2e${Date.now().toString(36)}`;
   await signIn(page, 'admin');
   await openUsers(page);
   await expect(row(page, 'buyer')).toBeVisible();
@@ -53,10 +54,10 @@ test('admin creates, edits, disables (ending the session), resets the password o
   await page.getByTestId('user-form-mobile').fill('12345');
   await page.getByTestId('user-form-email').focus();
   await expect(form).toContainText('请输入正确的手机号码');
-  await page.getByTestId('user-form-account').fill('e2euser1');
+  await page.getByTestId('user-form-account').fill(account);
   await page.getByTestId('user-form-name').fill('测试用户');
   await page.getByTestId('user-form-mobile').fill('13912340001');
-  await page.getByTestId('user-form-email').fill('e2euser1@example.com');
+  await page.getByTestId('user-form-email').fill(`${account}@example.com`);
   await page.getByTestId('user-form-password').fill('abc12345');
   await chooseOption(page, 'user-form-roles', '采购员');
   await chooseOption(page, 'user-form-positions', '采购专员');
@@ -64,21 +65,21 @@ test('admin creates, edits, disables (ending the session), resets the password o
   await shot(page, 'user-form');
   await page.getByTestId('user-form-submit').click();
   await expect(form).toBeHidden();
-  await expect(row(page, 'e2euser1')).toContainText('测试用户');
+  await expect(row(page, account)).toContainText('测试用户');
 
   // Edit: the drawer loads roles and positions.
-  await page.getByTestId('user-edit-e2euser1').click();
+  await page.getByTestId(`user-edit-${account}`).click();
   await expect(page.getByTestId('user-form-name')).toHaveValue('测试用户');
   await expect(page.getByTestId('user-form-roles')).toContainText('采购员');
   await expect(page.getByTestId('user-form-positions')).toContainText('采购专员');
   await page.getByTestId('user-form-name').fill('测试用户二');
   await page.getByTestId('user-form-submit').click();
   await expect(form).toBeHidden();
-  await expect(row(page, 'e2euser1')).toContainText('测试用户二');
+  await expect(row(page, account)).toContainText('测试用户二');
 
   // Disable: the user's open session gets the sign-in page on its next request.
-  const other = await signInElsewhere(browser, 'e2euser1', 'abc12345');
-  const state = page.getByTestId('user-state-e2euser1');
+  const other = await signInElsewhere(browser, account, 'abc12345');
+  const state = page.getByTestId(`user-state-${account}`);
   await expect(state).toHaveAttribute('aria-checked', 'true');
   await state.click();
   await expect(state).toHaveAttribute('aria-checked', 'false');
@@ -86,28 +87,30 @@ test('admin creates, edits, disables (ending the session), resets the password o
   await expect(other.page.getByTestId('login-username')).toBeVisible();
 
   // Enable again and reset the password: the new one signs in.
-  await page.getByTestId('user-state-e2euser1').click();
-  await expect(page.getByTestId('user-state-e2euser1')).toHaveAttribute('aria-checked', 'true');
-  await page.getByTestId('user-reset-e2euser1').click();
+  await page.getByTestId(`user-state-${account}`).click();
+  await expect(page.getByTestId(`user-state-${account}`)).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId(`user-reset-${account}`).click();
   await page.getByTestId('user-reset-password').fill('new12345');
   await page.getByTestId('user-reset-confirm').fill('new12345');
   await page.getByTestId('user-reset-submit').click();
   await expect(page.getByTestId('user-reset-modal').locator('.ant-modal')).toBeHidden();
-  await other.page.getByTestId('login-username').fill('e2euser1');
+  await other.page.getByTestId('login-username').fill(account);
   await other.page.getByTestId('login-password').fill('new12345');
   await other.page.getByTestId('login-submit').click();
   await expect(other.page.getByTestId('layout-root')).toBeVisible();
   await other.context.close();
 
   // Delete with confirmation.
-  await page.getByTestId('user-delete-e2euser1').click();
+  await page.getByTestId(`user-delete-${account}`).click();
   await page.getByTestId('user-delete-confirm').click();
-  await expect(row(page, 'e2euser1')).toHaveCount(0);
+  await expect(row(page, account)).toHaveCount(0);
 });
 
 test('admin downloads the template and imports 50 users: the 2 bad rows are reported, the 48 good ones are in', async ({
   page,
 }) => {
+  const stamp = String(Date.now());
+  const batch = `bt${Number(stamp).toString(36)}`;
   await signIn(page, 'admin');
   await openUsers(page);
   await page.getByTestId('user-import').click();
@@ -125,13 +128,21 @@ test('admin downloads the template and imports 50 users: the 2 bad rows are repo
   await template.xlsx.load(readFileSync(templatePath) as never);
   expect(template.worksheets[0]?.getRow(2).getCell(1).text).toBe('账号*');
 
-  // 50 rows on the template's layout (sheet rows 3-52): row 12 (batch10) gets a bad mobile, row 33
-  // (batch31) an account that is taken.
+  // 50 rows on the template's layout (sheet rows 3-52): row 12 (n10) gets a bad mobile, row 33
+  // (n31) an account that is taken. Names carry this run's stamp, so a retry starts clean.
   const sheet = template.worksheets[0];
   if (!sheet) throw new Error('template has no sheet');
   sheet.spliceRows(3, 1);
   for (let i = 1; i <= 50; i++) {
-    sheet.addRow([`batch${i}`, `批量${i}`, `137${String(i).padStart(8, '0')}`, '', '采购部', '采购员', '']);
+    sheet.addRow([
+      `${batch}n${i}`,
+      `批量${i}`,
+      `137${stamp.slice(-3)}${String(i).padStart(5, '0')}`,
+      '',
+      '采购部',
+      '采购员',
+      '',
+    ]);
   }
   sheet.getRow(12).getCell(3).value = '12345';
   sheet.getRow(33).getCell(1).value = 'buyer';
@@ -158,13 +169,13 @@ test('admin downloads the template and imports 50 users: the 2 bad rows are repo
     await page.getByTestId('user-keyword').fill(keyword);
     await page.getByTestId('user-search').click();
   };
-  await find('batch');
+  await find(batch);
   await expect(page.getByTestId('user-page')).toContainText('共 48 条');
-  await find('batch10');
+  await find(`${batch}n10`);
   await expect(rows(page)).toHaveCount(0);
-  await find('batch11');
-  await expect(row(page, 'batch11')).toBeVisible();
-  await expect(row(page, 'batch11')).toContainText('采购部');
+  await find(`${batch}n11`);
+  await expect(row(page, `${batch}n11`)).toBeVisible();
+  await expect(row(page, `${batch}n11`)).toContainText('采购部');
 });
 
 test('buyer sees the users of his company only, without mobile, email and the write buttons', async ({
