@@ -17,6 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { http } from '../../api/request';
 import { ListSearchForm } from '../../components/ListSearchForm';
 import { tablePaging } from '../../components/tablePaging';
+import { useListParams } from '../../components/useListParams';
 import { useCurrentUser } from '../../layout/shellData';
 import { useSocketStore } from '../../store/socket';
 import { toast } from '../../utils/message';
@@ -40,12 +41,10 @@ export default function MessageRecordPage() {
   const unread = useSocketStore((s) => s.unreadMessageCount);
   const [params, setParams] = useSearchParams();
   const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const { page, setPage, search, reset, params: query } = useListParams<Filters>();
   const [selected, setSelected] = useState<string[]>([]);
   const openId = params.get('id');
 
-  const query = { ...filters, ...page };
   const list = useQuery({
     queryKey: [...MESSAGE_QUERY_KEY, 'centre', query],
     queryFn: () => http.get<Page<MessageItem>>(MessageApi.list, query),
@@ -187,14 +186,8 @@ export default function MessageRecordPage() {
         prefix="message"
         keywordLabel={t('keyword')}
         keywordPlaceholder={t('keywordPlaceholder')}
-        onSearch={(values) => {
-          setFilters(values);
-          setPage((p) => ({ ...p, currentPage: 1 }));
-        }}
-        onReset={() => {
-          setFilters({});
-          setPage((p) => ({ ...p, currentPage: 1 }));
-        }}
+        onSearch={search}
+        onReset={reset}
       >
         <Form.Item name="type" label={t('type')}>
           <Select

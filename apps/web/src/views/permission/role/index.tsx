@@ -9,6 +9,7 @@ import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
 import { ListSearchForm } from '../../../components/ListSearchForm';
 import { tablePaging } from '../../../components/tablePaging';
+import { useListParams } from '../../../components/useListParams';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { AuthorizePanel } from '../authorize/AuthorizePanel';
@@ -25,15 +26,13 @@ export default function RolePage() {
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ keyword?: string }>();
-  const [keyword, setKeyword] = useState<string | undefined>();
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const { page, setPage, search, reset, params } = useListParams<{ keyword?: string }>();
   const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
   const [usersOf, setUsersOf] = useState<Role | null>(null);
   const [authorizing, setAuthorizing] = useState<Role | null>(null);
   const [grantsDirty, setGrantsDirty] = useState(false);
   const onDirtyChange = useCallback((dirty: boolean) => setGrantsDirty(dirty), []);
 
-  const params = { keyword, ...page };
   const query = useQuery({
     queryKey: ['role', 'list', params],
     queryFn: () => http.get<Page<Role>>(RoleApi.list, params),
@@ -170,14 +169,8 @@ export default function RolePage() {
         prefix="role"
         keywordLabel={t('keyword')}
         keywordPlaceholder={t('keywordPlaceholder')}
-        onSearch={(values) => {
-          setKeyword(values.keyword);
-          setPage((p) => ({ ...p, currentPage: 1 }));
-        }}
-        onReset={() => {
-          setKeyword(undefined);
-          setPage((p) => ({ ...p, currentPage: 1 }));
-        }}
+        onSearch={search}
+        onReset={reset}
         actions={
           <Auth code={RolePerm.roleAdd}>
             <Button icon={<PlusOutlined />} onClick={() => setEditing({ role: null })} data-testid="role-add">

@@ -1,10 +1,11 @@
-import { type ErrorLog, formatDate, LogApi, Perm } from '@srm/contracts';
+import { type ErrorLog, formatDate, LogApi } from '@srm/contracts';
 import { Form, Select, Table, Tag, Typography } from 'antd';
-import type { ColumnsType, ColumnType } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterColumns, useAuth } from '../../../components/Auth';
 import { LogFilterBar } from './LogFilterBar';
+import { ipAndRequestIdColumns, type LogColumn } from './logColumns';
 import { logPagination } from './logPagination';
 import { useLogList } from './useLogList';
 
@@ -16,7 +17,7 @@ export default function ErrorLogTab() {
   const { hasColumn } = useAuth();
   const columns = useMemo<ColumnsType<ErrorLog>>(
     () =>
-      filterColumns<ColumnType<ErrorLog> & { auth?: string }>(
+      filterColumns<LogColumn<ErrorLog>>(
         [
           {
             title: t('log.at'),
@@ -52,24 +53,7 @@ export default function ErrorLogTab() {
               </Typography.Text>
             ),
           },
-          {
-            title: t('log.ipAddress'),
-            dataIndex: 'ipAddress',
-            key: 'ipAddress',
-            width: 130,
-            auth: Perm.logIpColumn,
-          },
-          {
-            title: t('log.requestId'),
-            dataIndex: 'requestId',
-            key: 'requestId',
-            width: 140,
-            render: (id: string) => (
-              <Typography.Text copyable={{ text: id }} ellipsis style={{ maxWidth: 120 }}>
-                {id}
-              </Typography.Text>
-            ),
-          },
+          ...ipAndRequestIdColumns<ErrorLog>(t),
         ],
         hasColumn,
       ),

@@ -1,10 +1,11 @@
-import { formatDate, LogApi, Perm, REQUEST_METHODS, type RequestLog } from '@srm/contracts';
+import { formatDate, LogApi, REQUEST_METHODS, type RequestLog } from '@srm/contracts';
 import { Form, Select, Table, Tag, Typography } from 'antd';
-import type { ColumnsType, ColumnType } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterColumns, useAuth } from '../../../components/Auth';
 import { LogFilterBar } from './LogFilterBar';
+import { ipAndRequestIdColumns, type LogColumn } from './logColumns';
 import { logPagination } from './logPagination';
 import { useLogList } from './useLogList';
 
@@ -24,7 +25,7 @@ export default function RequestLogTab() {
   const { hasColumn } = useAuth();
   const columns = useMemo<ColumnsType<RequestLog>>(
     () =>
-      filterColumns<ColumnType<RequestLog> & { auth?: string }>(
+      filterColumns<LogColumn<RequestLog>>(
         [
           {
             title: t('log.at'),
@@ -73,24 +74,7 @@ export default function RequestLogTab() {
             width: 100,
             render: (ms: number) => t('log.ms', { ms }),
           },
-          {
-            title: t('log.ipAddress'),
-            dataIndex: 'ipAddress',
-            key: 'ipAddress',
-            width: 130,
-            auth: Perm.logIpColumn,
-          },
-          {
-            title: t('log.requestId'),
-            dataIndex: 'requestId',
-            key: 'requestId',
-            width: 140,
-            render: (id: string) => (
-              <Typography.Text copyable={{ text: id }} ellipsis style={{ maxWidth: 120 }}>
-                {id}
-              </Typography.Text>
-            ),
-          },
+          ...ipAndRequestIdColumns<RequestLog>(t),
         ],
         hasColumn,
       ),

@@ -16,6 +16,7 @@ import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
 import { ListSearchForm } from '../../../components/ListSearchForm';
 import { tablePaging } from '../../../components/tablePaging';
+import { useListParams } from '../../../components/useListParams';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { NoticeFormModal } from './NoticeFormModal';
@@ -33,12 +34,10 @@ export default function NoticePage() {
   const queryClient = useQueryClient();
   const pinActions = useAppStore((s) => s.device !== 'mobile');
   const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const { page, setPage, search, reset, params } = useListParams<Filters>();
   const [editing, setEditing] = useState<{ notice: Notice | null } | null>(null);
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
 
-  const params = { ...filters, ...page };
   const list = useQuery({
     queryKey: ['notice', 'list', params],
     queryFn: () => http.get<Page<Notice>>(NoticeApi.admin, params),
@@ -206,14 +205,8 @@ export default function NoticePage() {
         prefix="notice"
         keywordLabel={t('keyword')}
         keywordPlaceholder={t('keywordPlaceholder')}
-        onSearch={(values) => {
-          setFilters(values);
-          setPage((p) => ({ ...p, currentPage: 1 }));
-        }}
-        onReset={() => {
-          setFilters({});
-          setPage((p) => ({ ...p, currentPage: 1 }));
-        }}
+        onSearch={search}
+        onReset={reset}
         actions={
           <Auth code={NoticePerm.add}>
             <Button
