@@ -50,6 +50,8 @@ test('lock, reload, still locked, unlock', async ({ page }) => {
   await page.getByTestId('lock-password').fill('wrong-pass1');
   await page.getByTestId('lock-submit').click();
   await expect(page).toHaveURL(/\/lockScreen/);
+  // The refusal clears the field: wait for it, or it could clear the next password too.
+  await expect(page.getByTestId('lock-password')).toHaveValue('');
   await page.getByTestId('lock-password').fill('admin123');
   await page.getByTestId('lock-submit').click();
   await expect(page.getByTestId('layout-root')).toBeVisible();
