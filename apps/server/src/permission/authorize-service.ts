@@ -348,7 +348,7 @@ export function addedGrants(before: GrantIds, after: GrantIds): GrantIds {
 }
 
 /** The items that these roles and positions carry (their own grants), by tab. */
-export async function grantsOfObjects(
+async function grantsOfObjects(
   db: Db,
   tenantId: string,
   objects: { roleIds: readonly string[]; positionIds: readonly string[] },
@@ -361,6 +361,7 @@ export async function grantsOfObjects(
     .where('tenant_id', '=', tenantId)
     .where((eb) =>
       eb.or([
+        // '0' is no object: it keeps `in (…)` valid when one of the lists is empty.
         eb.and([eb('object_type', '=', 'role'), eb('object_id', 'in', ['0', ...objects.roleIds])]),
         eb.and([eb('object_type', '=', 'position'), eb('object_id', 'in', ['0', ...objects.positionIds])]),
       ]),
@@ -383,4 +384,14 @@ export async function assertCallerHolds(db: Db, auth: AuthInfo, handedOut: Grant
     const mine = new Set(held[tab]);
     if (handedOut[tab].some((id) => !mine.has(id))) throw forbidden();
   }
+}
+
+/** No escalation through membership: the roles and positions given must carry only what the caller holds. */
+export async function assertCallerHoldsObjects(
+  db: Db,
+  auth: AuthInfo,
+  objects: { roleIds: readonly string[]; positionIds: readonly string[] },
+): Promise<void> {
+  if (auth.isAdmin) return;
+  await assertCallerHolds(db, auth, await grantsOfObjects(db, auth.tenantId, objects));
 }

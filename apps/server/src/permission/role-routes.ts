@@ -23,7 +23,7 @@ import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
-import { assertCallerHolds, grantsOfObjects } from './authorize-service';
+import { assertCallerHoldsObjects } from './authorize-service';
 import { assertRoleCodeFree, assertUsersOfTenant, getRole, listRoles, listRoleUsers } from './role-service';
 import { requireAnyPerm, requirePerm } from './service';
 
@@ -253,11 +253,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { roleId, userIds } = request.body;
       await getRole(db, auth.tenantId, roleId);
       const ids = await assertUsersOfTenant(db, auth.tenantId, userIds);
-      await assertCallerHolds(
-        db,
-        auth,
-        await grantsOfObjects(db, auth.tenantId, { roleIds: [roleId], positionIds: [] }),
-      );
+      await assertCallerHoldsObjects(db, auth, { roleIds: [roleId], positionIds: [] });
       await db.transaction().execute(async (tx) => {
         await tx
           .insertInto('user_role')
@@ -285,11 +281,6 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { roleId, userIds } = request.body;
       await getRole(db, auth.tenantId, roleId);
       const ids = await assertUsersOfTenant(db, auth.tenantId, userIds);
-      await assertCallerHolds(
-        db,
-        auth,
-        await grantsOfObjects(db, auth.tenantId, { roleIds: [roleId], positionIds: [] }),
-      );
       await db.transaction().execute(async (tx) => {
         await tx
           .deleteFrom('user_role')

@@ -35,7 +35,7 @@ import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import { hashPassword } from '../core/password';
 import { findNode, likePattern, loadOrg, subtreeIds } from '../org/org-service';
-import { assertCallerHolds, grantsOfObjects } from './authorize-service';
+import { assertCallerHoldsObjects } from './authorize-service';
 import { requireAnyPerm, requirePerm } from './service';
 import {
   exportUsers,
@@ -377,11 +377,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { good, errors, badRows } = await validateImportRows(db, auth.tenantId, L, rows);
       if (good.length) {
         const roleIds = [...new Set(good.flatMap((u) => u.roleIds))];
-        await assertCallerHolds(
-          db,
-          auth,
-          await grantsOfObjects(db, auth.tenantId, { roleIds, positionIds: [] }),
-        );
+        await assertCallerHoldsObjects(db, auth, { roleIds, positionIds: [] });
         const entId = await tenantEntId(db, auth.tenantId, auth.entId);
         await insertImportUsers(db, auth.tenantId, entId, auth.userId, good, await userScope(request));
       }
@@ -472,7 +468,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       await assertAccountFree(db, request, body.account);
       await assertRefs(db, auth.tenantId, body);
-      await assertCallerHolds(db, auth, await grantsOfObjects(db, auth.tenantId, body));
+      await assertCallerHoldsObjects(db, auth, body);
       const scope = await userScope(request);
       const passwordHash = await hashPassword(body.password);
       const entId = await tenantEntId(db, auth.tenantId, auth.entId);
@@ -529,14 +525,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     };
     await assertRefs(db, auth.tenantId, refs);
     const had = { role: new Set(before.roleIds), position: new Set(before.positionIds) };
-    await assertCallerHolds(
-      db,
-      auth,
-      await grantsOfObjects(db, auth.tenantId, {
-        roleIds: refs.roleIds.filter((r) => !had.role.has(r)),
-        positionIds: refs.positionIds.filter((p) => !had.position.has(p)),
-      }),
-    );
+    await assertCallerHoldsObjects(db, auth, {
+      roleIds: refs.roleIds.filter((r) => !had.role.has(r)),
+      positionIds: refs.positionIds.filter((p) => !had.position.has(p)),
+    });
     let ended: string[] = [];
     const info = await db.transaction().execute(async (tx) => {
       await tx
