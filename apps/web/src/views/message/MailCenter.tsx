@@ -17,8 +17,8 @@ import { http } from '../../api/request';
 import { useCurrentUser } from '../../layout/shellData';
 import { useSocketStore } from '../../store/socket';
 import { toast } from '../../utils/message';
-import { MESSAGE_QUERY_KEY } from './MessageBell';
 import { MessageDetailModal } from './MessageDetailModal';
+import { invalidateMessageLists, MESSAGE_QUERY_KEY } from './unreadCounts';
 import './message.css';
 
 const TENANT_ENT_TYPE = 1;
@@ -64,10 +64,7 @@ function Mailbox() {
     onSuccess: (counts) => {
       setCounts(counts);
       toast.success(t('markedRead'));
-      void queryClient.invalidateQueries({
-        queryKey: MESSAGE_QUERY_KEY,
-        predicate: (q) => q.queryKey[1] !== 'detail',
-      });
+      void invalidateMessageLists(queryClient);
     },
   });
 

@@ -1,12 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import {
-  type Locale,
-  MessageApi,
-  type MessageItem,
-  type Page,
-  relativeTime,
-  type UnreadCount,
-} from '@srm/contracts';
+import { type Locale, MessageApi, type MessageItem, type Page, relativeTime } from '@srm/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Drawer, Empty, List, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -15,25 +8,19 @@ import { useNavigate } from 'react-router';
 import { http } from '../../api/request';
 import { onFrame, onSocketOpen, useSocketStore } from '../../store/socket';
 import { messageTarget } from './messageTarget';
+import { MESSAGE_QUERY_KEY, refreshUnreadCounts } from './unreadCounts';
 import './message.css';
 
 /** The drawer lists the newest 20 (spec §9) and is 280 px wide (spec §2.4). */
 const DRAWER_PAGE = 20;
 const DRAWER_WIDTH = 280;
-export const MESSAGE_QUERY_KEY = ['message'] as const;
 
 /** Counts from the server when the socket has not told us yet (first paint, socket down). */
 function useUnreadSync() {
-  const setCounts = useSocketStore((s) => s.setCounts);
   useEffect(() => {
-    const load = () =>
-      http
-        .get<UnreadCount>(MessageApi.unread, undefined, { silent: true })
-        .then(setCounts)
-        .catch(() => undefined);
-    void load();
-    return onSocketOpen(() => void load());
-  }, [setCounts]);
+    void refreshUnreadCounts();
+    return onSocketOpen(() => void refreshUnreadCounts());
+  }, []);
 }
 
 /** The top bar's message bell and its drawer (spec §2.4 站内消息). */

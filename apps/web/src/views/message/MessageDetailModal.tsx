@@ -5,9 +5,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { http } from '../../api/request';
-import { MESSAGE_QUERY_KEY } from './MessageBell';
 import { messageTarget } from './messageTarget';
-import { refreshUnreadCounts } from './unreadCounts';
+import { invalidateMessageLists, MESSAGE_QUERY_KEY, refreshUnreadCounts } from './unreadCounts';
 
 interface Props {
   /** The message to show; null closes the dialog. */
@@ -32,10 +31,7 @@ export function MessageDetailModal({ id, onClose }: Props) {
   const loadedId = detail.data?.id;
   useEffect(() => {
     if (!loadedId) return;
-    void queryClient.invalidateQueries({
-      queryKey: MESSAGE_QUERY_KEY,
-      predicate: (q) => q.queryKey[1] !== 'detail',
-    });
+    void invalidateMessageLists(queryClient);
     void refreshUnreadCounts();
   }, [loadedId, queryClient]);
 

@@ -21,8 +21,8 @@ import { useListParams } from '../../components/useListParams';
 import { useCurrentUser } from '../../layout/shellData';
 import { useSocketStore } from '../../store/socket';
 import { toast } from '../../utils/message';
-import { MESSAGE_QUERY_KEY } from './MessageBell';
 import { MessageDetailModal } from './MessageDetailModal';
+import { invalidateMessageLists, MESSAGE_QUERY_KEY } from './unreadCounts';
 import './message.css';
 
 type Filters = Pick<MessageFilter, 'keyword' | 'type' | 'stat'>;
@@ -50,11 +50,7 @@ export default function MessageRecordPage() {
     queryFn: () => http.get<Page<MessageItem>>(MessageApi.list, query),
     placeholderData: keepPreviousData,
   });
-  const refresh = () =>
-    queryClient.invalidateQueries({
-      queryKey: MESSAGE_QUERY_KEY,
-      predicate: (q) => q.queryKey[1] !== 'detail',
-    });
+  const refresh = () => invalidateMessageLists(queryClient);
 
   const markRead = useMutation({
     mutationFn: (ids: string[]) => http.post<UnreadCount>(MessageApi.read, { ids }),
