@@ -8,7 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
-export const main = path.join(root, 'apps/server/dist/main.js');
+// BENCH_SERVER=<path to main.js>: a build of its own (e.g. SERVER_OUT_DIR=.build/x/server), so a
+// benchmark does not race another engineer's build of apps/server/dist.
+export const main = process.env.BENCH_SERVER
+  ? path.resolve(process.env.BENCH_SERVER)
+  : path.join(root, 'apps/server/dist/main.js');
 export const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
@@ -16,7 +20,7 @@ export const arg = (name, fallback) => {
 
 export function requireBuild() {
   if (!existsSync(main)) {
-    console.error('apps/server/dist/main.js is missing: run `npm run build -w apps/server` first');
+    console.error(`${main} is missing: run "npm run build -w apps/server" first`);
     process.exit(1);
   }
 }
@@ -81,6 +85,8 @@ export async function load(name, fn, opts = {}) {
   const worker = async () => {
     while (performance.now() - t0 < duration && started < max) {
       started++;
+      // opts.before: untimed work ahead of each request (e.g. a write the request must see).
+      if (opts.before) await opts.before();
       const s = performance.now();
       try {
         if (!(await fn())) errors++;

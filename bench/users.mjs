@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The user list with 100,000 users (issue 3): page 1, keyword search, department filter and page
 // 500, on PostgreSQL (DATABASE_URL; database srm_bench_users, recreated and dropped). Each case is
-// asked sequentially (latency, one request at a time) and then from 8 concurrent loops.
+// asked sequentially (latency, one request at a time) and then from 8 concurrent loops. The last
+// two cases write a user before each request (untimed), so the server cannot reuse a kept total.
 // Usage: DATABASE_URL=postgres://… node bench/users.mjs [--users 100000] [--requests 300]
 import { arg, load, ok, preparePgDatabase, requireBuild, startServer } from './lib.mjs';
 
@@ -49,7 +50,8 @@ async function fill(url) {
   }
 }
 
-const pgdb = await preparePgDatabase(process.env.DATABASE_URL, 'srm_bench_users');
+// BENCH_DB names the throwaway database (default srm_bench_users), so two runs do not collide.
+const pgdb = await preparePgDatabase(process.env.DATABASE_URL, process.env.BENCH_DB ?? 'srm_bench_users');
 let server;
 try {
   // The first start migrates and seeds; then the users go in and the server restarts on the data.
@@ -68,18 +70,30 @@ try {
   if (login.code !== 0) throw new Error(`sign-in failed: ${login.msg}`);
   const headers = { authorization: `Bearer ${login.data.token}` };
   const list = (query) => async () => ok(await fetch(`${base}/api/permission/Users?${query}`, { headers }));
+  // A committed user write before each request (untimed): the server must count again (the kept
+  // total is stale), as right after someone creates, edits or deletes a user.
+  const { default: pg } = await import('pg');
+  const writer = new pg.Pool({ connectionString: pgdb.url, max: 8 });
+  const { rows: last } = await writer.query('select max(id)::int as id from sys_user');
+  const write = async () => {
+    // One of the inserted users (the last USERS ids): its state is written unchanged.
+    const id = last[0].id - Math.floor(Math.random() * USERS);
+    await writer.query('update sys_user set enabled = enabled where id = $1', [id]);
+  };
   const cases = [
     ['page 1 (20 rows)', 'currentPage=1&pageSize=20'],
     ['keyword "用户4242"', `keyword=${encodeURIComponent('用户4242')}&currentPage=1&pageSize=20`],
     ['keyword "139000" (matches every user)', 'keyword=139000&currentPage=1&pageSize=20'],
     ['department filter', `deptId=${depts[1]}&currentPage=1&pageSize=20`],
     ['page 500 (20 rows)', 'currentPage=500&pageSize=20'],
+    ['page 1, a user written before each', 'currentPage=1&pageSize=20', write],
+    ['keyword "139000", a user written before each', 'keyword=139000&currentPage=1&pageSize=20', write],
   ];
   await load('warm-up', list('currentPage=1&pageSize=20'), { duration: 1000, concurrency: 4 });
   const rows = [];
-  for (const [name, query] of cases) {
-    const seq = await load(name, list(query), { concurrency: 1, max: REQUESTS, duration: 60_000 });
-    const par = await load(name, list(query), { concurrency: 8, duration: 5000 });
+  for (const [name, query, before] of cases) {
+    const seq = await load(name, list(query), { concurrency: 1, max: REQUESTS, duration: 60_000, before });
+    const par = await load(name, list(query), { concurrency: 8, duration: 5000, before });
     rows.push({
       case: name,
       'seq p50 ms': seq['p50 ms'],
@@ -93,6 +107,7 @@ try {
     `${USERS} users, PostgreSQL, loopback; seq = ${REQUESTS} requests one at a time, c8 = 8 loops for 5 s`,
   );
   console.table(rows);
+  await writer.end();
 } finally {
   await server?.stop();
   if (!KEEP) await pgdb.drop();

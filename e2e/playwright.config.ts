@@ -7,6 +7,13 @@ import { defineConfig, devices } from '@playwright/test';
 // port and a fresh embedded database seeded with the demo data.
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-'));
+// A fake WeChat official-account API (fake-wechat.mjs) for the bind dialog; specs reach its control
+// endpoint through E2E_WECHAT_PORT (workers load this file too, so they see the same value).
+const wechatPort = Number(process.env.E2E_WECHAT_PORT ?? port + 10000);
+process.env.E2E_WECHAT_PORT = String(wechatPort);
+// The token the server checks WeChat's callback signatures with; specs sign their scan events with it.
+const wechatToken = process.env.E2E_WECHAT_TOKEN || 'e2e-mp-token';
+process.env.E2E_WECHAT_TOKEN = wechatToken;
 
 export default defineConfig({
   testDir: './tests',
@@ -37,19 +44,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `node ${process.env.E2E_SERVER ?? 'apps/server/dist/main.js'}`,
-    cwd: '..',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: '1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  webServer: [
+    {
+      command: 'node e2e/fake-wechat.mjs',
+      cwd: '..',
+      url: `http://127.0.0.1:${wechatPort}/health`,
+      timeout: 20_000,
+      reuseExistingServer: false,
+      env: { FAKE_WECHAT_PORT: String(wechatPort) },
     },
-  },
+    {
+      command: `node ${process.env.E2E_SERVER ?? 'apps/server/dist/main.js'}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SEED_DEMO: '1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        WECHAT_MP_APP_ID: 'wx-e2e-app',
+        WECHAT_MP_APP_SECRET: 'e2e-secret',
+        WECHAT_MP_TOKEN: wechatToken,
+        WECHAT_API_BASE: `http://127.0.0.1:${wechatPort}`,
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      },
+    },
+  ],
 });

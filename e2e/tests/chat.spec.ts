@@ -93,3 +93,22 @@ test('two users chat with text, an emoji and an image; unread badges and blinkin
   await expect(buyer.getByTestId('chat-history-item')).toHaveCount(1);
   await shot(buyer, 'chat-buyer-history');
 });
+
+test('the contacts list and its search leave out the signed-in user', async ({ page }) => {
+  await signIn(page, 'buyer');
+  await page.getByTestId('navbar-chat').click();
+  await page.getByTestId('chat-tab-contacts').click();
+  const contacts = page.getByTestId('chat-contacts');
+  await expect(contacts.getByTestId('chat-contact-admin')).toBeVisible();
+  await expect(contacts.getByTestId('chat-contact-vendor')).toBeVisible();
+  await expect(contacts.getByTestId('chat-contact-buyer')).toHaveCount(0);
+  const search = page.getByTestId('chat-contact-search').locator('input');
+  // Searching my own name finds nobody; another contact's does.
+  await search.fill('张采购');
+  await search.press('Enter');
+  await expect(contacts).toContainText('暂无联系人');
+  await search.fill('adm');
+  await search.press('Enter');
+  await expect(contacts.getByTestId('chat-contact-admin')).toBeVisible();
+  await expect(contacts.locator('.srm-chat-list-item')).toHaveCount(1);
+});

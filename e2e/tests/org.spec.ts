@@ -15,6 +15,7 @@ async function confirmDelete(page: Page, rowLocator: Locator, prefix: string) {
 }
 
 test('admin keeps a sub-company, its department (with a manager) and a position', async ({ page }) => {
+  test.slow(); // a long journey through three screens
   await signIn(page, 'admin');
 
   // Organisation: a sub-company under the head office, then renamed.
@@ -45,14 +46,30 @@ test('admin keeps a sub-company, its department (with a manager) and a position'
   await page.getByTestId('department-add').click();
   await page.getByTestId('department-form-name').fill('测试部门');
   await page.getByTestId('department-form-code').fill('e2eDept');
-  await page.getByTestId('department-form-manager').click();
+  // The manager picker searches on the server: only the buyer answers "buyer", with his department.
+  const manager = page.getByTestId('department-form-manager');
+  await manager.click();
   await page.keyboard.type('buyer');
-  await page.locator('.ant-select-item-option', { hasText: '张采购' }).click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options).toHaveCount(1);
+  await expect(options).toContainText('张采购 (buyer)');
+  await expect(options).toContainText('华东采购部');
+  await shot(page, 'org-department-manager-search');
+  await options.click();
+  await expect(manager).toContainText('张采购 (buyer) · 华东采购部');
+  // Another search replaces the options; the chosen manager keeps his label.
+  await manager.click();
+  await page.keyboard.type('admin');
+  await expect(options).toHaveCount(1);
+  await expect(options).toContainText('(admin)');
+  await page.keyboard.press('Escape');
+  await expect(manager).toContainText('张采购 (buyer) · 华东采购部');
   await shot(page, 'org-department-form');
   await submitForm(page, 'department');
   const depts = page.getByTestId('department-table');
   await expect(row(depts, '测试部门')).toContainText('张采购');
   await row(depts, '测试部门').getByTestId('department-edit').click();
+  await expect(manager).toContainText('张采购 (buyer)');
   await page.getByTestId('department-form-name').fill('测试部');
   await submitForm(page, 'department');
   await expect(row(depts, '测试部')).toContainText('e2eDept');
@@ -101,6 +118,40 @@ test('admin keeps a sub-company, its department (with a manager) and a position'
   await expect(row(companies, '测试子公司')).toHaveCount(0);
 });
 
+test('a position lists the users holding it, with a keyword and paging', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/permission/position');
+  const positions = page.getByTestId('position-table');
+  await row(positions, '采购专员').getByTestId('position-staff').click();
+  const drawer = page.getByTestId('position-staff-drawer');
+  await expect(drawer).toContainText('岗位人员 - 采购专员');
+  const staff = page.getByTestId('position-staff-table');
+  await expect(row(staff, 'buyer')).toContainText('张采购');
+  await expect(row(staff, 'buyer')).toContainText('华东采购部');
+  await expect(staff.locator('tr.ant-table-row')).toHaveCount(1);
+  await expect(drawer.locator('.ant-pagination-total-text')).toHaveText('共 1 条');
+  await shot(page, 'org-position-staff');
+  // A keyword nobody matches, then one that does.
+  const search = page.getByTestId('position-staff-search').locator('input');
+  await search.fill('admin');
+  await search.press('Enter');
+  await expect(staff.locator('tr.ant-table-row')).toHaveCount(0);
+  await expect(staff.locator('.ant-empty')).toBeVisible();
+  await search.fill('张采');
+  await search.press('Enter');
+  await expect(row(staff, 'buyer')).toBeVisible();
+  await drawer.locator('.ant-drawer-close').click();
+  await expect(drawer).toBeHidden();
+
+  // Another position: its own holders, the keyword of the last one forgotten.
+  await row(positions, '系统管理员').getByTestId('position-staff').click();
+  await expect(drawer).toContainText('岗位人员 - 系统管理员');
+  await expect(row(staff, 'admin')).toContainText('信息部');
+  await expect(staff.locator('tr.ant-table-row')).toHaveCount(1);
+  // Read-only: no way to change who holds the position from here.
+  await expect(drawer.locator('button', { hasText: /新建|删除|编辑/ })).toHaveCount(0);
+});
+
 test('buyer sees the company and department trees without add, edit or delete', async ({ page }) => {
   await signIn(page, 'buyer');
   await page.goto('/permission/organize');
@@ -137,6 +188,16 @@ test('the org screens in dark mode and on a narrow window', async ({ page }) => 
   await page.goto('/permission/department');
   await expect(row(page.getByTestId('department-table'), '采购部')).toBeVisible();
   await shot(page, 'org-department-dark');
+  await row(page.getByTestId('department-table'), '采购部').getByTestId('department-edit').click();
+  await page.getByTestId('department-form-manager').click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').first()).toBeVisible();
+  await shot(page, 'org-department-manager-dark');
+  await page.keyboard.press('Escape');
+  await page
+    .locator('.ant-modal:visible')
+    .getByRole('button', { name: /取\s*消/ })
+    .click();
+  await expect(page.getByTestId('department-form')).toHaveCount(0);
   await page.goto('/permission/position');
   await expect(page.getByTestId('position-table').locator('tr.ant-table-row').first()).toBeVisible();
   await shot(page, 'org-position-dark');
@@ -153,6 +214,12 @@ test('the org screens in dark mode and on a narrow window', async ({ page }) => 
   await expect(page.getByTestId('position-form')).toBeVisible();
   await page.waitForTimeout(500); // the modal's opening animation
   await shot(page, 'org-position-form-narrow');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('position-form')).toHaveCount(0);
+  await row(page.getByTestId('position-table'), '采购专员').getByTestId('position-staff').click();
+  await expect(row(page.getByTestId('position-staff-table'), 'buyer')).toBeVisible();
+  await page.waitForTimeout(500); // the drawer's opening animation
+  await shot(page, 'org-position-staff-narrow');
   await page.keyboard.press('Escape');
   await page.goto('/permission/organize');
   await expect(row(page.getByTestId('organize-table'), '华东分公司')).toBeVisible();

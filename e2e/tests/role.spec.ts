@@ -12,6 +12,7 @@ const row = (page: Page, text: string) =>
 test('admin creates, edits, disables, enables a role, adds and removes a user, deletes it', async ({
   page,
 }) => {
+  test.slow(); // a long journey: the role's life and its users added two ways
   await signIn(page, 'admin');
   await openRoles(page);
   await expect(row(page, '采购员')).toBeVisible();
@@ -77,6 +78,37 @@ test('admin creates, edits, disables, enables a role, adds and removes a user, d
   await page.getByTestId('role-user-remove-buyer').click();
   await page.getByTestId('role-user-remove-ok').click();
   await expect(page.getByTestId('role-users-table')).not.toContainText('buyer');
+
+  // Add a whole company through the user tree: checking 总公司 picks every user below it.
+  await page.getByTestId('role-users-add').click();
+  await page.getByTestId('role-pick-tab-dept').click();
+  const tree = page.getByTestId('role-pick-tree');
+  await tree.click();
+  const popup = page.locator('.ant-select-dropdown:visible');
+  // Companies are open, departments closed with their user count; users without one come last.
+  await expect(popup.getByTestId('user-tree-org-eastPurchase')).toContainText('华东采购部(1)');
+  await expect(popup.getByTestId('user-tree-org-none')).toContainText('未分配部门');
+  await expect(popup.getByTestId('user-tree-user-buyer')).toHaveCount(0);
+  // The search keeps matching users (by name or account) with their path.
+  await page.keyboard.type('李供');
+  await expect(popup.getByTestId('user-tree-user-vendor')).toBeVisible();
+  await expect(popup.getByTestId('user-tree-org-head')).toHaveCount(0);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await expect(popup.getByTestId('user-tree-org-head')).toBeVisible();
+  await popup.getByTestId('user-tree-org-head').click();
+  await expect(page.getByTestId('role-pick-count')).toHaveText('已选 2 人');
+  await shot(page, 'role-pick-tree');
+  await page.getByTestId('role-pick').locator('.ant-modal-title').click();
+  // The search tab shows the same choice, labelled.
+  await page.getByTestId('role-pick-tab-search').click();
+  await expect(page.getByTestId('role-pick-select')).toContainText('张采购 (buyer)');
+  await expect(page.getByTestId('role-pick-select')).toContainText('系统管理员 (admin)');
+  await page.getByTestId('role-pick-ok').click();
+  await expect(page.getByTestId('role-pick').locator('.ant-modal')).toBeHidden();
+  await expect(page.getByTestId('role-users-table')).toContainText('buyer');
+  await expect(page.getByTestId('role-users-table')).toContainText('admin');
+  await expect(page.getByTestId('role-users-table')).not.toContainText('vendor');
   await drawer.locator('.ant-drawer-close').click();
   await expect(drawer).toBeHidden();
 
@@ -113,4 +145,10 @@ test('the role list opens the authorize drawer for a role; dark and narrow', asy
   await page.getByTestId('role-users-buyer').click();
   await expect(page.getByTestId('role-users-table')).toContainText('buyer');
   await shot(page, 'role-users-narrow');
+  await page.getByTestId('role-users-add').click();
+  await page.getByTestId('role-pick-tab-dept').click();
+  await page.getByTestId('role-pick-tree').click();
+  await page.locator('.ant-select-dropdown:visible').getByTestId('user-tree-org-eastPurchase').click();
+  await expect(page.getByTestId('role-pick-count')).toHaveText('已选 1 人');
+  await shot(page, 'role-pick-tree-narrow');
 });

@@ -92,12 +92,16 @@ test('admin creates, edits, disables (ending the session), resets the password o
   await page.getByTestId(`user-reset-${account}`).click();
   await page.getByTestId('user-reset-password').fill('new12345');
   await page.getByTestId('user-reset-confirm').fill('new12345');
+  // The tenant's message template says what the user will be told.
+  await expect(page.getByTestId('user-reset-notice')).toContainText('您的登录密码已被重置');
   await page.getByTestId('user-reset-submit').click();
   await expect(page.getByTestId('user-reset-modal').locator('.ant-modal')).toBeHidden();
   await other.page.getByTestId('login-username').fill(account);
   await other.page.getByTestId('login-password').fill('new12345');
   await other.page.getByTestId('login-submit').click();
   await expect(other.page.getByTestId('layout-root')).toBeVisible();
+  await other.page.getByTestId('navbar-message').click();
+  await expect(other.page.getByTestId('message-item').first()).toContainText('您的登录密码已被重置');
   await other.context.close();
 
   // Delete with confirmation.
@@ -195,6 +199,29 @@ test('buyer sees the users of his company only, without mobile, email and the wr
   await expect(page.getByTestId('user-import')).toHaveCount(0);
   await expect(page.getByTestId('user-delete-buyer')).toHaveCount(0);
   await shot(page, 'user-buyer');
+});
+
+test('admin filters the users by role and by position', async ({ page }) => {
+  await signIn(page, 'admin');
+  await openUsers(page);
+  await chooseOption(page, 'user-role-filter', '管理员');
+  await expect(row(page, 'admin')).toBeVisible();
+  await expect(row(page, 'buyer')).toHaveCount(0);
+  // Role and position together: no administrator holds the buyer position.
+  await chooseOption(page, 'user-position-filter', '采购专员');
+  await expect(page.getByTestId('user-table')).toContainText('暂无数据');
+  await shot(page, 'user-filter-empty');
+  await page.getByTestId('user-reset').click();
+  await expect(page.getByTestId('user-role-filter')).toContainText('全部角色');
+  await expect(page.getByTestId('user-table')).not.toContainText('暂无数据');
+  // The import gives many users the buyer role, so the keyword narrows to the seeded buyer.
+  await page.getByTestId('user-keyword').fill('buyer');
+  await chooseOption(page, 'user-role-filter', '采购员');
+  await page.getByTestId('user-search').click();
+  await expect(row(page, 'buyer')).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await chooseOption(page, 'user-position-filter', '系统管理员');
+  await expect(page.getByTestId('user-table')).toContainText('暂无数据');
 });
 
 test('the user screen in light, dark and on a narrow window', async ({ page }) => {

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
+import { WX_QR_IMAGE_ORIGIN } from '@srm/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -27,12 +28,15 @@ import { chatRoutes } from './message/chat-routes';
 import { registerChatSocket, SOCKET_HARD_MAX_BYTES } from './message/chat-socket';
 import { mailRoutes } from './message/mail-routes';
 import { messageRoutes } from './message/message-routes';
+import { ensureMsgTemplates } from './message/msg-template';
+import { msgTemplateRoutes } from './message/msg-template-routes';
 import { noticeRoutes } from './message/notice-routes';
 import { companyRoutes } from './org/company-routes';
 import { deptRoutes } from './org/dept-routes';
 import { positionRoutes } from './org/position-routes';
 import { orgRoutes } from './org/routes';
 import { authorizeRoutes } from './permission/authorize-routes';
+import { filterRoutes } from './permission/filter-routes';
 import { onlineRoutes } from './permission/online-routes';
 import { roleRoutes } from './permission/role-routes';
 import { currentUserRoutes } from './permission/routes';
@@ -42,6 +46,7 @@ import { ActivityLog, registerActivityLogHooks } from './system/activity-log';
 import { activityLogRoutes } from './system/activity-log-routes';
 import { menuRoutes } from './system/menu-routes';
 import { systemRoutes } from './system/routes';
+import { wechatRoutes } from './system/wechat-routes';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
@@ -56,6 +61,8 @@ async function prepareDb(config: AppConfig): Promise<{ handle: DbHandle; seeded:
   const applied = await migrateToLatest(handle.db);
   const firstEmbeddedStart = handle.kind === 'pglite' && applied.includes('0001_init');
   const seeded = config.seedDemo || firstEmbeddedStart ? await seedDemo(handle.db) : false;
+  // Tenants made before a default template existed get it now (edited ones are kept).
+  await ensureMsgTemplates(handle.db);
   return { handle, seeded, owned: true };
 }
 
@@ -123,7 +130,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         scriptSrcAttr: ["'none'"],
         // antd (CSS-in-JS) writes inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The bind dialog shows WeChat's QR image when the official account is configured.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.wechatMp ? [WX_QR_IMAGE_ORIGIN] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         objectSrc: ["'none'"],
@@ -155,15 +163,18 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(positionRoutes);
   await app.register(userRoutes);
   await app.register(roleRoutes);
+  await app.register(filterRoutes);
   await app.register(authorizeRoutes);
   await app.register(systemRoutes);
   await app.register(activityLogRoutes);
   await app.register(menuRoutes);
+  await app.register(wechatRoutes);
   await app.register(onlineRoutes);
   await app.register(subordinateRoutes);
   await app.register(messageRoutes);
   await app.register(mailRoutes);
   await app.register(noticeRoutes);
+  await app.register(msgTemplateRoutes);
   await app.register(chatRoutes);
   await app.register(websocket, { options: { maxPayload: SOCKET_HARD_MAX_BYTES } });
   await app.register(async (scope) => registerChatSocket(scope, hub));

@@ -23,8 +23,43 @@ export interface AppConfig {
   /** Sign-in attempts per IP per minute. */
   loginRateLimit: number;
   trustProxy: boolean;
+  /**
+   * WeChat official account (公众号) whose QR codes staff scan to bind their account; the feature is
+   * off when absent. The secret comes from the environment only, never from `sys_config`.
+   */
+  wechatMp?: WechatMpConfig;
   /** An already-open database (tests); buildApp then neither migrates nor closes it unless told. */
   db?: DbHandle;
+}
+
+export interface WechatMpConfig {
+  appId: string;
+  appSecret: string;
+  /** Base of the WeChat HTTP API (tests point it at a fake). */
+  apiBase: string;
+  /** Per call to WeChat; default 10 s. */
+  timeoutMs?: number;
+  /**
+   * The token of the official account's server configuration: WeChat signs its callbacks with it.
+   * Without it the callback answers 404 and binding cannot complete (`wxBindEnabled` is false).
+   */
+  token?: string;
+}
+
+export const WECHAT_API_BASE = 'https://api.weixin.qq.com';
+
+/** On only when both the app id and the secret are set; the callback also needs the token. */
+export function loadWechatMp(env: NodeJS.ProcessEnv): WechatMpConfig | undefined {
+  const appId = env.WECHAT_MP_APP_ID?.trim();
+  const appSecret = env.WECHAT_MP_APP_SECRET?.trim();
+  if (!appId || !appSecret) return undefined;
+  const token = env.WECHAT_MP_TOKEN?.trim();
+  return {
+    appId,
+    appSecret,
+    apiBase: env.WECHAT_API_BASE?.trim() || WECHAT_API_BASE,
+    ...(token ? { token } : {}),
+  };
 }
 
 export function defaultWebDist(): string {
@@ -46,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logger: true,
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT || 20),
     trustProxy: env.TRUST_PROXY === '1',
+    wechatMp: loadWechatMp(env),
   };
 }

@@ -89,6 +89,16 @@ async function freshDb(): Promise<{ handle: DbHandle; drop: () => Promise<void> 
   return { handle, drop: async () => {} };
 }
 
+/** The tenant of a user, by account (accounts are unique across tenants in the seeds). */
+export async function tenantIdOf(db: Kysely<Database>, account: string): Promise<string> {
+  const row = await db
+    .selectFrom('sys_user')
+    .select('tenant_id')
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow();
+  return String(row.tenant_id);
+}
+
 export function authHeaders(token?: string | null): Headers {
   return token ? { authorization: `Bearer ${token}` } : {};
 }

@@ -45,6 +45,7 @@ function selectSessions(db: Kysely<Database>, tokenHashes: string[]) {
     .leftJoin('sys_dept as d', 'd.id', 'u.dept_id')
     .select((eb) => [
       eb.selectFrom('sys_cache_version').select('version').where('id', '=', 1).as('cache_version'),
+      eb.selectFrom('sys_cache_version').select('user_version').where('id', '=', 1).as('user_version'),
       'u.mobile',
       'u.email',
       'u.head_icon',
@@ -133,8 +134,8 @@ const loaders = new WeakMap<Kysely<Database>, SessionLoader>();
 /**
  * The session of a token, or the body code that refuses it (600 missing/idle, 601 unknown, 602 ended
  * elsewhere). Looked up by the unique token hash, never cached (see SessionLoader): the same query
- * brings the user's own columns (for user info) and the cache version (for cached permissions and
- * menus).
+ * brings the user's own columns (for user info) and the cache versions (for cached permissions,
+ * menus and user-list totals).
  */
 export async function resolveSession(deps: Deps, token: string): Promise<AuthInfo> {
   const { db } = deps;
@@ -182,6 +183,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthInf
     language: row.language,
     theme: row.theme,
     cacheVersion: row.cache_version ?? '0',
+    userVersion: row.user_version ?? '0',
     profile: {
       mobile: row.mobile,
       email: row.email,

@@ -12,6 +12,7 @@ const MAX_ENTRIES = 10_000;
 interface Entry<T> {
   version: string;
   at: number;
+  ttlMs: number;
   value: Promise<T>;
 }
 
@@ -20,13 +21,14 @@ export class VersionedCache {
 
   constructor(private readonly ttlMs = TTL_MS) {}
 
-  get<T>(key: string, version: string, load: () => Promise<T>): Promise<T> {
+  /** `ttlMs` (default: the cache's) only bounds memory: the version alone decides freshness. */
+  get<T>(key: string, version: string, load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key) as Entry<T> | undefined;
-    if (hit && hit.version === version && now - hit.at < this.ttlMs) return hit.value;
+    if (hit && hit.version === version && now - hit.at < hit.ttlMs) return hit.value;
     if (this.entries.size >= MAX_ENTRIES) this.prune(now);
     const value = load();
-    const entry: Entry<T> = { version, at: now, value };
+    const entry: Entry<T> = { version, at: now, ttlMs, value };
     this.entries.set(key, entry);
     value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
@@ -40,7 +42,7 @@ export class VersionedCache {
 
   private prune(now: number): void {
     for (const [key, entry] of this.entries) {
-      if (now - entry.at >= this.ttlMs) this.entries.delete(key);
+      if (now - entry.at >= entry.ttlMs) this.entries.delete(key);
     }
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
   }

@@ -23,6 +23,8 @@ export interface AuthInfo {
   theme: string;
   /** sys_cache_version read with the session: the tag of cached permissions and menus. */
   cacheVersion: string;
+  /** sys_cache_version.user_version read with the session: the tag of cached user-list totals. */
+  userVersion: string;
   /** The user's own columns, read with the session (user info needs no further query). */
   profile: UserProfile;
 }

@@ -8,6 +8,9 @@ import { down0006, up0006 } from './migrations/0006_user_search';
 import { down0007, up0007 } from './migrations/0007_messages';
 import { down0008, up0008 } from './migrations/0008_notices';
 import { down0009, up0009 } from './migrations/0009_chat';
+import { down0010, up0010 } from './migrations/0010_user_list_perf';
+import { down0011, up0011 } from './migrations/0011_msg_template';
+import { down0012, up0012 } from './migrations/0012_wx_user';
 import type { Database } from './types';
 
 /** Migrations are TS modules bundled with the server; the name orders them. */
@@ -21,6 +24,9 @@ export const migrations: Record<string, Migration> = {
   '0007_messages': { up: up0007, down: down0007 },
   '0008_notices': { up: up0008, down: down0008 },
   '0009_chat': { up: up0009, down: down0009 },
+  '0010_user_list_perf': { up: up0010, down: down0010 },
+  '0011_msg_template': { up: up0011, down: down0011 },
+  '0012_wx_user': { up: up0012, down: down0012 },
 };
 
 class StaticMigrationProvider implements MigrationProvider {
@@ -34,6 +40,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({
     db: db as unknown as Kysely<unknown>,
     provider: new StaticMigrationProvider(),
+    // Migrations written side by side land in either order: a database that already ran a later
+    // one (e.g. 0011) still runs an earlier one added after it (0010). Each is independent.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

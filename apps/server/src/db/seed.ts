@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../core/password';
+import { ensureMsgTemplates } from '../message/msg-template';
 import { seedMenus, seedRoleGrants } from './seed-menus';
 import { seedMessages } from './seed-messages';
 import type { Database } from './types';
@@ -325,6 +326,7 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
     await dictItem(currency, '0', 'USD', '美元', 2);
 
     await seedMessages(tx, t, { admin, buyer });
+    await ensureMsgTemplates(tx, t);
 
     return { tenantId, entId, vendorEntId, users: { admin, buyer, vendor }, depts };
   });

@@ -169,6 +169,8 @@ export interface SessionTable {
 export interface CacheVersionTable {
   id: number;
   version: string;
+  /** Bumped by writes of users that the user list counts (migration 0010_user_list_perf). */
+  user_version: Generated<string>;
 }
 
 export interface DictTypeTable {
@@ -279,6 +281,19 @@ export interface MessageTable {
   read_at: Timestamp | null;
 }
 
+/** 0011: a message template of the tenant; `{name}` placeholders in title and content. */
+export interface MsgTemplateTable {
+  id: Id;
+  tenant_id: BigRef;
+  en_code: string;
+  full_name: string;
+  title: string;
+  content: string;
+  message_type: number;
+  enabled: Generated<boolean>;
+  order_num: Generated<number>;
+}
+
 /** 0008: an announcement. */
 export interface NoticeTable {
   id: Id;
@@ -303,6 +318,14 @@ export interface NoticeReadTable {
   tenant_id: BigRef;
   user_id: BigRef;
   read_at: Timestamp | null;
+}
+
+/** 0012: a user's binding to the WeChat official account (one per user; an openid once per tenant). */
+export interface WxUserTable {
+  user_id: BigRef;
+  tenant_id: BigRef;
+  openid: string;
+  bound_at: TimestampDefault;
 }
 
 export interface ImMessageTable {
@@ -353,6 +376,8 @@ export interface Database {
   sys_notice: NoticeTable;
   sys_notice_ent: NoticeEntTable;
   sys_notice_read: NoticeReadTable;
+  sys_msg_template: MsgTemplateTable;
+  sys_wx_user: WxUserTable;
   im_message: ImMessageTable;
   im_conversation: ImConversationTable;
 }

@@ -1,5 +1,7 @@
 import type { Dept, DeptNode, DeptType } from '@srm/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { requireAuth } from '../core/context';
 import { AppError, notFound } from '../core/errors';
 import type { MessageKey } from '../core/i18n';
 import type { Database } from '../db/types';
@@ -37,8 +39,22 @@ export async function loadOrg(db: Kysely<Database>, tenantId: string): Promise<D
   }));
 }
 
+/**
+ * loadOrg for reading only (shared, do not mutate), cached per tenant under both versions read with
+ * the session: departments bump `version`, user names and deletions (the manager name) bump
+ * `user_version` (migrations 0002 and 0010). Saves the query on every list request that filters
+ * by department or is limited by a department data rule.
+ */
+export function orgOf(request: FastifyRequest): Promise<readonly Dept[]> {
+  const auth = requireAuth(request.auth);
+  const { db, cache } = request.server.deps;
+  return cache.get(`org:${auth.tenantId}`, `${auth.cacheVersion}.${auth.userVersion}`, () =>
+    loadOrg(db, auth.tenantId),
+  );
+}
+
 /** The node with this id and type (any type when omitted); another tenant's id is not found. */
-export function findNode(org: Dept[], id: string, type?: DeptType): Dept {
+export function findNode(org: readonly Dept[], id: string, type?: DeptType): Dept {
   const node = org.find((d) => d.id === id);
   if (!node || (type && node.deptType !== type)) throw notFound();
   return node;
@@ -72,7 +88,7 @@ export function flatten(nodes: DeptNode[]): DeptNode[] {
 }
 
 /** Ids of the node and everything below it. */
-export function subtreeIds(org: Dept[], id: string): Set<string> {
+export function subtreeIds(org: readonly Dept[], id: string): Set<string> {
   const ids = new Set([id]);
   let grew = true;
   while (grew) {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { requireAuth } from '../core/context';
 import type { Database } from '../db/types';
-import { loadOrg, subtreeIds } from '../org/org-service';
+import { orgOf, subtreeIds } from '../org/org-service';
 import { companyOfDept, loadDepts } from '../org/service';
 import { permissionsOf } from './service';
 
@@ -152,7 +152,7 @@ export async function dataScopeFilter(
       case 'deptAndBelow': {
         if (!auth.deptId) parts.push(NOTHING);
         else {
-          const org = await loadOrg(db, auth.tenantId);
+          const org = await orgOf(request);
           parts.push(
             org.some((d) => d.id === auth.deptId)
               ? inIds(columns.dept, subtreeIds(org, auth.deptId))
@@ -166,7 +166,7 @@ export async function dataScopeFilter(
           auth.companyId ?? companyOfDept(await loadDepts(db, auth.tenantId), auth.deptId)?.id;
         if (!companyId) parts.push(NOTHING);
         else {
-          const org = await loadOrg(db, auth.tenantId);
+          const org = await orgOf(request);
           const company = org.find((d) => d.id === companyId);
           parts.push(company ? inIds(columns.dept, subtreeIds(org, company.id)) : NOTHING);
         }

@@ -1,6 +1,7 @@
 import {
   envelope,
   idParamSchema,
+  MsgTemplateCode,
   pageOf,
   RoleApi,
   RolePerm,
@@ -23,6 +24,7 @@ import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
+import { notifyByTemplate } from '../message/msg-template';
 import { assertCallerHoldsObjects } from './authorize-service';
 import { assertRoleCodeFree, assertUsersOfTenant, getRole, listRoles, listRoleUsers } from './role-service';
 import { requireAnyPerm, requirePerm } from './service';
@@ -251,15 +253,25 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request.auth);
       const { roleId, userIds } = request.body;
-      await getRole(db, auth.tenantId, roleId);
+      const role = await getRole(db, auth.tenantId, roleId);
       const ids = await assertUsersOfTenant(db, auth.tenantId, userIds);
       await assertCallerHoldsObjects(db, auth, { roleIds: [roleId], positionIds: [] });
-      await db.transaction().execute(async (tx) => {
-        await tx
+      const added = await db.transaction().execute(async (tx) =>
+        tx
           .insertInto('user_role')
           .values(ids.map((userId) => ({ tenant_id: auth.tenantId, user_id: userId, role_id: roleId })))
           .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
-          .execute();
+          .returning('user_id')
+          .execute(),
+      );
+      // Only those who did not hold it yet are told (template role.granted).
+      await notifyByTemplate(app.deps, {
+        tenantId: auth.tenantId,
+        code: MsgTemplateCode.roleGranted,
+        userIds: added.map((r) => String(r.user_id)),
+        vars: { operator: auth.realName, roleName: role.roleName },
+        creatorId: auth.userId,
+        creatorName: auth.realName,
       });
       return envelopeOk(null, t(request.locale, 'role.usersAdded'));
     },

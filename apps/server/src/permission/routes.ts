@@ -123,6 +123,8 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
         theme: auth.theme,
         language: auth.language,
         permsList: [...perms.codes].sort(),
+        // Binding completes only through the signed callback, which needs the token too.
+        wxBindEnabled: Boolean(app.deps.config.wechatMp?.token),
       };
       return envelopeOk(info);
     },

@@ -4,6 +4,7 @@ import {
   idParamSchema,
   imUserSchema,
   imUserSelectorBodySchema,
+  MsgTemplateCode,
   modifyPasswordBodySchema,
   OrgPerm,
   pageOf,
@@ -14,6 +15,7 @@ import {
   USER_IMPORT_DEFAULT_PASSWORD,
   USER_IMPORT_MAX_BYTES,
   UserApi,
+  type UserPageQuery,
   UserPerm,
   userCreateSchema,
   userImportResultSchema,
@@ -34,7 +36,8 @@ import { envelopeOk, page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import { hashPassword } from '../core/password';
-import { findNode, likePattern, loadOrg, subtreeIds } from '../org/org-service';
+import { notifyByTemplate, templateTime } from '../message/msg-template';
+import { findNode, likePattern, orgOf, subtreeIds } from '../org/org-service';
 import { assertCallerHoldsObjects } from './authorize-service';
 import { requireAnyPerm, requirePerm } from './service';
 import {
@@ -58,7 +61,9 @@ import {
   loadUserInfo,
   setRelations,
   tenantEntId,
+  type UserFilter,
   userColumnsOf,
+  userCountCache,
   userQuery,
   userScope,
   withColumns,
@@ -82,13 +87,48 @@ function sendXlsx(reply: FastifyReply, asciiName: string, fileName: string, cont
 /** List filters of the screen (deptId takes the subtree; another tenant's department is 404). */
 async function deptFilter(request: FastifyRequest, deptId: string | undefined) {
   if (!deptId) return undefined;
-  const auth = requireAuth(request.auth);
-  const org = await loadOrg(request.server.deps.db, auth.tenantId);
+  const org = await orgOf(request);
   return [...subtreeIds(org, findNode(org, deptId).id)];
 }
 
 const enabledFilter = (enabled: 'true' | 'false' | undefined) =>
   enabled === undefined ? undefined : enabled === 'true';
+
+/** 404 unless the role or position is one of the tenant's (a filter never reveals another tenant). */
+async function assertTenantRow(
+  request: FastifyRequest,
+  table: 'sys_role' | 'sys_position',
+  id: string | undefined,
+) {
+  if (!id) return;
+  const auth = requireAuth(request.auth);
+  const row = await request.server.deps.db
+    .selectFrom(table)
+    .select('id')
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, 'error.notFound');
+}
+
+/** The user screen's filters (list and export), each checked against the tenant. */
+async function listFilter(
+  request: FastifyRequest,
+  query: Pick<UserPageQuery, 'keyword' | 'deptId' | 'enabled' | 'roleId' | 'positionId'>,
+): Promise<UserFilter> {
+  const [deptIds] = await Promise.all([
+    deptFilter(request, query.deptId),
+    assertTenantRow(request, 'sys_role', query.roleId),
+    assertTenantRow(request, 'sys_position', query.positionId),
+  ]);
+  return {
+    keyword: query.keyword,
+    deptIds,
+    enabled: enabledFilter(query.enabled),
+    roleId: query.roleId,
+    positionId: query.positionId,
+  };
+}
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
@@ -115,20 +155,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const auth = requireAuth(request.auth);
-        const { keyword, deptId, enabled, currentPage, pageSize } = request.query;
-        const [deptIds, scope, columns] = await Promise.all([
-          deptFilter(request, deptId),
+        const { currentPage, pageSize } = request.query;
+        const [filter, scope, columns] = await Promise.all([
+          listFilter(request, request.query),
           userScope(request),
           userColumnsOf(request),
         ]);
         const { list, total } = await listUsers(db, auth.tenantId, {
-          keyword,
-          deptIds,
-          enabled: enabledFilter(enabled),
+          ...filter,
           scope,
           searchMobile: columns.mobile,
           currentPage,
           pageSize,
+          countCache: userCountCache(request),
         });
         return envelopeOk(
           page(
@@ -182,7 +221,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           q = q.where((eb) => eb.or([eb('u.account', 'ilike', like), eb('u.real_name', 'ilike', like)]));
         }
         const rows = await q
-          .select(['u.id', 'u.real_name', 'u.account', 'd.dept_name'])
+          .select(['u.id', 'u.real_name', 'u.account', 'u.dept_id', 'd.dept_name'])
           .orderBy('u.real_name')
           .orderBy('u.id')
           .limit(5000)
@@ -192,6 +231,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
             id: String(r.id),
             realName: r.real_name,
             account: r.account,
+            deptId: r.dept_id === null ? null : String(r.dept_id),
             deptName: r.dept_name ?? null,
           })),
         );
@@ -411,16 +451,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request.auth);
-      const { keyword, deptId, enabled } = request.query;
-      const [deptIds, scope, columns] = await Promise.all([
-        deptFilter(request, deptId),
+      const [filter, scope, columns] = await Promise.all([
+        listFilter(request, request.query),
         userScope(request),
         userColumnsOf(request),
       ]);
       const { list } = await listUsers(db, auth.tenantId, {
-        keyword,
-        deptIds,
-        enabled: enabledFilter(enabled),
+        ...filter,
         scope,
         searchMobile: columns.mobile,
         currentPage: 1,
@@ -607,7 +644,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Deletes a user (soft): ends its sessions, removes its roles, positions and grants (one transaction); refused for yourself and the tenant administrator',
+          'Deletes a user (soft): ends its sessions, removes its roles, positions, grants and WeChat binding (one transaction); refused for yourself and the tenant administrator',
         params: idParamSchema,
         response: { 200: envelope(z.null()) },
       },
@@ -633,6 +670,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('tenant_id', '=', auth.tenantId)
           .where('object_type', '=', 'user')
           .where('object_id', '=', id)
+          .execute();
+        // Its WeChat official-account binding goes too (the openid may bind someone else later).
+        await tx
+          .deleteFrom('sys_wx_user')
+          .where('tenant_id', '=', auth.tenantId)
+          .where('user_id', '=', id)
           .execute();
         await tx
           .updateTable('sys_dept')
@@ -670,6 +713,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .where('tenant_id', '=', auth.tenantId)
         .where('id', '=', id)
         .execute();
+      // The user learns of it (template user.passwordReset), unless they reset their own.
+      if (id !== auth.userId) {
+        await notifyByTemplate(app.deps, {
+          tenantId: auth.tenantId,
+          code: MsgTemplateCode.passwordReset,
+          userIds: [id],
+          vars: { operator: auth.realName, time: templateTime() },
+          creatorId: auth.userId,
+          creatorName: auth.realName,
+        });
+      }
       return envelopeOk(null, t(request.locale, 'user.passwordReset'));
     },
   );

@@ -26,6 +26,8 @@ const idOf = async (account: string) =>
 const accounts = async (token: string, query = '') => {
   const res = await t.get<Page<User>>(`${U}?pageSize=500${query}`, token);
   expect(res.body.code).toBe(0);
+  // The total (kept between requests) follows every rule change too.
+  expect(res.body.data.pagination.total).toBe(res.body.data.list.length);
   return res.body.data.list.map((u) => u.account).sort();
 };
 

@@ -43,6 +43,14 @@ const OPEN_TO_EVERY_USER = new Set([
   'POST /api/permission/Users/ImUser/Selector/{id}',
   // Browsers report their own errors.
   'POST /api/system/Log/client-error',
+  // The WeChat bind QR code names the caller: every user binds their own account.
+  'GET /api/sys/wxUser/getWxQrCode',
+  // …and sees and removes their own binding.
+  'GET /api/sys/wxUser/bindState',
+  'DELETE /api/sys/wxUser/bind',
+  // Public: WeChat's servers call it without a session, signed with the official account's token.
+  'GET /api/sys/wxUser/callback',
+  'POST /api/sys/wxUser/callback',
 ]);
 
 /** Tables whose rows the matrix must leave as they were (logs and session clocks change by design). */
@@ -61,6 +69,7 @@ const WATCHED = [
   'sys_notice',
   'sys_notice_ent',
   'sys_notice_read',
+  'sys_wx_user',
 ];
 
 let t: TestApp;
@@ -260,6 +269,14 @@ beforeAll(async () => {
     ),
     notice: notice.body.data.id,
   };
+  // WeChat bindings on both sides, so a call that wrongly drops one shows in the snapshot.
+  await t.db
+    .insertInto('sys_wx_user')
+    .values([
+      { user_id: ours.buyer, tenant_id: ours.tenantId, openid: 'o-matrix-ours' },
+      { user_id: theirs.buyer, tenant_id: theirs.tenantId, openid: 'o-matrix-theirs' },
+    ])
+    .execute();
 });
 afterAll(async () => {
   await t?.close();

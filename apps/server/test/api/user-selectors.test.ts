@@ -1,4 +1,4 @@
-import type { ImUser, Page, User, UserInfo } from '@srm/contracts';
+import type { ImUser, Page, User, UserInfo, UserPick } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -117,6 +117,35 @@ describe('chat contacts (ImUser)', () => {
     );
     expect(badBody.body.code).toBe(400);
     expect(Object.keys(badBody.body.data.fields)).toEqual(['keyword']);
+  });
+});
+
+describe('user pickers (Selector and All)', () => {
+  it("answer each user's department id and name, so the user tree can place them", async () => {
+    const all = await t.get<UserPick[]>('/api/permission/Users/All', admin);
+    expect(all.body.code).toBe(0);
+    const byAccount = Object.fromEntries(all.body.data.map((u) => [u.account, u]));
+    expect(Object.keys(byAccount).sort()).toEqual(['admin', 'buyer', 'vendor']);
+    expect(byAccount.buyer).toEqual({
+      id: buyerId,
+      realName: '张采购',
+      account: 'buyer',
+      deptId: depts.eastPurchase,
+      deptName: '华东采购部',
+    });
+    expect(byAccount.admin).toMatchObject({ id: adminId, deptId: depts.it, deptName: '信息部' });
+    // The supplier user belongs to no department.
+    expect(byAccount.vendor).toMatchObject({ deptId: null, deptName: null });
+    const sel = await t.get<UserPick[]>('/api/permission/Users/Selector?keyword=张采', admin);
+    expect(sel.body.data).toEqual([byAccount.buyer]);
+  });
+
+  it('400 on a too long keyword, 403 without a page that picks users', async () => {
+    const bad = await t.get<Fields>(`/api/permission/Users/Selector?keyword=${'x'.repeat(101)}`, admin, en);
+    expect(bad.body.code).toBe(400);
+    expect(Object.keys(bad.body.data.fields)).toEqual(['keyword']);
+    expect((await t.get('/api/permission/Users/All', vendor)).body.code).toBe(403);
+    expect((await t.get('/api/permission/Users/Selector?keyword=buy', vendor)).body.code).toBe(403);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   QuestionCircleOutlined,
   SettingOutlined,
   UserOutlined,
+  WechatOutlined,
 } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@srm/contracts';
 import { App, Avatar, Breadcrumb, Button, Dropdown, type MenuProps, Modal, Tooltip, theme } from 'antd';
@@ -29,6 +30,7 @@ import { isTaggable, titleOf, useRouteMeta } from './routeMeta';
 import { shellActions, useConfigValue, useCurrentUser } from './shellData';
 import { useFullscreen } from './useFullscreen';
 import { useNavMenu } from './useMenu';
+import { WxBindDialog } from './WxBindDialog';
 
 /** Language names, each in its own language (spec §4). */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -133,6 +135,9 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
   const sysName = useConfigValue('sysName');
   const fullscreen = useFullscreen();
   const [aboutOpen, setAboutOpen] = useState(false);
+  const [wxBindOpen, setWxBindOpen] = useState(false);
+  // Only when the server has the official account configured (no entry for something that does not work).
+  const wxBind = user?.wxBindEnabled === true;
   const mobile = device === 'mobile';
 
   const confirmLogout = () => {
@@ -168,6 +173,15 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
                   key: 'help',
                   icon: <QuestionCircleOutlined />,
                   label: <span data-testid="menu-help">{t('help')}</span>,
+                },
+              ]
+            : []),
+          ...(wxBind
+            ? [
+                {
+                  key: 'wxBind',
+                  icon: <WechatOutlined />,
+                  label: <span data-testid="menu-wx-bind">{t('wxBind.entry')}</span>,
                 },
               ]
             : []),
@@ -215,6 +229,7 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
       void Promise.resolve(shellActions.lockScreen()).finally(() => navigate('/lockScreen'));
     } else if (key === 'about') setAboutOpen(true);
     else if (key === 'logout') confirmLogout();
+    else if (key === 'wxBind') setWxBindOpen(true);
     else if (key === 'help') window.open(helpUrl, '_blank', 'noopener,noreferrer');
     else if (key === 'settings') onOpenSettings();
     else if (key.startsWith('lang:')) setLanguage(key.slice(5) as Locale);
@@ -252,6 +267,14 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
         )}
         <MessageBell />
         <ChatEntry />
+        {wxBind && !mobile && (
+          <NavButton
+            title={t('wxBind.entry')}
+            icon={<WechatOutlined />}
+            testId="navbar-wx-bind"
+            onClick={() => setWxBindOpen(true)}
+          />
+        )}
         <CompanySwitch compact={mobile} />
         {showLanguage && !mobile && <LanguageSwitch />}
         {fullscreen.supported && !mobile && (
@@ -287,6 +310,7 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
           </button>
         </Dropdown>
       </div>
+      {wxBind && <WxBindDialog open={wxBindOpen} onClose={() => setWxBindOpen(false)} />}
       <Modal
         open={aboutOpen}
         title={t('about.title')}

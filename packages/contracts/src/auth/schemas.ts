@@ -64,5 +64,7 @@ export const currentUserSchema = z.object({
   theme: z.string(),
   language: z.string(),
   permsList: z.array(z.string()),
+  /** The WeChat official-account binding is configured: the top bar offers its QR code dialog. */
+  wxBindEnabled: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -68,6 +68,10 @@ export const userPageQuerySchema = pageQuerySchema.extend({
   deptId: idSchema.optional(),
   /** "true" / "false": only enabled or only disabled users. */
   enabled: z.enum(['true', 'false']).optional(),
+  /** Only the users holding this role (a role of the tenant). */
+  roleId: idSchema.optional(),
+  /** Only the users holding this position (a position of the tenant). */
+  positionId: idSchema.optional(),
 });
 export type UserPageQuery = z.input<typeof userPageQuerySchema>;
 
@@ -79,6 +83,8 @@ export const userPickSchema = z.object({
   id: z.string(),
   realName: z.string(),
   account: z.string(),
+  /** The user's department (or company): where the user tree puts the user; null: none. */
+  deptId: z.string().nullable(),
   deptName: z.string().nullable(),
 });
 export type UserPick = z.infer<typeof userPickSchema>;

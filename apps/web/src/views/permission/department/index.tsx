@@ -281,7 +281,7 @@ function DeptFormModal({
           <Input maxLength={50} data-testid="department-form-code" />
         </Form.Item>
         <Form.Item name="managerId" label={t('department.manager')}>
-          <ManagerSelect data-testid="department-form-manager" />
+          <ManagerSelect managerName={dept?.managerName} data-testid="department-form-manager" />
         </Form.Item>
         <Space wrap size="large">
           <Form.Item name="orderNum" label={t('field.orderNum')}>

@@ -1,4 +1,4 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
 import { OrgApi, OrgPerm, type Page, type Position } from '@srm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table } from 'antd';
@@ -18,6 +18,7 @@ import {
   useOrgFormRules,
 } from '../../../components/org';
 import { toast } from '../../../utils/message';
+import { PositionStaffDrawer } from './PositionStaffDrawer';
 
 interface PositionForm {
   deptId: string;
@@ -44,6 +45,7 @@ export default function PositionPage() {
   const [typed, setTyped] = useState('');
   const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
   const [editing, setEditing] = useState<Position | 'new' | null>(null);
+  const [staffOf, setStaffOf] = useState<Position | null>(null);
 
   const params: QueryParams = {
     ...page,
@@ -84,9 +86,7 @@ export default function PositionPage() {
     setPage((p) => ({ ...p, currentPage: 1 }));
   };
 
-  // Without any action code, no empty 操作 column.
-  const canAct = has(OrgPerm.positionEdit) || has(OrgPerm.positionDelete);
-  const allColumns: ColumnsType<Position> = [
+  const columns: ColumnsType<Position> = [
     { title: t('position.name'), dataIndex: 'positionName', key: 'positionName' },
     { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode' },
     {
@@ -119,9 +119,19 @@ export default function PositionPage() {
     {
       title: t('field.actions'),
       key: 'actions',
-      width: 120,
+      width: 180,
       render: (_, row) => (
         <Space size={0}>
+          {/* Everyone who sees positions may see who holds them (the server applies the user data rule). */}
+          <Button
+            type="link"
+            size="small"
+            icon={<TeamOutlined />}
+            onClick={() => setStaffOf(row)}
+            data-testid="position-staff"
+          >
+            {t('position.staff')}
+          </Button>
           <Auth code={OrgPerm.positionEdit}>
             <Button type="link" size="small" onClick={() => setEditing(row)} data-testid="position-edit">
               {t('action.edit')}
@@ -142,7 +152,6 @@ export default function PositionPage() {
       ),
     },
   ];
-  const columns = canAct ? allColumns : allColumns.filter((c) => c.key !== 'actions');
 
   return (
     <TreeListLayout
@@ -204,6 +213,7 @@ export default function PositionPage() {
           }}
         />
       </Card>
+      <PositionStaffDrawer position={staffOf} onClose={() => setStaffOf(null)} />
       {editing && (
         <PositionFormModal
           position={editing === 'new' ? null : editing}

@@ -1,20 +1,13 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
-import {
-  type Page,
-  type Role,
-  RoleApi,
-  RolePerm,
-  type RoleUser,
-  UserApi,
-  type UserPick,
-} from '@srm/contracts';
+import { type Page, type Role, RoleApi, RolePerm, type RoleUser } from '@srm/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Flex, Form, Input, Modal, Popconfirm, Select, Table, Tag } from 'antd';
+import { Button, Drawer, Flex, Form, Input, Modal, Popconfirm, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
+import { UserSelect, UserTreeSelect } from '../../../components/user';
 import { toast } from '../../../utils/message';
 
 const DRAWER_SIZE = 'min(760px, 100vw)';
@@ -156,26 +149,25 @@ interface UserPickerProps {
   onAdded(): void;
 }
 
-/** Chooses users of the tenant (searched on the server) and gives them the role. */
+/**
+ * Chooses users of the tenant and gives them the role: searched by name or account, or checked in
+ * the user tree (a whole company or department at once). Both tabs edit the same choice.
+ */
 function UserPicker({ open, roleId, onClose, onAdded }: UserPickerProps) {
   const { t } = useTranslation('role');
-  const [search, setSearch] = useState('');
-  // labelInValue: chosen users keep their labels when a new search replaces the options.
-  const [form] = Form.useForm<{ users: { value: string; label: string }[] }>();
-  const options = useQuery({
-    queryKey: ['role', 'userSelector', search],
-    queryFn: () => http.get<UserPick[]>(UserApi.selector, { keyword: search || undefined }),
-    enabled: open,
-    placeholderData: keepPreviousData,
-  });
+  const [form] = Form.useForm<{ userIds: string[] }>();
+  const [tab, setTab] = useState('search');
+  const chosen = Form.useWatch('userIds', form) ?? [];
   const add = useMutation({
     mutationFn: (userIds: string[]) => http.post(RoleApi.addUsers, { roleId, userIds }),
     onSuccess: () => {
       toast.success(t('saved'));
       form.resetFields();
+      setTab('search');
       onAdded();
     },
   });
+  const rules = [{ required: true, message: t('pickRequired') }];
 
   return (
     <Modal
@@ -189,21 +181,40 @@ function UserPicker({ open, roleId, onClose, onAdded }: UserPickerProps) {
       forceRender
       data-testid="role-pick"
     >
-      <Form form={form} layout="vertical" onFinish={(values) => add.mutate(values.users.map((u) => u.value))}>
-        <Form.Item name="users" rules={[{ required: true, message: t('pickRequired') }]}>
-          <Select
-            mode="multiple"
-            labelInValue
-            showSearch={{ filterOption: false, onSearch: (value) => setSearch(value.trim()) }}
-            placeholder={t('pickPlaceholder')}
-            loading={options.isFetching}
-            options={(options.data ?? []).map((u) => ({
-              value: u.id,
-              label: `${u.realName || u.account} (${u.account})${u.deptName ? ` · ${u.deptName}` : ''}`,
-            }))}
-            data-testid="role-pick-select"
-          />
-        </Form.Item>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ userIds: [] }}
+        onFinish={(values) => add.mutate(values.userIds)}
+      >
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          destroyOnHidden
+          items={[
+            {
+              key: 'search',
+              label: <span data-testid="role-pick-tab-search">{t('pickBySearch')}</span>,
+              children: (
+                <Form.Item name="userIds" rules={rules}>
+                  <UserSelect multiple placeholder={t('pickPlaceholder')} data-testid="role-pick-select" />
+                </Form.Item>
+              ),
+            },
+            {
+              key: 'dept',
+              label: <span data-testid="role-pick-tab-dept">{t('pickByDept')}</span>,
+              children: (
+                <Form.Item name="userIds" rules={rules} extra={t('pickByDeptHint')}>
+                  <UserTreeSelect data-testid="role-pick-tree" />
+                </Form.Item>
+              ),
+            },
+          ]}
+        />
+        <Typography.Text type="secondary" data-testid="role-pick-count">
+          {t('pickCount', { count: chosen.length })}
+        </Typography.Text>
       </Form>
     </Modal>
   );

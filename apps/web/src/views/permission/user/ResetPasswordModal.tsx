@@ -1,6 +1,15 @@
-import { formRule, type User, UserApi, validationMessage } from '@srm/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { Form, Input, Modal } from 'antd';
+import {
+  fillTemplate,
+  formRule,
+  type MsgTemplate,
+  MsgTemplateApi,
+  MsgTemplateCode,
+  type User,
+  UserApi,
+  validationMessage,
+} from '@srm/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../api/request';
 import { applyServerFieldErrors } from '../../../components/org';
@@ -17,6 +26,13 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose(): v
   const { t } = useTranslation('user');
   const language = useAppStore((s) => s.language);
   const [form] = Form.useForm<ResetValues>();
+  // The server tells the user by the tenant's template (unless it is switched off): say so here.
+  const templates = useQuery({
+    queryKey: ['msgTemplates'],
+    queryFn: () => http.get<MsgTemplate[]>(MsgTemplateApi.all),
+    staleTime: 60_000,
+  });
+  const notice = templates.data?.find((m) => m.enCode === MsgTemplateCode.passwordReset && m.enabled);
   const reset = useMutation({
     mutationFn: (values: ResetValues) =>
       http.post(UserApi.resetPassword(user.id), { password: values.password }),
@@ -70,6 +86,14 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose(): v
         >
           <Input.Password maxLength={16} autoComplete="new-password" data-testid="user-reset-confirm" />
         </Form.Item>
+        {notice && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('resetNotice', { name: user.realName, title: fillTemplate(notice.title, {}) })}
+            data-testid="user-reset-notice"
+          />
+        )}
       </Form>
     </Modal>
   );

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http, type QueryParams, saveBlob } from '../../../api/request';
 import { Auth, filterColumns, useAuth } from '../../../components/Auth';
+import { ComboxSelect } from '../../../components/ComboxSelect';
 import { OrgTreePanel, TreeListLayout } from '../../../components/org';
 import { toast } from '../../../utils/message';
 import { ImportUsersModal } from './ImportUsersModal';
@@ -35,6 +36,8 @@ export default function UserPage() {
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   const [state, setState] = useState<StateFilter>('all');
+  const [roleId, setRoleId] = useState<string | undefined>();
+  const [positionId, setPositionId] = useState<string | undefined>();
   const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
   const [editing, setEditing] = useState<{ user: User | null } | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
@@ -45,6 +48,8 @@ export default function UserPage() {
     keyword: keyword || undefined,
     deptId: dept?.id,
     enabled: state === 'all' ? undefined : state,
+    roleId,
+    positionId,
   };
   const params: QueryParams = { ...filter, ...page };
   const query = useQuery({
@@ -78,6 +83,8 @@ export default function UserPage() {
     setTyped('');
     setKeyword('');
     setState('all');
+    setRoleId(undefined);
+    setPositionId(undefined);
     setPage((p) => ({ ...p, currentPage: 1 }));
   };
   const exportList = async () => {
@@ -238,6 +245,28 @@ export default function UserPage() {
             ]}
             style={{ width: 130 }}
             data-testid="user-state-filter"
+          />
+          <ComboxSelect
+            type="role"
+            value={roleId}
+            onChange={(value) => {
+              setRoleId(value);
+              setPage((p) => ({ ...p, currentPage: 1 }));
+            }}
+            placeholder={t('roleFilter')}
+            style={{ width: 150 }}
+            data-testid="user-role-filter"
+          />
+          <ComboxSelect
+            type="position"
+            value={positionId}
+            onChange={(value) => {
+              setPositionId(value);
+              setPage((p) => ({ ...p, currentPage: 1 }));
+            }}
+            placeholder={t('positionFilter')}
+            style={{ width: 150 }}
+            data-testid="user-position-filter"
           />
           <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="user-search">
             {t('common:search')}
