@@ -43,10 +43,7 @@ export interface UserFilter {
  * ids and counts).
  */
 export function filteredUsers(db: Db, tenantId: string, filter: UserFilter) {
-  let q = db
-    .selectFrom('sys_user as u')
-    .where('u.tenant_id', '=', tenantId)
-    .where('u.deleted', '=', false);
+  let q = db.selectFrom('sys_user as u').where('u.tenant_id', '=', tenantId).where('u.deleted', '=', false);
   if (filter.keyword) {
     const like = likePattern(filter.keyword);
     // One expression, so the trigram index of migration 0006 answers it (and the statistics of

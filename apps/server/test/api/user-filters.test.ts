@@ -115,6 +115,31 @@ describe('user list by role and by position', () => {
     expect(all.body.data.pagination.total).toBeGreaterThan(1);
   });
 
+  it('counts the role holders again once the role gains a member (the total is not stale)', async () => {
+    const role = await t.post<{ id: string }>(
+      '/api/sys/role/save',
+      { roleName: '审计员', enCode: 'auditRole' },
+      admin,
+    );
+    const roleId = role.body.data.id;
+    const list = () => t.get<Page<User>>(`/api/permission/Users?roleId=${roleId}`, admin);
+    expect((await list()).body.data.pagination.total).toBe(0);
+    expect((await list()).body.data.pagination.total).toBe(0);
+    const buyerId = String(
+      (
+        await t.db
+          .selectFrom('sys_user')
+          .select('id')
+          .where('account', '=', 'buyer')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await t.post('/api/sys/role/addUsers', { roleId, userIds: [buyerId] }, admin);
+    const after = await list();
+    expect(after.body.data.pagination.total).toBe(1);
+    expect(after.body.data.list.map((u) => u.account)).toEqual(['buyer']);
+  });
+
   it('keeps only the holders of the position, combined with the other filters', async () => {
     const sysAdmin = await idIn('sys_position', 'sysAdmin');
     const res = await t.get<Page<User>>(`/api/permission/Users?positionId=${sysAdmin}`, admin);
