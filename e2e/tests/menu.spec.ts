@@ -34,6 +34,7 @@ async function openSidebarGroup(page: Page, name: string) {
 test('admin adds a directory and a link, sees them in the sidebar, renames, disables and deletes them', async ({
   page,
 }) => {
+  test.slow(); // a long journey (about 55 s with two workers on a 2-core machine)
   await signIn(page, 'admin');
   await page.goto('/system/menu');
   const table = page.getByTestId('menu-table');

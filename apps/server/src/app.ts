@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { WX_QR_IMAGE_ORIGIN } from '@srm/contracts';
+import { WechatApi, WX_QR_IMAGE_ORIGIN } from '@srm/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -48,6 +48,15 @@ import { menuRoutes } from './system/menu-routes';
 import { systemRoutes } from './system/routes';
 import { wechatRoutes } from './system/wechat-routes';
 
+/**
+ * The URL as logged: images and /home?token= carry the session token in the query string, and a
+ * WeChat callback's query is a signature that could be replayed (with the scanner's openid).
+ */
+function logUrl(url: string): string {
+  if (url.startsWith(WechatApi.callback)) return url.replace(/\?.*$/, '?[redacted]');
+  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+}
+
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Opens (or takes) the database, migrates it, seeds the demo tenant when asked or on the first embedded start. */
@@ -74,11 +83,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       ? {
           level: config.logLevel,
           redact: ['req.headers.authorization', 'req.headers.token'],
-          // Images and /home?token= carry the token in the query string: never write it to the log.
           serializers: {
             req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
               method: req.method,
-              url: req.url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]'),
+              url: logUrl(req.url),
               host: req.host,
               remoteAddress: req.ip,
             }),

@@ -44,6 +44,12 @@ export class VersionedCache {
     for (const [key, entry] of this.entries) {
       if (now - entry.at >= entry.ttlMs) this.entries.delete(key);
     }
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    // Still full (many live keys, e.g. user-list totals of many keywords): drop the oldest tenth
+    // rather than everything, so permission sets and menus in use stay cached.
+    let excess = this.entries.size - Math.floor(MAX_ENTRIES * 0.9);
+    for (const key of this.entries.keys()) {
+      if (excess-- <= 0) break;
+      this.entries.delete(key);
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { fillTemplate, type MessageType, MsgTemplateCode } from '@srm/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Deps } from '../core/context';
 import type { Database } from '../db/types';
@@ -23,7 +24,7 @@ export const DEFAULT_MSG_TEMPLATES: readonly DefaultTemplate[] = [
     enCode: MsgTemplateCode.passwordReset,
     fullName: '密码重置通知',
     title: '您的登录密码已被重置',
-    content: '{operator}于{time}重置了您的登录密码。如非您本人申请，请立即联系系统管理员。',
+    content: '{operator}重置了您的登录密码。如非您本人申请，请立即联系系统管理员。',
     messageType: 1,
   },
   {
@@ -71,7 +72,21 @@ export interface TemplateNotification {
  * Sends the tenant's template to these users as an internal message (after the caller's write has
  * committed). A switched-off template sends nothing. Returns how many messages were written.
  */
-export async function notifyByTemplate(deps: Deps, n: TemplateNotification): Promise<number> {
+export async function notifyByTemplate(
+  deps: Deps,
+  n: TemplateNotification,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  // The caller's write has committed: a failed notice is logged, never turned into an error answer.
+  try {
+    return await sendByTemplate(deps, n);
+  } catch (error) {
+    log.error({ err: error, template: n.code }, 'template message not sent');
+    return 0;
+  }
+}
+
+async function sendByTemplate(deps: Deps, n: TemplateNotification): Promise<number> {
   const template = await deps.db
     .selectFrom('sys_msg_template')
     .select(['title', 'content', 'message_type'])
@@ -89,10 +104,4 @@ export async function notifyByTemplate(deps: Deps, n: TemplateNotification): Pro
     creatorId: n.creatorId,
     creatorName: n.creatorName,
   });
-}
-
-/** `2026-11-23 14:05` in the server's zone, for the {time} placeholder. */
-export function templateTime(date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }

@@ -265,14 +265,18 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
           .execute(),
       );
       // Only those who did not hold it yet are told (template role.granted).
-      await notifyByTemplate(app.deps, {
-        tenantId: auth.tenantId,
-        code: MsgTemplateCode.roleGranted,
-        userIds: added.map((r) => String(r.user_id)),
-        vars: { operator: auth.realName, roleName: role.roleName },
-        creatorId: auth.userId,
-        creatorName: auth.realName,
-      });
+      await notifyByTemplate(
+        app.deps,
+        {
+          tenantId: auth.tenantId,
+          code: MsgTemplateCode.roleGranted,
+          userIds: added.map((r) => String(r.user_id)),
+          vars: { operator: auth.realName, roleName: role.roleName },
+          creatorId: auth.userId,
+          creatorName: auth.realName,
+        },
+        request.log,
+      );
       return envelopeOk(null, t(request.locale, 'role.usersAdded'));
     },
   );

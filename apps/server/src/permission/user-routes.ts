@@ -14,6 +14,7 @@ import {
   sysUserUpdateSchema,
   USER_IMPORT_DEFAULT_PASSWORD,
   USER_IMPORT_MAX_BYTES,
+  USER_PICK_MAX,
   UserApi,
   type UserPageQuery,
   UserPerm,
@@ -36,7 +37,7 @@ import { envelopeOk, page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import { hashPassword } from '../core/password';
-import { notifyByTemplate, templateTime } from '../message/msg-template';
+import { notifyByTemplate } from '../message/msg-template';
 import { findNode, likePattern, orgOf, subtreeIds } from '../org/org-service';
 import { assertCallerHoldsObjects } from './authorize-service';
 import { requireAnyPerm, requirePerm } from './service';
@@ -224,7 +225,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           .select(['u.id', 'u.real_name', 'u.account', 'u.dept_id', 'd.dept_name'])
           .orderBy('u.real_name')
           .orderBy('u.id')
-          .limit(5000)
+          .limit(USER_PICK_MAX)
           .execute();
         return envelopeOk(
           rows.map((r) => ({
@@ -715,14 +716,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .execute();
       // The user learns of it (template user.passwordReset), unless they reset their own.
       if (id !== auth.userId) {
-        await notifyByTemplate(app.deps, {
-          tenantId: auth.tenantId,
-          code: MsgTemplateCode.passwordReset,
-          userIds: [id],
-          vars: { operator: auth.realName, time: templateTime() },
-          creatorId: auth.userId,
-          creatorName: auth.realName,
-        });
+        await notifyByTemplate(
+          app.deps,
+          {
+            tenantId: auth.tenantId,
+            code: MsgTemplateCode.passwordReset,
+            userIds: [id],
+            vars: { operator: auth.realName },
+            creatorId: auth.userId,
+            creatorName: auth.realName,
+          },
+          request.log,
+        );
       }
       return envelopeOk(null, t(request.locale, 'user.passwordReset'));
     },

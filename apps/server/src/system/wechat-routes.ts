@@ -1,5 +1,5 @@
 import { envelope, WechatApi, WX_QR_EXPIRE_SECONDS, wxBindStateSchema } from '@srm/contracts';
-import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type FastifyPluginAsyncZod,
   hasZodFastifySchemaValidationErrors,
@@ -60,7 +60,14 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     WechatApi.qrCode,
     {
       // Every call creates a QR code on WeChat (a daily quota): a loop in a browser must not spend it.
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+      config: {
+        rateLimit: {
+          max: 30,
+          timeWindow: 60_000,
+          // Per user: colleagues behind one proxy must not share one allowance.
+          keyGenerator: (request: FastifyRequest) => request.auth?.userId ?? request.ip,
+        },
+      },
       schema: {
         tags: ['wechat'],
         summary:
@@ -166,6 +173,8 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         if (!callbackToken) return plain(reply, 404, 'not found');
         if (!hasValidSignature(callbackToken, request.query)) return plain(reply, 403, 'invalid signature');
+        // WeChat signs the query, not the body: a verification query must not come back as an event.
+        seen.add((request.query.signature ?? '').toLowerCase(), Date.now());
         return plain(reply, 200, request.query.echostr ?? '');
       },
     );
@@ -191,6 +200,8 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
         const signature = (query.signature ?? '').toLowerCase();
         // The same signed query again (a retry, or a replay with another body): handled once.
         if (seen.has(signature, now)) return plain(reply, 200, 'success');
+        // Taken before any await, so two copies arriving together are not both handled.
+        seen.add(signature, now);
         const event = typeof request.body === 'string' ? parseWechatMessage(request.body) : null;
         if (!event) {
           request.log.info('WeChat callback: the body is not a WeChat XML message');
@@ -209,7 +220,6 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
         } else {
           request.log.debug({ msgType: event.MsgType, event: event.Event }, 'WeChat message not handled');
         }
-        seen.add(signature, now);
         return plain(reply, 200, 'success');
       },
     );

@@ -167,5 +167,17 @@ describe('user list by role and by position', () => {
     );
     expect(res.body.code).toBe(400);
     expect(Object.keys(res.body.data.fields)).toContain('roleId');
+    // Digits beyond the bigint range are bad input too, not a database error.
+    for (const url of [
+      '/api/permission/Users?roleId=9999999999999999999',
+      '/api/permission/Users?positionId=9223372036854775808',
+      '/api/permission/Users/Actions/Export?roleId=9999999999999999999',
+    ]) {
+      const big = await t.get<{ fields: Record<string, string> }>(url, admin, en);
+      expect(big.body.code).toBe(400);
+      expect(Object.values(big.body.data.fields).join(' ')).toMatch(/[A-Za-z]/);
+    }
+    const largest = await t.get('/api/permission/Users?roleId=9223372036854775807', admin);
+    expect(largest.body.code).toBe(404);
   });
 });

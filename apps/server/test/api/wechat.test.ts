@@ -460,6 +460,21 @@ describe('WeChat callback: events (POST)', () => {
     );
   });
 
+  it('does not take the query of an address check (GET) as an event', async () => {
+    const query = signedQuery();
+    const check = await t.request({
+      method: 'GET',
+      url: `${WechatApi.callback}?${new URLSearchParams({ ...query, echostr: 'abc' })}`,
+    });
+    expect(check.raw).toBe('abc');
+    const openid = newOpenid();
+    const replay = await callback(t, scan(`bind:${ids.tenantId}:${ids.buyer}`, openid), query);
+    expect([replay.status, replay.raw]).toEqual([200, 'success']);
+    expect(await t.db.selectFrom('sys_wx_user').selectAll().where('openid', '=', openid).execute()).toEqual(
+      [],
+    );
+  });
+
   it('refuses an unsigned or wrongly signed event in plain text and binds nothing', async () => {
     const openid = newOpenid();
     const body = scan(`bind:${ids.tenantId}:${ids.buyer}`, openid);

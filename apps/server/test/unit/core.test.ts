@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ipPlaceKind, parseUserAgent } from '../../src/auth/ua';
+import { VersionedCache } from '../../src/core/cache';
 import { t } from '../../src/core/i18n';
 import enUS from '../../src/core/locales/messages.en-US.json';
 import zhCN from '../../src/core/locales/messages.zh-CN.json';
@@ -99,5 +100,25 @@ describe('company tree', () => {
       { id: '1', deptName: 'n1', children: [{ id: '2', deptName: 'n2', children: null }] },
     ]);
     expect(companyTree(depts, null)).toEqual([]);
+  });
+});
+
+describe('versioned cache', () => {
+  it('keeps serving recent entries when it fills up with live ones', async () => {
+    const cache = new VersionedCache(60_000);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('menu:1', 'v1', load);
+    for (let i = 0; i < 10_000; i++) await cache.get(`userCount:${i}`, 'v1', load);
+    const loadsBefore = loads;
+    // The newest entries are still cached; the oldest were let go to make room.
+    await cache.get('userCount:9999', 'v1', load);
+    await cache.get('userCount:5000', 'v1', load);
+    expect(loads).toBe(loadsBefore);
+    await cache.get('menu:1', 'v1', load);
+    expect(loads).toBe(loadsBefore + 1);
+    // A new version always loads again.
+    await cache.get('userCount:9999', 'v2', load);
+    expect(loads).toBe(loadsBefore + 2);
   });
 });

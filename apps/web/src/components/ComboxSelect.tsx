@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { http } from '../api/request';
 
-/** Query key of the filter options: an org or role write may refresh them with this prefix. */
-export const COMBOX_QUERY_KEY = ['combox'] as const;
+const COMBOX_QUERY_KEY = ['combox'] as const;
 
 interface ComboxSelectProps {
   /** Which options: the tenant's enabled roles, positions, companies or departments. */
@@ -16,7 +15,10 @@ interface ComboxSelectProps {
   'data-testid'?: string;
 }
 
-/** A list filter's drop-down, fed by `GET /api/sys/filter/combox-list` (searchable, clearable). */
+/**
+ * A list filter's drop-down, fed by `GET /api/sys/filter/combox-list` (searchable, clearable). Read
+ * again each time a screen opens with it, so a role or position just added is offered.
+ */
 export function ComboxSelect({
   type,
   value,
@@ -28,7 +30,6 @@ export function ComboxSelect({
   const options = useQuery({
     queryKey: [...COMBOX_QUERY_KEY, type],
     queryFn: () => http.get<ComboxOption[]>(FilterApi.comboxList, { type }),
-    staleTime: 30_000,
   });
   return (
     <Select<string>

@@ -17,7 +17,7 @@ const BIND_STATE_KEY = ['wxBindState'];
  * The QR code: the image with its loading, error and expired states, the hint and refresh; `onBack`
  * returns to the binding when the user came here to bind again.
  */
-function QrBody({ onBack }: { onBack?: () => void }) {
+function QrBody({ onBack, onLiveChange }: { onBack?: () => void; onLiveChange(live: boolean): void }) {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();
   // A new QR code each time the dialog opens (the body mounts with it); errors shown here, not toasted.
@@ -51,6 +51,9 @@ function QrBody({ onBack }: { onBack?: () => void }) {
       : null;
   const busy = qr.isFetching || (!!ticket && image === 'loading' && !failure);
   const state = failure && !qr.isFetching ? 'error' : busy ? 'loading' : expired ? 'expired' : 'ready';
+  // Nobody can scan an expired or failed code: the dialog stops asking whether a scan bound it.
+  const live = state === 'ready' || state === 'loading';
+  useEffect(() => onLiveChange(live), [live, onLiveChange]);
 
   return (
     <div className="srm-wx-bind" data-testid="wx-bind-body">
@@ -187,12 +190,13 @@ function BindBody() {
   const { t } = useTranslation('layout');
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });
+  const [qrLive, setQrLive] = useState(true);
   const state = useQuery({
     queryKey: BIND_STATE_KEY,
     queryFn: () => http.get<WxBindState>(WechatApi.bindState, undefined, { silent: true }),
     staleTime: 0,
     gcTime: 0,
-    refetchInterval: phase.kind === 'qr' ? BIND_POLL_MS : false,
+    refetchInterval: phase.kind === 'qr' && qrLive ? BIND_POLL_MS : false,
   });
   const data = state.data;
 
@@ -202,6 +206,8 @@ function BindBody() {
       setPhase(data.bound ? { kind: 'bound', fresh: false } : { kind: 'qr', baseline: null });
     else if (phase.kind === 'qr' && data.bound && data.boundAt !== phase.baseline)
       setPhase({ kind: 'bound', fresh: true });
+    // Unbound meanwhile (another tab): back to the code, asking again.
+    else if (phase.kind === 'bound' && !data.bound) setPhase({ kind: 'qr', baseline: null });
   }, [data, phase]);
 
   if (phase.kind === 'checking') {
@@ -235,7 +241,12 @@ function BindBody() {
       />
     );
   const baseline = phase.kind === 'qr' ? phase.baseline : null;
-  return <QrBody onBack={baseline === null ? undefined : () => setPhase({ kind: 'bound', fresh: false })} />;
+  return (
+    <QrBody
+      onBack={baseline === null ? undefined : () => setPhase({ kind: 'bound', fresh: false })}
+      onLiveChange={setQrLive}
+    />
+  );
 }
 
 /** The top bar's "bind the public account" dialog (spec §2.4): the QR code a user scans with WeChat. */

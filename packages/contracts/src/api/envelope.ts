@@ -53,7 +53,12 @@ export const pageQuerySchema = z.object({
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** Ids are opaque strings on the wire; "0" is the root parent. */
-export const idSchema = z.string().regex(/^\d{1,19}$/);
+/** The largest id a bigint column holds: a longer or larger number is bad input, never a 500. */
+const MAX_ID = '9223372036854775807';
+export const idSchema = z
+  .string()
+  .regex(/^\d{1,19}$/)
+  .refine((v) => v.length < MAX_ID.length || v <= MAX_ID);
 export const ROOT_ID = '0';
 
 export const LOCALES = ['zh-CN', 'en-US', 'zh-TW'] as const;

@@ -8,7 +8,7 @@ export const MsgTemplateApi = {
 
 /** The templates the server sends by, and the placeholders each one fills. */
 export const MsgTemplateCode = {
-  /** To a user whose password an administrator reset: {operator}, {time}. */
+  /** To a user whose password an administrator reset: {operator}. */
   passwordReset: 'user.passwordReset',
   /** To users given a role: {operator}, {roleName}. */
   roleGranted: 'role.granted',
@@ -31,5 +31,7 @@ export type MsgTemplate = z.infer<typeof msgTemplateSchema>;
 
 /** Fills `{name}` placeholders; an unknown placeholder stays as written. */
 export function fillTemplate(text: string, vars: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? (vars[name] ?? '') : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(vars, name) ? (vars[name] ?? '') : whole,
+  );
 }

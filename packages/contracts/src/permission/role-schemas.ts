@@ -48,9 +48,15 @@ export const roleUserSchema = z.object({
 });
 export type RoleUser = z.infer<typeof roleUserSchema>;
 
+/**
+ * Most users one pick may hold: the user tree (`Users/All`) offers at most this many, and checking a
+ * whole company there must fit in one addUsers call.
+ */
+export const USER_PICK_MAX = 5000;
+
 /** POST addUsers / removeUsers: every user must be of the tenant. */
 export const roleUsersBodySchema = z.object({
   roleId: idSchema,
-  userIds: z.array(idSchema).min(1).max(500),
+  userIds: z.array(idSchema).min(1).max(USER_PICK_MAX),
 });
 export type RoleUsersBody = z.input<typeof roleUsersBodySchema>;

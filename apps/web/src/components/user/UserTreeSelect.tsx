@@ -1,4 +1,5 @@
 import { ApartmentOutlined, BankOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { USER_PICK_MAX } from '@srm/contracts';
 import { Empty, Space, Spin, TreeSelect, Typography } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,6 +60,8 @@ export function UserTreeSelect({
   const [expanded, setExpanded] = useState<string[] | null>(null);
   const [search, setSearch] = useState('');
   const loading = org.isLoading || users.isLoading;
+  // Users/All answers at most USER_PICK_MAX users: say so rather than show a partial tree as whole.
+  const truncated = (users.data?.length ?? 0) >= USER_PICK_MAX;
 
   return (
     <TreeSelect<string[], UserTreeNode>
@@ -91,6 +94,22 @@ export function UserTreeSelect({
           <Spin size="small" />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('picker.notFound')} />
+        )
+      }
+      popupRender={(menu) =>
+        truncated ? (
+          <>
+            {menu}
+            <Typography.Text
+              type="warning"
+              style={{ display: 'block', padding: '4px 12px' }}
+              data-testid="user-tree-truncated"
+            >
+              {t('picker.truncated', { max: USER_PICK_MAX })}
+            </Typography.Text>
+          </>
+        ) : (
+          menu
         )
       }
       maxTagCount="responsive"

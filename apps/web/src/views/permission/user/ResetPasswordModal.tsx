@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../../api/request';
 import { applyServerFieldErrors } from '../../../components/org';
 import { useAppStore } from '../../../store/settings';
+import { useUserStore } from '../../../store/user';
 import { toast } from '../../../utils/message';
 
 interface ResetValues {
@@ -32,7 +33,12 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose(): v
     queryFn: () => http.get<MsgTemplate[]>(MsgTemplateApi.all),
     staleTime: 60_000,
   });
-  const notice = templates.data?.find((m) => m.enCode === MsgTemplateCode.passwordReset && m.enabled);
+  // Nobody is told of resetting their own password (the server sends nothing then).
+  const myId = useUserStore((s) => s.userInfo?.id);
+  const notice =
+    user.id === myId
+      ? undefined
+      : templates.data?.find((m) => m.enCode === MsgTemplateCode.passwordReset && m.enabled);
   const reset = useMutation({
     mutationFn: (values: ResetValues) =>
       http.post(UserApi.resetPassword(user.id), { password: values.password }),
