@@ -99,6 +99,16 @@ export async function tenantIdOf(db: Kysely<Database>, account: string): Promise
   return String(row.tenant_id);
 }
 
+/** The tenant's companies and departments by code: `{ head: '12', purchase: '15', … }`. */
+export async function deptIdsByCode(db: Kysely<Database>, tenantId: string): Promise<Record<string, string>> {
+  const rows = await db
+    .selectFrom('sys_dept')
+    .select(['id', 'en_code'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.en_code, String(r.id)]));
+}
+
 export function authHeaders(token?: string | null): Headers {
   return token ? { authorization: `Bearer ${token}` } : {};
 }

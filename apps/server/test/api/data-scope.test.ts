@@ -1,6 +1,6 @@
 import type { Page, User } from '@srm/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, deptIdsByCode, type TestApp, tenantIdOf } from '../helpers';
 
 /**
  * Data rules of the user page (decisions §4): the scoper (department 采购部 of the head office) gets
@@ -75,21 +75,8 @@ const addRule = async (code: string, field: string, op: string, value: string) =
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'admin123');
-  tenantId = String(
-    (
-      await t.db
-        .selectFrom('sys_user')
-        .select('tenant_id')
-        .where('account', '=', 'admin')
-        .executeTakeFirstOrThrow()
-    ).tenant_id,
-  );
-  const d = await t.db
-    .selectFrom('sys_dept')
-    .select(['id', 'en_code'])
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  depts = Object.fromEntries(d.map((r) => [r.en_code, String(r.id)]));
+  tenantId = await tenantIdOf(t.db, 'admin');
+  depts = await deptIdsByCode(t.db, tenantId);
   // A sub-department below 采购部 for deptAndBelow.
   depts.purchaseSub = String(
     (

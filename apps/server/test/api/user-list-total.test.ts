@@ -5,7 +5,7 @@ import type { Page, User } from '@srm/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, deptIdsByCode, type TestApp, tenantIdOf } from '../helpers';
 
 /**
  * The user list's exact total is kept between requests (issue 3, docs/PERFORMANCE.md) under the
@@ -65,21 +65,8 @@ beforeAll(async () => {
   });
   await twin.ready();
   admin = await t.login('admin', 'admin123');
-  tenantId = String(
-    (
-      await t.db
-        .selectFrom('sys_user')
-        .select('tenant_id')
-        .where('account', '=', 'admin')
-        .executeTakeFirstOrThrow()
-    ).tenant_id,
-  );
-  const d = await t.db
-    .selectFrom('sys_dept')
-    .select(['id', 'en_code'])
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  depts = Object.fromEntries(d.map((r) => [r.en_code, String(r.id)]));
+  tenantId = await tenantIdOf(t.db, 'admin');
+  depts = await deptIdsByCode(t.db, tenantId);
 });
 afterAll(async () => {
   await twin?.close();

@@ -1,6 +1,6 @@
 import type { Page, User, UserInfo, UserPick } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, deptIdsByCode, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: string;
@@ -38,12 +38,7 @@ beforeAll(async () => {
   tenantId = String(u.tenant_id);
   adminId = String(u.id);
   buyerId = await userId('buyer');
-  const d = await t.db
-    .selectFrom('sys_dept')
-    .select(['id', 'en_code'])
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  depts = Object.fromEntries(d.map((r) => [r.en_code, String(r.id)]));
+  depts = await deptIdsByCode(t.db, tenantId);
   const p = await t.db
     .selectFrom('sys_position')
     .select(['id', 'en_code'])
