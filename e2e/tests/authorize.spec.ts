@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { openSettings, shot, signIn } from './helpers';
+import { openSettings, shot, signIn, signInAs } from './helpers';
 
 const ROLE_CODE = 'logReader';
 const ACCOUNT = 'reader01';
@@ -35,14 +35,6 @@ async function setUp(page: Page) {
     mobile: '13912345678',
     roleIds: [role.id],
   });
-}
-
-async function signInAs(page: Page, account: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(account);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('layout-root')).toBeVisible();
 }
 
 /** Clicking a node's title toggles its check box (the trees are not selectable). */

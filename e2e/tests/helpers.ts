@@ -9,6 +9,11 @@ export const ACCOUNTS = {
 /** Signs in through the login form and waits until the shell is shown. */
 export async function signIn(page: Page, who: keyof typeof ACCOUNTS, path = '/login') {
   const { account, password } = ACCOUNTS[who];
+  await signInAs(page, account, password, path);
+}
+
+/** Signs in with any account (one a test made) through the sign-in page. */
+export async function signInAs(page: Page, account: string, password: string, path = '/login') {
   await page.goto(path);
   await page.getByTestId('login-username').fill(account);
   await page.getByTestId('login-password').fill(password);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { openSettings, shot, signIn } from './helpers';
+import { openSettings, shot, signIn, signInAs } from './helpers';
 
 async function openUsers(page: Page) {
   await page.goto('/permission/user');
@@ -18,11 +18,7 @@ const row = (page: Page, account: string) =>
 async function signInElsewhere(browser: Browser, account: string, password: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(account);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('layout-root')).toBeVisible();
+  await signInAs(page, account, password);
   return { context, page };
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { openSettings, openUserMenu, shot, signIn } from './helpers';
+import { openSettings, openUserMenu, shot, signIn, signInAs } from './helpers';
 
 // The server talks to the fake WeChat API of e2e/fake-wechat.mjs (started by playwright.config.ts);
 // the QR image itself comes from WeChat's image host, answered here by page.route with a PNG.
@@ -30,6 +30,16 @@ async function expectQrShown(page: Page): Promise<string> {
   await expect(page.getByTestId('wx-bind-qr-box')).toHaveAttribute('data-state', 'ready');
   expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   return (await image.getAttribute('src')) ?? '';
+}
+
+/** Settings: the plain layout, then the English language. */
+async function plainLayoutInEnglish(page: Page) {
+  await openSettings(page);
+  await page.getByTestId('layout-plain').click();
+  await page.reload();
+  await expect(page.getByTestId('layout-sidebar')).toBeVisible();
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('lang-en-US').click();
 }
 
 test('a user opens the bind dialog, sees the QR code of their ticket and gets a new one', async ({
@@ -112,12 +122,7 @@ test('the dialog in the functional and plain layouts, dark, and in English', asy
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('wx-bind-body')).toHaveCount(0);
 
-  await openSettings(page);
-  await page.getByTestId('layout-plain').click();
-  await page.reload();
-  await expect(page.getByTestId('layout-sidebar')).toBeVisible();
-  await page.getByTestId('lang-switch').click();
-  await page.getByTestId('lang-en-US').click();
+  await plainLayoutInEnglish(page);
   await expect(page.getByTestId('navbar-wx-bind')).toHaveAttribute('aria-label', 'Bind WeChat');
   await page.getByTestId('navbar-wx-bind').click();
   await expect(page.getByRole('dialog')).toContainText('Bind the WeChat official account');
@@ -171,13 +176,8 @@ async function makeUser(request: APIRequestContext, account: string, mobile: str
   expect(((await created.json()) as { code: number }).code).toBe(0);
 }
 
-async function signInAs(page: Page, account: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-username').fill(account);
-  await page.getByTestId('login-password').fill('wxbind123');
-  await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('layout-root')).toBeVisible();
-}
+/** Signs in as a user made by makeUser. */
+const signInMade = (page: Page, account: string) => signInAs(page, account, 'wxbind123');
 
 /**
  * What WeChat does when the QR code of the ticket is scanned by an account that follows the
@@ -211,7 +211,7 @@ test('scanning the QR code binds the account: the open dialog turns to bound; th
   await page.clock.install();
   const tickets = await serveQrImages(page);
   await makeUser(page.request, 'wxbind01', '13912345691');
-  await signInAs(page, 'wxbind01');
+  await signInMade(page, 'wxbind01');
 
   await page.getByTestId('navbar-wx-bind').click();
   await expectQrShown(page);
@@ -270,7 +270,7 @@ test('the bound state in the functional and plain layouts, dark, in English, and
   await page.setViewportSize({ width: 1400, height: 900 });
   const tickets = await serveQrImages(page);
   await makeUser(page.request, 'wxbind02', '13912345692');
-  await signInAs(page, 'wxbind02');
+  await signInMade(page, 'wxbind02');
   await openSettings(page);
   await page.getByTestId('layout-functional').click();
   await page.getByTestId('theme-dark').click();
@@ -285,12 +285,7 @@ test('the bound state in the functional and plain layouts, dark, in English, and
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('wx-bind-bound')).toHaveCount(0);
 
-  await openSettings(page);
-  await page.getByTestId('layout-plain').click();
-  await page.reload();
-  await expect(page.getByTestId('layout-sidebar')).toBeVisible();
-  await page.getByTestId('lang-switch').click();
-  await page.getByTestId('lang-en-US').click();
+  await plainLayoutInEnglish(page);
   await page.getByTestId('navbar-wx-bind').click();
   await expect(page.getByTestId('wx-bind-bound-title')).toHaveText('Bound to the WeChat official account');
   await expect(page.getByTestId('wx-bind-bound-at')).toContainText('Bound at ');

@@ -7,19 +7,9 @@ import {
   findOrgNode,
   orgNodeIds,
 } from '../src/components/org/orgTree';
+import { orgNode } from './orgFixtures';
 
-const node = (id: string, deptType: DeptNode['deptType'], children: DeptNode[] = []): DeptNode => ({
-  id,
-  parentId: '0',
-  deptName: `name-${id}`,
-  enCode: `code${id}`,
-  deptType,
-  orderNum: 0,
-  enabled: true,
-  managerId: null,
-  managerName: null,
-  children: children.length ? children : null,
-});
+const node = orgNode;
 
 // head (company) → east (company) → eastBuy (dept); head → buy (dept) → buyA (dept)
 const tree = [

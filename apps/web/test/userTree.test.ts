@@ -1,4 +1,4 @@
-import type { DeptNode, UserPick } from '@srm/contracts';
+import type { UserPick } from '@srm/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   buildUserTree,
@@ -8,19 +8,9 @@ import {
   NO_DEPT_VALUE,
   type UserTreeNode,
 } from '../src/components/user/userTree';
+import { orgNode } from './orgFixtures';
 
-const node = (id: string, deptType: DeptNode['deptType'], children: DeptNode[] = []): DeptNode => ({
-  id,
-  parentId: '0',
-  deptName: `name-${id}`,
-  enCode: `code${id}`,
-  deptType,
-  orderNum: 0,
-  enabled: true,
-  managerId: null,
-  managerName: null,
-  children: children.length ? children : null,
-});
+const node = orgNode;
 const user = (id: string, deptId: string | null): UserPick => ({
   id,
   realName: `张${id}`,

@@ -328,15 +328,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request.auth);
       const { positionId, deptId, keyword, currentPage, pageSize } = request.body;
-      if (positionId) {
-        const position = await db
-          .selectFrom('sys_position')
-          .select('id')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', positionId)
-          .executeTakeFirst();
-        if (!position) throw new AppError(404, 'error.notFound');
-      }
+      await assertTenantRow(request, 'sys_position', positionId);
       const [deptIds, scope, columns] = await Promise.all([
         deptFilter(request, deptId),
         userScope(request),

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type CurrentUser, UserApi, WechatApi, WX_QR_EXPIRE_SECONDS, type WxBindState } from '@srm/contracts';
+import {
+  type CurrentUser,
+  UserApi,
+  type UserInfo,
+  WechatApi,
+  WX_QR_EXPIRE_SECONDS,
+  type WxBindState,
+} from '@srm/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { wechatSignature } from '../../src/system/wechat-bind';
 import { type Answer, APP_ID, APP_SECRET, type Call, FakeWechat, MP_TOKEN } from '../fake-wechat';
@@ -249,6 +256,18 @@ describe('GET getWxQrCode (not configured)', () => {
   });
 });
 
+/** A staff user of the demo tenant made through the API, by the administrator; its id. */
+async function createUser(
+  account: string,
+  realName: string,
+  mobile: string,
+  password: string,
+): Promise<string> {
+  const created = await t.post<UserInfo>(UserApi.users, { account, realName, mobile, password }, admin);
+  expect(created.body.code).toBe(0);
+  return created.body.data.id;
+}
+
 /** The query WeChat adds to a callback, signed with the token (a fresh nonce each time). */
 function signedQuery(options: { timestamp?: number; token?: string; nonce?: string } = {}) {
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
@@ -410,21 +429,7 @@ describe('WeChat callback: events (POST)', () => {
   });
 
   it('ignores a disabled user in the scene', async () => {
-    const created = await t.post<string>(
-      UserApi.users,
-      { account: 'wxoff', realName: '停用者', mobile: '13912345688', password: 'wxoff123' },
-      admin,
-    );
-    expect(created.body.code).toBe(0);
-    const id = String(
-      (
-        await t.db
-          .selectFrom('sys_user')
-          .select('id')
-          .where('account', '=', 'wxoff')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const id = await createUser('wxoff', '停用者', '13912345688', 'wxoff123');
     const state = await t.put(`${UserApi.users}/${id}/Actions/State`, { enabled: false }, admin);
     expect(state.body.code).toBe(0);
     const res = await callback(t, scan(`bind:${ids.tenantId}:${id}`, newOpenid()));
@@ -570,21 +575,7 @@ describe('bindState and unbinding', () => {
   });
 
   it('deleting a user removes their binding in the same step', async () => {
-    const created = await t.post<string>(
-      UserApi.users,
-      { account: 'wxgone', realName: '将删除', mobile: '13912345689', password: 'wxgone123' },
-      admin,
-    );
-    expect(created.body.code).toBe(0);
-    const id = String(
-      (
-        await t.db
-          .selectFrom('sys_user')
-          .select('id')
-          .where('account', '=', 'wxgone')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const id = await createUser('wxgone', '将删除', '13912345689', 'wxgone123');
     const openid = newOpenid();
     await callback(t, scan(`bind:${ids.tenantId}:${id}`, openid));
     const own = await t.login('wxgone', 'wxgone123');
