@@ -8,7 +8,20 @@ import { migrateToLatest } from '../src/db/migrate';
 import { seedDemo } from '../src/db/seed';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-export const TEMPLATE_DB = 'srm_test_template';
+// Per run, so that several runs (side by side on one server) never drop each other's databases.
+export const TEMPLATE_DB = `srm_test_${process.pid}_template`;
+
+/** A database of a run whose process is gone (an interrupted run): `srm_test_<pid>_…`. */
+function isStale(name: string): boolean {
+  const pid = Number(/^srm_test_(\d+)_/.exec(name)?.[1]);
+  if (!pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +32,8 @@ declare module 'vitest' {
     /** pg: the admin connection string and the template database name. */
     pgAdminUrl: string;
     pgTemplate: string;
+    /** pg: the run's id in its database names (the setup's process id). */
+    pgRunId: string;
   }
 }
 
@@ -38,7 +53,9 @@ export default async function setup(project: TestProject) {
     const stale = await admin.query<{ datname: string }>(
       "select datname from pg_database where datname like 'srm_test_%'",
     );
-    for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
+    for (const row of stale.rows) {
+      if (isStale(row.datname)) await admin.query(`drop database if exists "${row.datname}" with (force)`);
+    }
     await admin.query(`create database "${TEMPLATE_DB}"`);
     const handle = await openDb({ databaseUrl: withDatabase(databaseUrl, TEMPLATE_DB), poolSize: 2 });
     await migrateToLatest(handle.db);
@@ -47,6 +64,7 @@ export default async function setup(project: TestProject) {
     project.provide('testDb', 'pg');
     project.provide('pgAdminUrl', databaseUrl);
     project.provide('pgTemplate', TEMPLATE_DB);
+    project.provide('pgRunId', String(process.pid));
     project.provide('pgliteDump', '');
     return async () => {
       await admin.query(`drop database if exists "${TEMPLATE_DB}" with (force)`);
@@ -66,6 +84,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteDump', file);
   project.provide('pgAdminUrl', '');
   project.provide('pgTemplate', '');
+  project.provide('pgRunId', '');
   return async () => {
     const { rm } = await import('node:fs/promises');
     await rm(file, { force: true });

@@ -56,7 +56,7 @@ function withDatabase(url: string, database: string): string {
 /** PostgreSQL runs: a new database copied from the migrated, seeded template; its URL and drop. */
 export async function freshPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
-  const name = `srm_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const name = `srm_test_${inject('pgRunId')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   for (let attempt = 0; ; attempt++) {
