@@ -16,7 +16,7 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Built web app to serve with SPA fallback; skipped when the folder has no index.html. */
   webDist?: string;
-  /** Registers GET /api/bench/ping (a route that touches nothing) for the load bench. */
+  /** GET /api/bench/ping (a route that touches nothing) for `npm run bench`: only with BENCH=1. */
   benchRoutes: boolean;
   /** Fastify logger on/off (tests turn it off). */
   logger: boolean;
@@ -77,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
-    benchRoutes: env.BENCH === '1' || env.NODE_ENV !== 'production',
+    benchRoutes: env.BENCH === '1',
     logger: true,
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT || 20),
     trustProxy: env.TRUST_PROXY === '1',
