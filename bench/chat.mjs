@@ -1,41 +1,23 @@
 #!/usr/bin/env node
-// The chat socket (issue 4): 1,000 connected sockets (USERS users with TABS tabs each), the memory
-// per idle connection (server RSS before and after they connect), then every user sends to a
-// partner in a closed loop (the next message after its own echo, at most RATE a second, under the
-// server's per-user limit) for SECONDS — first at a light load (LIGHT messages a second in all),
-// then as fast as it goes: messages per second stored and delivered, and the delivery latency from
-// sending to `receiveMessage` on the partner's tab. Every message is committed before
-// it is delivered, so the figure includes the database write.
-// Usage: node bench/chat.mjs [--users 200] [--tabs 5] [--seconds 10] [--rate 15] [--light 100]
-// (embedded PGlite by default; DATABASE_URL benches PostgreSQL, REDIS_URL adds Redis delivery)
-import { readFileSync } from 'node:fs';
+// The chat load generator of `npm run bench`, a process of its own: `users` users with `tabs`
+// sockets each (the server's RSS before and after they connect gives the memory per idle socket),
+// then every user sends to a partner (user i to user i^1, so both of a pair write at the same
+// moment) in a closed loop — the next message after the answer to the last, at most `rate` a
+// second, under the per-user limit — for `seconds`: first at a light total load (`light` messages
+// a second), then as fast as it goes. Latency runs from sending to `receiveMessage` on the
+// partner's first tab; every message is committed before it is delivered.
+//
+// Lost messages, counted once each: answered by an error frame, never answered (10 s), answered
+// (`sendMessage`) but not in the conversation's history, in the history more than once, or in the
+// history but never delivered to the partner. The history is read back through the socket's own
+// `MessageList` after both phases.
+// Prints one JSON line. Usage (by bench/run.mjs): node bench/chat.mjs <config.json>
 import WebSocket from 'ws';
-import { arg, preparePgDatabase, requireBuild, startServer } from './lib.mjs';
+import { api, childConfig, rssMb, signIn, sleep, startMeter } from './lib.mjs';
 
-const USERS = arg('users', 200);
-const TABS = arg('tabs', 5);
-const SECONDS = arg('seconds', 10);
-const RATE = arg('rate', 15);
-/** The light phase's total offered load, messages a second. */
-const LIGHT = arg('light', 100);
-requireBuild();
-
-const rssMb = (pid) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-  return line ? Number(line[1]) / 1024 : 0;
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function api(base, path, body, token) {
-  const res = await fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (json.code !== 0) throw new Error(`${path}: ${json.msg}`);
-  return json.data;
-}
+const cfg = childConfig();
+const { base } = cfg;
+const ANSWER_TIMEOUT_MS = 10_000;
 
 /** Runs fn over items, `n` at a time. */
 async function pool(items, n, fn) {
@@ -52,144 +34,214 @@ async function pool(items, n, fn) {
   return out;
 }
 
-function connect(base, token) {
+/** A signed-in socket; `frames` sees every frame after initMessage. */
+function connect(token, onFrame) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/message/websocket`);
+    let ready = false;
     ws.once('error', reject);
     ws.once('open', () => ws.send(JSON.stringify({ method: 'OnConnection', token })));
-    ws.on('message', function first(data) {
-      if (JSON.parse(String(data)).method === 'initMessage') {
-        ws.off('message', first);
+    ws.on('message', (data) => {
+      const f = JSON.parse(String(data));
+      if (ready) onFrame?.(f);
+      else if (f.method === 'initMessage') {
+        ready = true;
         resolve(ws);
       }
     });
   });
 }
 
-const pg = process.env.DATABASE_URL
-  ? await preparePgDatabase(process.env.DATABASE_URL, 'srm_bench_chat')
-  : null;
-const server = await startServer({
-  SEED_DEMO: '1',
-  ...(pg ? { DATABASE_URL: pg.url } : {}),
-  REDIS_URL: process.env.REDIS_URL ?? '',
-  REDIS_PREFIX: 'srm-bench',
-});
-const sockets = [];
-try {
-  const { base } = server;
-  const admin = (await api(base, '/api/sys/login', { userName: 'admin', passWord: 'admin123' })).token;
-  const accounts = Array.from({ length: USERS }, (_, i) => `chat${String(i).padStart(4, '0')}`);
-  process.stdout.write(`creating ${USERS} users … `);
-  await pool(accounts, 4, (account, i) =>
-    api(
-      base,
-      '/api/permission/Users',
-      { account, password: 'bench123', realName: `聊天${i}`, mobile: `139${String(i).padStart(8, '0')}` },
-      admin,
-    ),
-  );
-  const users = await pool(accounts, 4, async (account) => {
-    const token = (await api(base, '/api/sys/login', { userName: account, passWord: 'bench123' })).token;
-    const info = await api(base, '/api/sys/user/info', undefined, token);
-    return { token, id: String(info.userInfo?.userId ?? info.userId ?? info.id) };
-  });
-  console.log('done');
-
-  await sleep(1000);
-  const before = rssMb(server.pid);
-  const tabs = await pool(
-    users.flatMap((u) => Array.from({ length: TABS }, () => u)),
-    50,
-    async (u) => {
-      const ws = await connect(base, u.token);
-      sockets.push(ws);
-      return { user: u, ws };
+const admin = await signIn(base, 'admin', 'admin123');
+const accounts = Array.from({ length: cfg.users }, (_, i) => `chat${String(i).padStart(5, '0')}`);
+await pool(accounts, 4, (account, i) =>
+  api(
+    base,
+    '/api/permission/Users',
+    {
+      account,
+      password: 'bench123',
+      realName: `聊天${i}`,
+      mobile: `${cfg.mobilePrefix ?? '137'}${String(i).padStart(8, '0')}`,
     },
-  );
-  await sleep(2000);
-  const after = rssMb(server.pid);
-  const perConnKb = ((after - before) * 1024) / tabs.length;
+    admin,
+  ),
+);
+const users = await pool(accounts, 4, async (account) => {
+  const token = await signIn(base, account, 'bench123');
+  const info = await api(base, '/api/sys/user/info', undefined, token);
+  return { token, id: String(info.id) };
+});
 
-  // Closed loop: user i sends to user i^1; latency is measured on the partner's first tab.
-  const firstTab = new Map(tabs.filter((_, k) => k % TABS === 0).map((t) => [t.user.id, t.ws]));
-  const phase = async (name, perUserRate) => {
-    const latencies = [];
-    let sent = 0;
-    let delivered = 0;
-    let refused = 0;
-    const listeners = [];
-    for (const [, ws] of firstTab) {
-      const on = (data) => {
-        const f = JSON.parse(String(data));
-        if (f.method === 'receiveMessage') {
-          delivered++;
-          latencies.push(performance.now() - Number(f.message.content.split(' ')[0]));
-        } else if (f.method === 'error') refused++;
-      };
-      ws.on('message', on);
-      listeners.push([ws, on]);
-    }
-    const t0 = performance.now();
-    const end = t0 + SECONDS * 1000;
-    await Promise.all(
-      users.map(async (u, i) => {
-        const peer = users[i ^ 1];
-        if (!peer) return;
-        const ws = firstTab.get(u.id);
-        // Spread the first sends over one period so the offered load is even.
-        await sleep(Math.random() * (1000 / perUserRate));
-        while (performance.now() < end) {
-          const started = performance.now();
-          const echoed = new Promise((resolve) => {
-            const on = (data) => {
-              const f = JSON.parse(String(data));
-              if (f.method === 'sendMessage' || f.method === 'error') {
-                ws.off('message', on);
-                resolve();
-              }
-            };
-            ws.on('message', on);
-          });
-          ws.send(
-            JSON.stringify({
-              method: 'SendMessage',
-              token: u.token,
-              toUserId: peer.id,
-              messageType: 'text',
-              messageContent: `${started} bench`,
-            }),
-          );
-          sent++;
-          await echoed;
-          const wait = 1000 / perUserRate - (performance.now() - started);
-          if (wait > 0) await sleep(wait);
-        }
-      }),
-    );
-    const elapsed = (performance.now() - t0) / 1000;
-    await sleep(1000);
-    for (const [ws, on] of listeners) ws.off('message', on);
-    latencies.sort((a, b) => a - b);
-    const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-    return {
-      load: name,
-      database: pg ? 'PostgreSQL' : 'PGlite',
-      delivery: process.env.REDIS_URL ? 'Redis' : 'in-process',
-      sockets: tabs.length,
-      'sent msg/s': Math.round(sent / elapsed),
-      'delivered msg/s': Math.round(delivered / elapsed),
-      'p50 ms': Number(q(0.5).toFixed(1)),
-      'p99 ms': Number(q(0.99).toFixed(1)),
-      refused,
-      'idle KB/socket': Number(perConnKb.toFixed(1)),
-    };
+/** Every message sent: key → { from, to, phase, sentAt, answer: 'ok' | 'error' | undefined, deliveredAt }. */
+const messages = new Map();
+/** Answers awaited by reqId (sendMessage, messageList or error frames). */
+const waiting = new Map();
+let strayErrors = 0;
+
+const onFrame = (userIndex, firstTab) => (f) => {
+  if (f.reqId && waiting.has(f.reqId)) {
+    const resolve = waiting.get(f.reqId);
+    waiting.delete(f.reqId);
+    resolve(f);
+  } else if (f.method === 'error' && firstTab) strayErrors++;
+  if (firstTab && f.method === 'receiveMessage') {
+    const m = messages.get(f.message.content);
+    if (m && m.to === userIndex && m.deliveredAt === undefined) m.deliveredAt = performance.now();
+  }
+};
+
+const ask = (ws, frame, timeoutMs = ANSWER_TIMEOUT_MS) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      waiting.delete(frame.reqId);
+      resolve(null);
+    }, timeoutMs);
+    waiting.set(frame.reqId, (f) => {
+      clearTimeout(timer);
+      resolve(f);
+    });
+    ws.send(JSON.stringify(frame));
+  });
+
+await sleep(1000);
+const rssBefore = rssMb(cfg.serverPid);
+const firstTabs = [];
+const sockets = [];
+await pool(
+  users.flatMap((u, i) => Array.from({ length: cfg.tabs }, (_, tab) => ({ u, i, tab }))),
+  50,
+  async ({ u, i, tab }) => {
+    const ws = await connect(u.token, onFrame(i, tab === 0));
+    sockets.push(ws);
+    if (tab === 0) firstTabs[i] = ws;
+  },
+);
+await sleep(2000);
+const idleKbPerSocket = ((rssMb(cfg.serverPid) - rssBefore) * 1024) / sockets.length;
+
+async function phase(name, perUserRate) {
+  const meter = await startMeter({ serverPid: cfg.serverPid, db: cfg.db });
+  const end = performance.now() + cfg.seconds * 1000;
+  await Promise.all(
+    users.map(async (u, i) => {
+      const peer = i ^ 1;
+      if (!users[peer]) return;
+      const ws = firstTabs[i];
+      // Spread the first sends over one period so the offered load is even.
+      await sleep(Math.random() * (1000 / perUserRate));
+      for (let n = 0; performance.now() < end; n++) {
+        const key = `${name}-${i}-${n}`;
+        const sentAt = performance.now();
+        const m = { from: i, to: peer, phase: name, sentAt, answer: undefined, deliveredAt: undefined };
+        messages.set(key, m);
+        const answer = await ask(ws, {
+          method: 'SendMessage',
+          token: u.token,
+          reqId: key,
+          toUserId: users[peer].id,
+          messageType: 'text',
+          messageContent: key,
+        });
+        m.answer = answer === null ? undefined : answer.method === 'sendMessage' ? 'ok' : 'error';
+        const wait = 1000 / perUserRate - (performance.now() - sentAt);
+        if (wait > 0) await sleep(wait);
+      }
+    }),
+  );
+  const m = meter();
+  // Deliveries still on their way: wait until every answered message arrived, at most 5 s.
+  const mine = [...messages.values()].filter((x) => x.phase === name);
+  for (let k = 0; k < 50 && mine.some((x) => x.answer === 'ok' && x.deliveredAt === undefined); k++)
+    await sleep(100);
+  const latencies = mine
+    .filter((x) => x.deliveredAt !== undefined)
+    .map((x) => x.deliveredAt - x.sentAt)
+    .sort((a, b) => a - b);
+  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  return {
+    name,
+    sent: mine.length,
+    delivered: latencies.length,
+    rps: latencies.length / m.wall,
+    p50: q(0.5),
+    p99: q(0.99),
+    serverCpuPerReq: m.serverCpu / Math.max(1, latencies.length),
+    dbCpuPerReq: m.dbCpu === null ? null : m.dbCpu / Math.max(1, latencies.length),
+    genCpuShare: m.genCpu / m.wall,
+    rssMb: m.rssMb,
   };
-  const light = await phase(`${LIGHT} msg/s offered`, LIGHT / USERS);
-  const full = await phase('as fast as it goes', RATE);
-  console.table([light, full]);
-} finally {
-  for (const ws of sockets) ws.terminate();
-  await server.stop();
-  await pg?.drop();
 }
+
+/** The stored history of the pair (i, i^1), oldest first, read by user i. */
+async function history(i) {
+  const contents = [];
+  for (let page = 1; ; page++) {
+    let f = null;
+    for (let attempt = 0; attempt < 5 && f?.method !== 'messageList'; attempt++) {
+      f = await ask(firstTabs[i], {
+        method: 'MessageList',
+        token: users[i].token,
+        reqId: `history-${i}-${page}-${attempt}`,
+        toUserId: users[i ^ 1].id,
+        formUserId: users[i].id,
+        currentPage: page,
+        pageSize: 100,
+        sord: 'asc',
+      });
+      // Refused by the per-user frame limit: wait for the next second.
+      if (f?.method !== 'messageList') await sleep(1100);
+    }
+    if (f?.method !== 'messageList') throw new Error(`history of pair ${i}: no answer`);
+    contents.push(...f.list.map((m) => m.content));
+    if (f.list.length < 100) return contents;
+  }
+}
+
+const light = await phase('light', cfg.light / cfg.users);
+const saturation = await phase('saturation', cfg.rate);
+
+const stored = new Map();
+await pool(
+  users.map((_, i) => i).filter((i) => i % 2 === 0 && users[i ^ 1]),
+  8,
+  async (i) => {
+    for (const content of await history(i)) stored.set(content, (stored.get(content) ?? 0) + 1);
+  },
+);
+for (const ws of sockets) ws.terminate();
+
+const lost = {};
+for (const p of ['light', 'saturation'])
+  lost[p] = { error: 0, unanswered: 0, answeredNotStored: 0, storedTwice: 0, notDelivered: 0, total: 0 };
+for (const [key, m] of messages) {
+  const l = lost[m.phase];
+  const times = stored.get(key) ?? 0;
+  const why =
+    m.answer === 'error'
+      ? 'error'
+      : m.answer === undefined
+        ? 'unanswered'
+        : times === 0
+          ? 'answeredNotStored'
+          : times > 1
+            ? 'storedTwice'
+            : m.deliveredAt === undefined
+              ? 'notDelivered'
+              : null;
+  if (why) {
+    l[why]++;
+    l.total++;
+  }
+}
+console.log(
+  JSON.stringify({
+    users: cfg.users,
+    sockets: sockets.length,
+    idleKbPerSocket,
+    strayErrors,
+    light: { ...light, lost: lost.light },
+    saturation: { ...saturation, lost: lost.saturation },
+  }),
+);
+process.exit(0);

@@ -1,7 +1,8 @@
-// Shared by the benchmarks: start the built server, drive a route from concurrent loops, make a
-// throwaway PostgreSQL database.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// Shared by the benchmarks: options, the built server and the bare Fastify server as child
+// processes, CPU time and memory of a process from /proc, throwaway PostgreSQL databases, and the
+// load-generator child processes (bench/load.mjs, bench/chat.mjs) that print their result as JSON.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,17 +14,28 @@ export const root = fileURLToPath(new URL('..', import.meta.url));
 export const main = process.env.BENCH_SERVER
   ? path.resolve(process.env.BENCH_SERVER)
   : path.join(root, 'apps/server/dist/main.js');
+
+/** `--name value` as a number (or the fallback); `--name` alone counts as a flag. */
 export const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  if (i < 0) return fallback;
+  const value = process.argv[i + 1];
+  return value === undefined || value.startsWith('--')
+    ? true
+    : Number.isNaN(Number(value))
+      ? value
+      : Number(value);
 };
+export const flag = (name) => process.argv.includes(`--${name}`);
 
 export function requireBuild() {
   if (!existsSync(main)) {
-    console.error(`${main} is missing: run "npm run build -w apps/server" first`);
+    console.error(`${main} is missing: run "npm run build" first`);
     process.exit(1);
   }
 }
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -36,101 +48,205 @@ function freePort() {
   });
 }
 
-export async function startServer(extraEnv) {
+async function waitFor(url, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(100);
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+function stopper(child, after) {
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    after?.();
+  };
+}
+
+/**
+ * The built server as a deployment runs it (NODE_ENV=production, its default log level, the log
+ * going to /dev/null), plus BENCH=1 for /api/bench/ping and a sign-in limit the login row cannot
+ * reach. `dataDir` keeps PGlite's folder across restarts (the caller removes it).
+ */
+export async function startServer(extraEnv = {}, dataDir) {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'srm-bench-'));
+  const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'srm-bench-'));
   const child = spawn(process.execPath, [main], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      DATA_DIR: dir,
       BENCH: '1',
       NODE_ENV: 'production',
       LOGIN_RATE_LIMIT: '1000000',
       DATABASE_URL: '',
+      REDIS_URL: '',
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(`${base}/api/health`, child);
   return {
     base,
     pid: child.pid,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    dataDir: dir,
+    stop: stopper(child, () => {
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    }),
   };
 }
 
-/** Runs `fn` from CONCURRENCY loops until the time or the count is used up. */
-export async function load(name, fn, opts = {}) {
-  const duration = opts.duration ?? 5000;
-  const max = opts.max ?? 200_000;
-  const latencies = [];
-  let errors = 0;
-  let started = 0;
+/** bench/bare-server.mjs: Fastify answering the same envelope, nothing else. */
+export async function startBare() {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'bench/bare-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/bench/ping`, child);
+  return { base, pid: child.pid, stop: stopper(child) };
+}
+
+const CLK_TCK = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** User + system CPU seconds of a process so far (0 once it is gone). */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
+  } catch {
+    return 0;
+  }
+}
+
+export function rssMb(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+    return line ? Number(line[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Measures a window: CPU seconds of the server, of the PostgreSQL backends serving the bench
+ * database (when `db` is given and PostgreSQL runs on this machine) and of this process (the load
+ * generator), and the wall time.
+ */
+export async function startMeter({ serverPid, db }) {
+  let backends = [];
+  if (db) {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: db.adminUrl });
+    await c.connect();
+    const { rows } = await c.query('select pid from pg_stat_activity where datname = $1', [db.name]);
+    await c.end();
+    backends = rows.map((r) => r.pid);
+  }
+  const sum = () => backends.reduce((a, pid) => a + cpuSeconds(pid), 0);
+  const server0 = cpuSeconds(serverPid);
+  const db0 = sum();
+  const gen0 = process.cpuUsage();
   const t0 = performance.now();
-  const worker = async () => {
-    while (performance.now() - t0 < duration && started < max) {
-      started++;
-      // opts.before: untimed work ahead of each request (e.g. a write the request must see).
-      if (opts.before) await opts.before();
-      const s = performance.now();
-      try {
-        if (!(await fn())) errors++;
-      } catch {
-        errors++;
-      }
-      latencies.push(performance.now() - s);
+  return () => {
+    const gen = process.cpuUsage(gen0);
+    return {
+      wall: (performance.now() - t0) / 1000,
+      serverCpu: cpuSeconds(serverPid) - server0,
+      dbCpu: db ? sum() - db0 : null,
+      dbBackends: backends.length,
+      genCpu: (gen.user + gen.system) / 1e6,
+      rssMb: rssMb(serverPid),
+    };
+  };
+}
+
+/** Runs a load generator (bench/load.mjs or bench/chat.mjs) in its own process; its JSON result. */
+export async function runChild(script, config) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'srm-bench-cfg-'));
+  const file = path.join(dir, 'config.json');
+  writeFileSync(file, JSON.stringify(config));
+  try {
+    const child = spawn(process.execPath, [path.join(root, script), file], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    const code = await new Promise((r) => child.once('exit', r));
+    const last = out.trim().split('\n').at(-1);
+    if (code !== 0 || !last) throw new Error(`${script} failed (exit ${code})`);
+    return JSON.parse(last);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** In a load-generator child: its config (the JSON file named on the command line). */
+export const childConfig = () => JSON.parse(readFileSync(process.argv[2], 'utf8'));
+
+export async function api(base, route, body, token, method) {
+  const res = await fetch(`${base}${route}`, {
+    method: method ?? (body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (json.code !== 0) throw new Error(`${route}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+export const signIn = async (base, userName, passWord) =>
+  (await api(base, '/api/sys/login', { userName, passWord })).token;
+
+/** A database of its own on the PostgreSQL server of `url`, created empty and dropped by `drop`. */
+export async function preparePgDatabase(url, name) {
+  const { default: pg } = await import('pg');
+  const admin = async (sql) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return await c.query(sql);
+    } finally {
+      await c.end();
     }
   };
-  await Promise.all(Array.from({ length: opts.concurrency ?? 16 }, worker));
-  const elapsed = (performance.now() - t0) / 1000;
-  latencies.sort((a, b) => a - b);
-  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  return {
-    name,
-    requests: latencies.length,
-    'req/s': Math.round(latencies.length / elapsed),
-    'p50 ms': Number(q(0.5).toFixed(1)),
-    'p99 ms': Number(q(0.99).toFixed(1)),
-    errors,
-  };
-}
-
-export async function ok(res) {
-  const body = await res.json();
-  return res.ok && body.code === 0;
-}
-
-export async function preparePgDatabase(url, name = 'srm_bench') {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await admin(`drop database if exists ${name} with (force)`);
+  await admin(`create database ${name}`);
+  const version = (await admin('show server_version')).rows[0].server_version;
   const u = new URL(url);
   u.pathname = `/${name}`;
   return {
     url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    adminUrl: url,
+    name,
+    version,
+    drop: () => admin(`drop database if exists ${name} with (force)`),
   };
 }

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // The request log with 1,000,000 rows (issue 3: "paging stays fast with a million rows"): page 1,
 // page 500, a time range and a keyword, on PostgreSQL (DATABASE_URL; database srm_bench_logs,
-// recreated and dropped). Usage: DATABASE_URL=postgres://… node bench/logs.mjs [--rows 1000000]
-import { arg, load, ok, preparePgDatabase, requireBuild, startServer } from './lib.mjs';
+// recreated and dropped), one request at a time from a load-generator process (bench/load.mjs).
+// Not part of `npm run bench`. Usage: DATABASE_URL=postgres://… node bench/logs.mjs [--rows 1000000] [--duration 5]
+import { arg, preparePgDatabase, requireBuild, runChild, signIn, startServer } from './lib.mjs';
 
 const ROWS = arg('rows', 1_000_000);
-const REQUESTS = arg('requests', 200);
+const DURATION = arg('duration', 5);
 requireBuild();
 if (!process.env.DATABASE_URL) {
   console.log('bench/logs.mjs: DATABASE_URL is not set; skipped (the figure is for PostgreSQL)');
@@ -38,23 +39,14 @@ async function fill(url) {
   }
 }
 
-const pgdb = await preparePgDatabase(process.env.DATABASE_URL, 'srm_bench_logs');
+const pgdb = await preparePgDatabase(process.env.DATABASE_URL, `srm_bench_logs_${process.pid}`);
 let server;
 try {
   server = await startServer({ DATABASE_URL: pgdb.url, SEED_DEMO: '1' });
   await server.stop();
   await fill(pgdb.url);
   server = await startServer({ DATABASE_URL: pgdb.url });
-  const { base } = server;
-  const login = await (
-    await fetch(`${base}/api/sys/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'admin', passWord: 'admin123' }),
-    })
-  ).json();
-  const headers = { authorization: `Bearer ${login.data.token}` };
-  const list = (query) => async () => ok(await fetch(`${base}/api/system/Log/request?${query}`, { headers }));
+  const headers = { authorization: `Bearer ${await signIn(server.base, 'admin', 'admin123')}` };
   const day = 86_400_000;
   const cases = [
     ['page 1', 'currentPage=1&pageSize=20'],
@@ -64,13 +56,21 @@ try {
     ['keyword "sys/role" (a quarter)', 'keyword=sys/role'],
     ['keyword "/4242" (rare)', `keyword=${encodeURIComponent('/4242')}`],
   ];
-  await load('warm-up', list('currentPage=1&pageSize=20'), { duration: 1000, concurrency: 4 });
   const rows = [];
   for (const [name, query] of cases) {
-    const seq = await load(name, list(query), { concurrency: 1, max: REQUESTS, duration: 60_000 });
-    rows.push({ case: name, 'p50 ms': seq['p50 ms'], 'p99 ms': seq['p99 ms'], errors: seq.errors });
+    const r = await runChild('bench/load.mjs', {
+      base: server.base,
+      serverPid: server.pid,
+      path: `/api/system/Log/request?${query}`,
+      headers,
+      connections: 1,
+      duration: DURATION,
+      warmup: 1,
+      db: { adminUrl: pgdb.adminUrl, name: pgdb.name },
+    });
+    rows.push({ case: name, 'p50 ms': r.p50, 'p99 ms': r.p99, requests: r.requests, errors: r.errors });
   }
-  console.log(`${ROWS} request-log rows, PostgreSQL, loopback; ${REQUESTS} requests one at a time`);
+  console.log(`${ROWS} request-log rows, PostgreSQL, loopback; one request at a time for ${DURATION} s`);
   console.table(rows);
 } finally {
   await server?.stop();

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// A load-generator process of `npm run bench` (never the server's process): autocannon drives one
+// route for a warm-up and then for the measured window, while this process reads the server's CPU
+// time (and that of the PostgreSQL backends serving the bench database) from /proc. Optionally a
+// writer edits users through the API at a fixed rate during the window. Every answer's envelope is
+// checked: a body whose code is not 0 counts as an error, like a non-2xx status or a socket error.
+// Prints one JSON line. Usage (by bench/run.mjs): node bench/load.mjs <config.json>
+import autocannon from 'autocannon';
+import { childConfig, sleep, startMeter } from './lib.mjs';
+
+const cfg = childConfig();
+
+/** The envelope says success: cheap for the usual serialisation, exact otherwise. */
+function success(body) {
+  if (body.startsWith('{"code":0,')) return true;
+  try {
+    return JSON.parse(body).code === 0;
+  } catch {
+    return false;
+  }
+}
+
+const run = (duration) =>
+  new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${cfg.base}${cfg.path}`,
+        method: cfg.method ?? 'GET',
+        headers: cfg.headers ?? {},
+        body: cfg.body,
+        connections: cfg.connections,
+        duration,
+        verifyBody: success,
+        // Never bail out: a failure is a figure of the table.
+        timeout: 10,
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+
+/** Renames one of the given users `rate` times a second, as an administrator's edit form would. */
+function startWriter(writer) {
+  const state = { done: 0, failed: 0, stop: false };
+  const period = 1000 / writer.rate;
+  const t0 = performance.now();
+  const loop = (async () => {
+    for (let n = 0; !state.stop; n++) {
+      const due = t0 + n * period;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (state.stop) break;
+      const user = writer.users[n % writer.users.length];
+      fetch(`${cfg.base}/api/permission/Users/${user.id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: cfg.headers.authorization },
+        body: JSON.stringify({ ...user, id: undefined, realName: `${user.realName}改${n}` }),
+      })
+        .then(async (res) => (success(await res.text()) ? state.done++ : state.failed++))
+        .catch(() => state.failed++);
+    }
+  })();
+  return async () => {
+    state.stop = true;
+    await loop;
+    await sleep(200);
+    return state;
+  };
+}
+
+if (cfg.warmup > 0) await run(cfg.warmup);
+const stopWriter = cfg.writer ? startWriter(cfg.writer) : null;
+const meter = await startMeter({ serverPid: cfg.serverPid, db: cfg.db });
+const result = await run(cfg.duration);
+const m = meter();
+const writes = stopWriter ? await stopWriter() : null;
+const requests = result.requests.total;
+console.log(
+  JSON.stringify({
+    requests,
+    rps: requests / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // errors include timeouts; an error status carries an error envelope, so it is a mismatch too.
+    errors: result.errors + Math.max(result.mismatches, result.non2xx),
+    serverCpuPerReq: m.serverCpu / requests,
+    dbCpuPerReq: m.dbCpu === null ? null : m.dbCpu / requests,
+    genCpuShare: m.genCpu / m.wall,
+    rssMb: m.rssMb,
+    writes,
+  }),
+);

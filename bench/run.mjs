@@ -1,0 +1,354 @@
+#!/usr/bin/env node
+// `npm run bench` (after the build): the built server against a bare Fastify route, in one run, one
+// table. Each server is a process of its own and so is each load generator (bench/load.mjs with
+// autocannon, bench/chat.mjs with ws); this process only orchestrates. Every row also reads as a
+// ratio to the bare route measured in the same run (at the start and at the end), which is what
+// stays meaningful on a loaded machine.
+//
+// Options (seconds, counts):
+//   --duration 5          measured window per row        --warmup 1    unmeasured warm-up per row
+//   --connections 16      concurrent HTTP connections    --list-connections 50   for the user list
+//   --users 100000        users in the list's tenant     --writes 10   user edits a second (writer rows)
+//   --chat-users 200 --chat-tabs 5 --chat-seconds 10 --chat-rate 15 --chat-light 100
+//   --db both|pg|pglite   both (default): everything on PostgreSQL (DATABASE_URL) and the cheap
+//                         rows on PGlite; pglite, or no DATABASE_URL: everything on PGlite
+//   --only http,list,login,chat   a subset of the rows (the bare route is always measured)
+//   --quick               2 s windows, 10,000 users, 40 chat users with 2 tabs for 3 s
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  arg,
+  flag,
+  main,
+  preparePgDatabase,
+  requireBuild,
+  runChild,
+  signIn,
+  startBare,
+  startServer,
+} from './lib.mjs';
+
+const quick = flag('quick');
+const opt = {
+  duration: arg('duration', quick ? 2 : 5),
+  warmup: arg('warmup', quick ? 0.5 : 1),
+  connections: arg('connections', 16),
+  listConnections: arg('list-connections', 50),
+  users: arg('users', quick ? 10_000 : 100_000),
+  writes: arg('writes', 10),
+  chatUsers: arg('chat-users', quick ? 40 : 200),
+  chatTabs: arg('chat-tabs', quick ? 2 : 5),
+  chatSeconds: arg('chat-seconds', quick ? 3 : 10),
+  chatRate: arg('chat-rate', 15),
+  chatLight: arg('chat-light', quick ? 20 : 100),
+  db: String(arg('db', 'both')),
+  only: new Set(String(arg('only', 'http,list,login,chat')).split(',')),
+};
+requireBuild();
+if (opt.db === 'pg' && !process.env.DATABASE_URL) {
+  console.error('--db pg needs DATABASE_URL (a PostgreSQL server where it may create a database)');
+  process.exit(1);
+}
+
+const pgUrl = process.env.DATABASE_URL;
+const loads = [];
+const sampleLoad = () => loads.push(os.loadavg()[0]);
+const rows = [];
+const cleanups = [];
+const cleanup = async () => {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch((e) => console.error(e));
+};
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => cleanup().then(() => process.exit(130)));
+
+/** One HTTP row, driven by bench/load.mjs. */
+async function measure(section, server, route, config = {}) {
+  sampleLoad();
+  const r = await runChild('bench/load.mjs', {
+    base: server.base,
+    serverPid: server.pid,
+    duration: opt.duration,
+    warmup: opt.warmup,
+    connections: opt.connections,
+    db: section.db,
+    ...config,
+  });
+  sampleLoad();
+  const row = { database: section.label, route, connections: config.connections ?? opt.connections, ...r };
+  rows.push(row);
+  process.stderr.write(`  ${section.label.padEnd(16)} ${route.padEnd(48)} ${Math.round(r.rps)} req/s\n`);
+  return row;
+}
+
+/** Users spread over the departments of the demo buyer's tenant, inserted straight in the database. */
+async function fillUsers(query, n) {
+  const [{ tenant_id: tenantId, ent_id: entId, password_hash: hash }] = (
+    await query(`select tenant_id, ent_id, password_hash from sys_user where account = 'buyer'`)
+  ).rows;
+  const depts = (
+    await query(`select id from sys_dept where tenant_id = $1 and dept_type = 'department' order by id`, [
+      tenantId,
+    ])
+  ).rows.map((r) => r.id);
+  // Accounts u000001…, mobiles 139…, names 用户N: the keyword 139000 matches every one of them.
+  await query(
+    `insert into sys_user (tenant_id, ent_id, dept_id, account, mobile, real_name, email, password_hash)
+     select $1, $2, ($3::bigint[])[1 + (g % array_length($3::bigint[], 1))],
+            'u' || lpad(g::text, 6, '0'), '139' || lpad(g::text, 8, '0'), '用户' || g,
+            'u' || g || '@example.com', $4
+     from generate_series(1, $5::int) g`,
+    [tenantId, entId, `{${depts.join(',')}}`, hash, n],
+  );
+  // As autovacuum would: statistics and the visibility map for index-only counts.
+  await query('vacuum analyze sys_user');
+  // The writer's users: a sample of the inserted ones, renamed one after another (the whole form).
+  return (
+    await query(
+      `select id::text as id, real_name as "realName", mobile, email, dept_id::text as "deptId" from sys_user
+       where tenant_id = $1 and account like 'u%' order by random() limit 2000`,
+      [tenantId],
+    )
+  ).rows;
+}
+
+/** Migrates and seeds (first start), inserts the users with the server stopped, starts again. */
+async function serverWithUsers(section) {
+  const t0 = performance.now();
+  let server = await startServer(section.env, section.dataDir);
+  await server.stop();
+  let writerUsers;
+  if (section.pg) {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: section.pg.url });
+    await c.connect();
+    try {
+      writerUsers = await fillUsers((sql, params) => c.query(sql, params), opt.users);
+    } finally {
+      await c.end();
+    }
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const db = await PGlite.create({
+      dataDir: path.join(section.dataDir, 'pglite'),
+      extensions: { pg_trgm },
+    });
+    try {
+      writerUsers = await fillUsers((sql, params) => db.query(sql, params), opt.users);
+    } finally {
+      await db.close();
+    }
+  }
+  server = await startServer({ ...section.env, SEED_DEMO: '' }, section.dataDir);
+  process.stderr.write(
+    `  ${section.label}: ${opt.users} users inserted, server ready in ${((performance.now() - t0) / 1000).toFixed(0)} s\n`,
+  );
+  return { server, writerUsers };
+}
+
+async function benchSection(section, scope) {
+  const wantList = scope.list && opt.only.has('list');
+  const { server, writerUsers } = wantList
+    ? await serverWithUsers(section)
+    : { server: await startServer(section.env, section.dataDir) };
+  cleanups.push(server.stop);
+  const admin = await signIn(server.base, 'admin', 'admin123');
+  const auth = { authorization: `Bearer ${admin}` };
+  if (opt.only.has('http')) {
+    if (scope.ping)
+      await measure(section, server, 'GET /api/bench/ping (no-op)', { path: '/api/bench/ping' });
+    await measure(section, server, 'GET /api/sys/user/info', { path: '/api/sys/user/info', headers: auth });
+    await measure(section, server, 'GET /api/sys/menu-ent/nav', {
+      path: '/api/sys/menu-ent/nav',
+      headers: auth,
+    });
+  }
+  if (wantList) {
+    const list = { headers: auth, connections: opt.listConnections };
+    const cases = [
+      ['page 1', '/api/permission/Users?currentPage=1&pageSize=20'],
+      ['keyword "139000" (all match)', '/api/permission/Users?keyword=139000&currentPage=1&pageSize=20'],
+    ];
+    for (const [name, url] of cases)
+      await measure(section, server, `user list, ${name}`, { ...list, path: url });
+    for (const [name, url] of cases)
+      await measure(section, server, `user list, ${name}, ${opt.writes} edits/s`, {
+        ...list,
+        path: url,
+        writer: { rate: opt.writes, users: writerUsers },
+      });
+  }
+  // Another account than the one the other rows use: a tenant with single sign-in would end it.
+  if (scope.login && opt.only.has('login'))
+    await measure(section, server, 'POST /api/sys/login (argon2id)', {
+      path: '/api/sys/login',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: 'buyer', passWord: 'buyer123' }),
+    });
+  if (scope.chat && opt.only.has('chat')) {
+    sampleLoad();
+    const chat = await runChild('bench/chat.mjs', {
+      base: server.base,
+      serverPid: server.pid,
+      db: section.db,
+      users: opt.chatUsers,
+      tabs: opt.chatTabs,
+      seconds: opt.chatSeconds,
+      rate: opt.chatRate,
+      light: opt.chatLight,
+    });
+    sampleLoad();
+    for (const [key, label] of [
+      ['light', `chat, light load (${opt.chatLight} msg/s offered)`],
+      ['saturation', 'chat, saturation (as fast as it goes)'],
+    ]) {
+      const r = chat[key];
+      rows.push({
+        database: section.label,
+        route: label,
+        connections: chat.sockets,
+        ...r,
+        errors: r.lost.total,
+      });
+    }
+    section.chat = chat;
+  }
+}
+
+// ——— the run ———
+const startedAt = new Date();
+console.error(`npm run bench: ${main}`);
+const bare = await startBare();
+cleanups.push(bare.stop);
+const bareSection = { label: 'bare Fastify', db: null };
+const bareRows = [];
+let pgVersion = null;
+try {
+  bareRows.push(
+    await measure(bareSection, bare, 'GET /api/bench/ping (bare, start)', { path: '/api/bench/ping' }),
+  );
+  const sections = [];
+  const everythingOnPglite = opt.db === 'pglite' || !pgUrl;
+  if (pgUrl && opt.db !== 'pglite') {
+    const pg = await preparePgDatabase(pgUrl, `srm_bench_${process.pid}`);
+    cleanups.push(pg.drop);
+    pgVersion = pg.version;
+    sections.push([
+      {
+        label: `PostgreSQL ${pg.version.split(' ')[0]}`,
+        env: { DATABASE_URL: pg.url, SEED_DEMO: '1' },
+        pg,
+        db: { adminUrl: pg.adminUrl, name: pg.name },
+      },
+      { ping: true, list: true, login: true, chat: true },
+    ]);
+  }
+  if (everythingOnPglite || opt.db === 'both') {
+    const dataDir = path.join(os.tmpdir(), `srm-bench-pglite-${process.pid}`);
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    sections.push([
+      { label: 'PGlite', env: {}, dataDir, db: null },
+      everythingOnPglite
+        ? { ping: true, list: true, login: true, chat: true }
+        : { ping: false, list: false, login: false, chat: false },
+    ]);
+  }
+  for (const [section, scope] of sections) {
+    await benchSection(section, scope);
+    await cleanups.pop()(); // its server
+  }
+  bareRows.push(
+    await measure(bareSection, bare, 'GET /api/bench/ping (bare, end)', { path: '/api/bench/ping' }),
+  );
+  report(sections.map(([s]) => s));
+} finally {
+  await cleanup();
+}
+
+function report(sections) {
+  const bareRps = (bareRows[0].rps + bareRows[1].rps) / 2;
+  const bareCpu = (bareRows[0].serverCpuPerReq + bareRows[1].serverCpuPerReq) / 2;
+  const f = (x, digits = 0) => (x === null || x === undefined ? '—' : x.toFixed(digits));
+  const us = (s) => (s === null || s === undefined ? '—' : (s * 1e6).toFixed(0));
+  const header = [
+    'database',
+    'route',
+    'conns',
+    'req/s',
+    '× bare',
+    'p50 ms',
+    'p99 ms',
+    'server CPU µs/req',
+    'CPU × bare',
+    'DB CPU µs/req',
+    'RSS MB',
+    'load gen CPU',
+    'errors',
+  ];
+  const lines = [
+    `| ${header.join(' | ')} |`,
+    `| --- | --- | ${header
+      .slice(2)
+      .map(() => '---:')
+      .join(' | ')} |`,
+  ];
+  for (const r of rows) {
+    const chat = r.route.startsWith('chat');
+    lines.push(
+      `| ${[
+        r.database,
+        r.route,
+        r.connections,
+        `${f(r.rps)}${chat ? ' msg/s' : ''}`,
+        chat ? '—' : f(r.rps / bareRps, 2),
+        f(r.p50, 1),
+        f(r.p99, 1),
+        us(r.serverCpuPerReq),
+        f(r.serverCpuPerReq / bareCpu, 1),
+        us(r.dbCpuPerReq),
+        f(r.rssMb),
+        `${f(r.genCpuShare * 100)} %`,
+        r.errors,
+      ].join(' | ')} |`,
+    );
+  }
+  const load = loads.length ? `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}` : '—';
+  const mem = `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`;
+  console.log(`\nnpm run bench — ${startedAt.toISOString()} to ${new Date().toISOString()}`);
+  console.log(
+    `machine: nproc ${os.availableParallelism()} (${os.cpus()[0]?.model.trim()}), ${mem}, Node ${process.version}, ` +
+      `PostgreSQL ${pgVersion ?? '— (DATABASE_URL not set)'}, load average (1 min) ${load} during the run`,
+  );
+  console.log(
+    `options: --duration ${opt.duration} --warmup ${opt.warmup} --connections ${opt.connections} ` +
+      `--list-connections ${opt.listConnections} --users ${opt.users} --writes ${opt.writes} ` +
+      `--chat-users ${opt.chatUsers} --chat-tabs ${opt.chatTabs} --chat-seconds ${opt.chatSeconds} ` +
+      `--chat-rate ${opt.chatRate} --chat-light ${opt.chatLight} --db ${opt.db}${quick ? ' --quick' : ''}`,
+  );
+  console.log(`bare route: ${f(bareRows[0].rps)} req/s at the start, ${f(bareRows[1].rps)} at the end\n`);
+  console.log(lines.join('\n'));
+  for (const s of sections) {
+    if (!s.chat) continue;
+    const { chat } = s;
+    const lostLine = (p) =>
+      Object.entries(chat[p].lost)
+        .filter(([k]) => k !== 'total')
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ');
+    console.log(
+      `\nchat on ${s.label}: ${chat.users} users, ${chat.sockets} sockets, ${f(chat.idleKbPerSocket, 1)} KB of server RSS per idle socket; ` +
+        `lost at light load: ${lostLine('light')}; at saturation: ${lostLine('saturation')}; ` +
+        `error frames outside an answer: ${chat.strayErrors}`,
+    );
+  }
+  const writers = rows.filter((r) => r.writes);
+  for (const r of writers)
+    console.log(
+      `${r.route}: ${r.writes.done} edits answered, ${r.writes.failed} failed (not in the errors column)`,
+    );
+}
