@@ -2,7 +2,7 @@
 // `npm run bench` (after the build): the built server against a bare Fastify route, in one run, one
 // table. Each server is a process of its own and so is each load generator (bench/load.mjs with
 // autocannon, bench/chat.mjs with ws); this process only orchestrates. Every row also reads as a
-// ratio to the bare route measured in the same run (at the start and at the end), which is what
+// ratio to the bare route measured in the same run (right before each row, and at the end), which is what
 // stays meaningful on a loaded machine.
 //
 // Options (seconds, counts):
@@ -65,8 +65,8 @@ const cleanup = async () => {
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.once(signal, () => cleanup().then(() => process.exit(130)));
 
-/** One HTTP row, driven by bench/load.mjs. */
-async function measure(section, server, route, config = {}) {
+/** One window of load from bench/load.mjs. */
+async function drive(section, server, config) {
   sampleLoad();
   const r = await runChild('bench/load.mjs', {
     base: server.base,
@@ -78,7 +78,35 @@ async function measure(section, server, route, config = {}) {
     ...config,
   });
   sampleLoad();
-  const row = { database: section.label, route, connections: config.connections ?? opt.connections, ...r };
+  return r;
+}
+
+/** Windows of the bare route, one before every row and one at the end. */
+const bareRuns = [];
+let bare;
+async function measureBare() {
+  const r = await drive({ db: null }, bare, { path: '/api/bench/ping' });
+  bareRuns.push(r);
+  process.stderr.write(
+    `  ${'bare Fastify'.padEnd(16)} ${'GET /api/bench/ping'.padEnd(48)} ${Math.round(r.rps)} req/s\n`,
+  );
+}
+
+/**
+ * One HTTP row. The bare route is measured right before it (and before the next row, or at the
+ * end), so its ratio compares windows seconds apart even when the machine's load swings.
+ */
+async function measure(section, server, route, config = {}) {
+  const bareAt = bareRuns.length;
+  await measureBare();
+  const r = await drive(section, server, config);
+  const row = {
+    database: section.label,
+    route,
+    connections: config.connections ?? opt.connections,
+    bareAt,
+    ...r,
+  };
   rows.push(row);
   process.stderr.write(`  ${section.label.padEnd(16)} ${route.padEnd(48)} ${Math.round(r.rps)} req/s\n`);
   return row;
@@ -223,15 +251,10 @@ async function benchSection(section, scope) {
 // ——— the run ———
 const startedAt = new Date();
 console.error(`npm run bench: ${main}`);
-const bare = await startBare();
+bare = await startBare();
 cleanups.push(bare.stop);
-const bareSection = { label: 'bare Fastify', db: null };
-const bareRows = [];
 let pgVersion = null;
 try {
-  bareRows.push(
-    await measure(bareSection, bare, 'GET /api/bench/ping (bare, start)', { path: '/api/bench/ping' }),
-  );
   const sections = [];
   const everythingOnPglite = opt.db === 'pglite' || !pgUrl;
   if (pgUrl && opt.db !== 'pglite') {
@@ -262,17 +285,29 @@ try {
     await benchSection(section, scope);
     await cleanups.pop()(); // its server
   }
-  bareRows.push(
-    await measure(bareSection, bare, 'GET /api/bench/ping (bare, end)', { path: '/api/bench/ping' }),
-  );
+  await measureBare();
   report(sections.map(([s]) => s));
 } finally {
   await cleanup();
 }
 
 function report(sections) {
-  const bareRps = (bareRows[0].rps + bareRows[1].rps) / 2;
-  const bareCpu = (bareRows[0].serverCpuPerReq + bareRows[1].serverCpuPerReq) / 2;
+  const mean = (list, key) => list.reduce((a, r) => a + r[key], 0) / list.length;
+  // A row's yardstick: the bare windows just before and just after it (all of them for chat).
+  const around = (r) => (r.bareAt === undefined ? bareRuns : bareRuns.slice(r.bareAt, r.bareAt + 2));
+  const bareRow = {
+    database: 'bare Fastify',
+    route: `GET /api/bench/ping (bare, mean of ${bareRuns.length} windows)`,
+    connections: opt.connections,
+    rps: mean(bareRuns, 'rps'),
+    p50: mean(bareRuns, 'p50'),
+    p99: mean(bareRuns, 'p99'),
+    serverCpuPerReq: mean(bareRuns, 'serverCpuPerReq'),
+    dbCpuPerReq: null,
+    rssMb: bareRuns.at(-1).rssMb,
+    genCpuShare: mean(bareRuns, 'genCpuShare'),
+    errors: bareRuns.reduce((a, r) => a + r.errors, 0),
+  };
   const f = (x, digits = 0) => (x === null || x === undefined ? '—' : x.toFixed(digits));
   const us = (s) => (s === null || s === undefined ? '—' : (s * 1e6).toFixed(0));
   const header = [
@@ -281,6 +316,7 @@ function report(sections) {
     'conns',
     'req/s',
     '× bare',
+    'bare req/s around',
     'p50 ms',
     'p99 ms',
     'server CPU µs/req',
@@ -297,8 +333,11 @@ function report(sections) {
       .map(() => '---:')
       .join(' | ')} |`,
   ];
-  for (const r of rows) {
+  for (const r of [bareRow, ...rows]) {
     const chat = r.route.startsWith('chat');
+    const yardstick = r === bareRow ? bareRuns : around(r);
+    const bareRps = mean(yardstick, 'rps');
+    const bareCpu = mean(yardstick, 'serverCpuPerReq');
     lines.push(
       `| ${[
         r.database,
@@ -306,6 +345,7 @@ function report(sections) {
         r.connections,
         `${f(r.rps)}${chat ? ' msg/s' : ''}`,
         chat ? '—' : f(r.rps / bareRps, 2),
+        chat || r === bareRow ? '—' : f(bareRps),
         f(r.p50, 1),
         f(r.p99, 1),
         us(r.serverCpuPerReq),
@@ -330,7 +370,10 @@ function report(sections) {
       `--chat-users ${opt.chatUsers} --chat-tabs ${opt.chatTabs} --chat-seconds ${opt.chatSeconds} ` +
       `--chat-rate ${opt.chatRate} --chat-light ${opt.chatLight} --db ${opt.db}${quick ? ' --quick' : ''}`,
   );
-  console.log(`bare route: ${f(bareRows[0].rps)} req/s at the start, ${f(bareRows[1].rps)} at the end\n`);
+  const bareRange = bareRuns.map((r) => r.rps);
+  console.log(
+    `bare route: ${bareRuns.length} windows of ${opt.duration} s, ${f(Math.min(...bareRange))}–${f(Math.max(...bareRange))} req/s\n`,
+  );
   console.log(lines.join('\n'));
   for (const s of sections) {
     if (!s.chat) continue;
