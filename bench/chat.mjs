@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The chat load generator of `npm run bench`, a process of its own: `users` users with `tabs`
-// sockets each (the server's RSS before and after they connect gives the memory per idle socket),
-// then every user sends to a partner (user i to user i^1, so both of a pair write at the same
+// sockets each, then every user sends to a partner (user i to user i^1, so both of a pair write at the same
 // moment) in a closed loop — the next message after the answer to the last, at most `rate` a
 // second, under the per-user limit — for `seconds`: first at a light total load (`light` messages
 // a second), then as fast as it goes. Latency runs from sending to `receiveMessage` on the
@@ -13,7 +12,7 @@
 // `MessageList` after both phases.
 // Prints one JSON line. Usage (by bench/run.mjs): node bench/chat.mjs <config.json>
 import WebSocket from 'ws';
-import { api, childConfig, rssMb, signIn, sleep, startMeter } from './lib.mjs';
+import { api, childConfig, signIn, sleep, startMeter } from './lib.mjs';
 
 const cfg = childConfig();
 const { base } = cfg;
@@ -104,8 +103,6 @@ const ask = (ws, frame, timeoutMs = ANSWER_TIMEOUT_MS) =>
     ws.send(JSON.stringify(frame));
   });
 
-await sleep(1000);
-const rssBefore = rssMb(cfg.serverPid);
 const firstTabs = [];
 const sockets = [];
 await pool(
@@ -118,7 +115,6 @@ await pool(
   },
 );
 await sleep(2000);
-const idleKbPerSocket = ((rssMb(cfg.serverPid) - rssBefore) * 1024) / sockets.length;
 
 async function phase(name, perUserRate) {
   const meter = await startMeter({ serverPid: cfg.serverPid, db: cfg.db });
@@ -238,7 +234,6 @@ console.log(
   JSON.stringify({
     users: cfg.users,
     sockets: sockets.length,
-    idleKbPerSocket,
     strayErrors,
     light: { ...light, lost: lost.light },
     saturation: { ...saturation, lost: lost.saturation },

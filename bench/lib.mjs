@@ -164,9 +164,21 @@ export async function startMeter({ serverPid, db }) {
     await c.end();
     backends = rows.map((r) => r.pid);
   }
-  const sum = () => backends.reduce((a, pid) => a + cpuSeconds(pid), 0);
+  // Backends open when the window starts; one that closes during it (an idle pool connection)
+  // counts up to its last reading, taken every 250 ms.
+  const db0 = backends.map(cpuSeconds);
+  const last = [...db0];
+  const read = () =>
+    backends.forEach((pid, i) => {
+      last[i] = Math.max(last[i], cpuSeconds(pid));
+    });
+  const poll = backends.length ? setInterval(read, 250) : null;
+  const dbSpent = () => {
+    clearInterval(poll);
+    read();
+    return last.reduce((a, v, i) => a + v - db0[i], 0);
+  };
   const server0 = cpuSeconds(serverPid);
-  const db0 = sum();
   const gen0 = process.cpuUsage();
   const t0 = performance.now();
   return () => {
@@ -174,7 +186,7 @@ export async function startMeter({ serverPid, db }) {
     return {
       wall: (performance.now() - t0) / 1000,
       serverCpu: cpuSeconds(serverPid) - server0,
-      dbCpu: db ? sum() - db0 : null,
+      dbCpu: db ? dbSpent() : null,
       dbBackends: backends.length,
       genCpu: (gen.user + gen.system) / 1e6,
       rssMb: rssMb(serverPid),

@@ -384,7 +384,7 @@ function report(sections) {
         .map(([k, v]) => `${k} ${v}`)
         .join(', ');
     console.log(
-      `\nchat on ${s.label}: ${chat.users} users, ${chat.sockets} sockets, ${f(chat.idleKbPerSocket, 1)} KB of server RSS per idle socket; ` +
+      `\nchat on ${s.label}: ${chat.users} users, ${chat.sockets} sockets; ` +
         `lost at light load: ${lostLine('light')}; at saturation: ${lostLine('saturation')}; ` +
         `error frames outside an answer: ${chat.strayErrors}`,
     );
