@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server-unit', include: ['apps/server/test/unit/**/*.test.ts'], environment: 'node' } },
       {
         test: {
