@@ -21,7 +21,8 @@ export default defineConfig({
         test: {
           name: 'web-unit',
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          // Not jsdom: its current majors need a Node 22 newer than our 22.12 floor.
+          environment: 'happy-dom',
         },
       },
     ],
