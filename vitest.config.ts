@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'server-unit', include: ['apps/server/test/unit/**/*.test.ts'], environment: 'node' } },
       {
         test: {
@@ -20,7 +21,8 @@ export default defineConfig({
         test: {
           name: 'web-unit',
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          // Not jsdom: its current majors need a Node 22 newer than our 22.12 floor.
+          environment: 'happy-dom',
         },
       },
     ],

@@ -1,19 +1,29 @@
 #!/usr/bin/env node
 // `npm test`: type check, lint, unit tests, API tests on PGlite, the same API tests on PostgreSQL
-// when DATABASE_URL is set, and the browser tests. Ends with one "N passed, N failed" line.
+// when DATABASE_URL is set, and the browser tests. Ends with one "N passed, N flaky, N failed,
+// N skipped" line; flaky tests (passed only on a retry) are named and counted apart and do not fail the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './chromium.mjs';
+import {
+  addCounts,
+  countPlaywrightStats,
+  emptyTotals,
+  playwrightFlakyTitles,
+  runFailed,
+  summaryLine,
+} from './test-summary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = join(root, 'node_modules/.cache/srm-test-reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = emptyTotals();
 const failedSteps = [];
+const flakyTests = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
@@ -25,25 +35,20 @@ function step(name, command, args, env = {}) {
   return ok;
 }
 
-function countVitest(file) {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += report.numPassedTests ?? 0;
-  totals.failed += report.numFailedTests ?? 0;
-  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-}
-
 function vitest(name, projects, env, reportName) {
   const out = join(reports, `${reportName}.json`);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
-  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${out}`);
-  step(name, 'npx', args, env);
-  countVitest(out);
+  args.push('--reporter=default', '--reporter=./scripts/vitest-counts.mjs');
+  step(name, 'npx', args, { ...env, SRM_VITEST_COUNTS: out });
+  if (!existsSync(out)) return;
+  const counts = JSON.parse(readFileSync(out, 'utf8'));
+  addCounts(totals, counts);
+  flakyTests.push(...(counts.flakyTests ?? []));
 }
 
 step('Type check', 'npm', ['run', '--silent', 'typecheck']);
 step('Lint and format', 'npx', ['biome', 'check', '.']);
-vitest('Unit tests', ['contracts', 'web-unit', 'server-unit'], {}, 'unit');
+vitest('Unit tests', ['contracts', 'web-unit', 'server-unit', 'scripts'], {}, 'unit');
 vitest('API tests on PGlite', ['server-api'], { TEST_DB: 'pglite' }, 'api-pglite');
 if (process.env.DATABASE_URL) {
   vitest('API tests on PostgreSQL', ['server-api'], { TEST_DB: 'pg' }, 'api-pg');
@@ -65,15 +70,15 @@ if (!chromium) {
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
     });
     if (existsSync(out)) {
-      const stats = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
-      totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
-      totals.failed += stats.unexpected ?? 0;
-      totals.skipped += stats.skipped ?? 0;
+      const report = JSON.parse(readFileSync(out, 'utf8'));
+      addCounts(totals, countPlaywrightStats(report.stats));
+      flakyTests.push(...playwrightFlakyTitles(report));
     }
   }
 }
 
 console.log('');
+for (const title of flakyTests) console.log(`Flaky (passed only on a retry): ${title}`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
-console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failedSteps.length || totals.failed ? 1 : 0);
+console.log(summaryLine(totals));
+process.exit(runFailed(failedSteps, totals) ? 1 : 0);

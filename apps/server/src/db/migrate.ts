@@ -1,4 +1,5 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import { down0001, up0001 } from './migrations/0001_init';
 import { down0002, up0002 } from './migrations/0002_cache_version';
 import { down0003, up0003 } from './migrations/0003_dept_manager';
