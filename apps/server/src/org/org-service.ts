@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { requireAuth } from '../core/context';
 import { AppError, notFound } from '../core/errors';
 import type { MessageKey } from '../core/i18n';
+import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 
 /** Companies and departments of a tenant (all of them, disabled included), with the manager name. */
@@ -176,7 +177,7 @@ export async function assertDeletable(
 
 /** Deletes a node with no dependants; deleted users keep no reference to it. */
 export async function deleteNode(db: Kysely<Database>, tenantId: string, id: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx
       .updateTable('sys_user')
       .set({ dept_id: null })
