@@ -1,7 +1,8 @@
 /**
  * In-process caches of data that changes rarely (permission sets, the tenant's menu, departments),
- * each entry tagged with the database cache version it was loaded under (see migration
- * 0002_cache_version). The session lookup reads the current version with the session itself, so
+ * each entry tagged with the tenant's cache version it was loaded under (see migrations
+ * 0002_cache_version and 0013_tenant_cache_version). The session lookup reads the current version
+ * with the session itself, so
  * an entry is served only while no relevant write has committed since — no staleness window, and
  * no extra round trip. Session validity is never cached. A short TTL bounds memory held by idle
  * keys; loads in flight are shared by concurrent requests.

@@ -43,7 +43,7 @@ export async function loadOrg(db: Kysely<Database>, tenantId: string): Promise<D
 /**
  * loadOrg for reading only (shared, do not mutate), cached per tenant under both versions read with
  * the session: departments bump `version`, user names and deletions (the manager name) bump
- * `user_version` (migrations 0002 and 0010). Saves the query on every list request that filters
+ * `user_version` (the tenant's counters, migration 0013). Saves the query on every list request that filters
  * by department or is limited by a department data rule.
  */
 export function orgOf(request: FastifyRequest): Promise<readonly Dept[]> {
