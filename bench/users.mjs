@@ -76,9 +76,10 @@ try {
   const writer = new pg.Pool({ connectionString: pgdb.url, max: 8 });
   const { rows: last } = await writer.query('select max(id)::int as id from sys_user');
   const write = async () => {
-    // One of the inserted users (the last USERS ids): its state is written unchanged.
+    // One of the inserted users (the last USERS ids): its state is switched (a write that leaves
+    // every listed column unchanged does not move the counters, so it would measure nothing).
     const id = last[0].id - Math.floor(Math.random() * USERS);
-    await writer.query('update sys_user set enabled = enabled where id = $1', [id]);
+    await writer.query('update sys_user set enabled = not enabled where id = $1', [id]);
   };
   const cases = [
     ['page 1 (20 rows)', 'currentPage=1&pageSize=20'],
