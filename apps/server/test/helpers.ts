@@ -109,6 +109,22 @@ export async function deptIdsByCode(db: Kysely<Database>, tenantId: string): Pro
   return Object.fromEntries(rows.map((r) => [r.en_code, String(r.id)]));
 }
 
+/** The id of a tenant's row by its code (roles, positions, a page's buttons, columns, data rules). */
+export async function idByCode(
+  db: Kysely<Database>,
+  table: 'sys_role' | 'sys_position' | 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule',
+  tenantId: string,
+  code: string,
+): Promise<string> {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('en_code', '=', code)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
 export function authHeaders(token?: string | null): Headers {
   return token ? { authorization: `Bearer ${token}` } : {};
 }

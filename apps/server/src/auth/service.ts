@@ -4,6 +4,7 @@ import type { Deps } from '../core/context';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import { verifyPassword } from '../core/password';
+import { transaction } from '../db/transaction';
 import type { UserRow } from '../db/types';
 import { companyOfDept, loadDepts } from '../org/service';
 import { hashToken, newToken } from './session';
@@ -123,7 +124,7 @@ export async function login(
   const depts = user.dept_id ? await loadDepts(db, user.tenant_id) : [];
   const company = companyOfDept(depts, user.dept_id);
   let replaced: string[] = [];
-  await db.transaction().execute(async (tx) => {
+  await transaction(db, async (tx) => {
     if (settings.singleLogin) {
       const ended = await tx
         .updateTable('sys_session')

@@ -37,15 +37,17 @@ export function extractToken(request: FastifyRequest): string | null {
 /** last_seen_at is written at most this often per session. */
 const SEEN_THROTTLE_MS = 60_000;
 
+/** Sessions with their user and the tenant's cache counters (no row yet: the tenant never wrote, 0). */
 function selectSessions(db: Kysely<Database>, tokenHashes: string[]) {
   return db
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
     .leftJoin('ent as e', 'e.id', 'u.ent_id')
     .leftJoin('sys_dept as d', 'd.id', 'u.dept_id')
-    .select((eb) => [
-      eb.selectFrom('sys_cache_version').select('version').where('id', '=', 1).as('cache_version'),
-      eb.selectFrom('sys_cache_version').select('user_version').where('id', '=', 1).as('user_version'),
+    .leftJoin('sys_tenant_cache_version as cv', 'cv.tenant_id', 's.tenant_id')
+    .select([
+      'cv.version as cache_version',
+      'cv.user_version',
       'u.mobile',
       'u.email',
       'u.head_icon',

@@ -21,9 +21,9 @@ export interface AuthInfo {
   isAdmin: boolean;
   language: string;
   theme: string;
-  /** sys_cache_version read with the session: the tag of cached permissions and menus. */
+  /** The tenant's sys_tenant_cache_version.version read with the session: the tag of cached permissions and menus. */
   cacheVersion: string;
-  /** sys_cache_version.user_version read with the session: the tag of cached user-list totals. */
+  /** The tenant's sys_tenant_cache_version.user_version read with the session: the tag of cached user-list totals. */
   userVersion: string;
   /** The user's own columns, read with the session (user info needs no further query). */
   profile: UserProfile;

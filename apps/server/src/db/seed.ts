@@ -3,6 +3,7 @@ import { hashPassword } from '../core/password';
 import { ensureMsgTemplates } from '../message/msg-template';
 import { seedMenus, seedRoleGrants } from './seed-menus';
 import { seedMessages } from './seed-messages';
+import { transaction } from './transaction';
 import type { Database } from './types';
 
 export interface TenantSeedOptions {
@@ -56,7 +57,7 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
     hashPassword('buyer123'),
     hashPassword('vendor123'),
   ]);
-  return db.transaction().execute(async (tx: Tx) => {
+  return transaction(db, async (tx: Tx) => {
     const tenantId = await insertId(
       tx.insertInto('tenant').values({ code: o.code, name: o.name }).returning('id').executeTakeFirst(),
     );

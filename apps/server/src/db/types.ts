@@ -165,11 +165,14 @@ export interface SessionTable {
   ended_at: Timestamp | null;
 }
 
-/** One row (id 1): bumped by triggers on the tables behind cached permissions and menus. */
-export interface CacheVersionTable {
-  id: number;
-  version: string;
-  /** Bumped by writes of users that the user list counts (migration 0010_user_list_perf). */
+/**
+ * One row per tenant (migration 0013_tenant_cache_version): `version` bumped by triggers on the
+ * tables behind cached permissions and menus, `user_version` by writes of users that the user list
+ * counts.
+ */
+export interface TenantCacheVersionTable {
+  tenant_id: BigRef;
+  version: Generated<string>;
   user_version: Generated<string>;
 }
 
@@ -364,7 +367,7 @@ export interface Database {
   sys_menu_data_rule: MenuDataRuleTable;
   sys_grant: GrantTable;
   sys_session: SessionTable;
-  sys_cache_version: CacheVersionTable;
+  sys_tenant_cache_version: TenantCacheVersionTable;
   sys_dict_type: DictTypeTable;
   sys_dict_item: DictItemTable;
   sys_config: ConfigTable;

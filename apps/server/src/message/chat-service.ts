@@ -9,6 +9,7 @@ import {
 } from '@srm/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { AppError } from '../core/errors';
+import { transaction } from '../db/transaction';
 import type { Database, ImMessageTable } from '../db/types';
 import { IMAGE_NAME, imagePath, imageUrl } from '../file/storage';
 import { likePattern } from '../org/org-service';
@@ -77,7 +78,9 @@ export async function checkContent(
 
 /**
  * Stores a message and both sides' conversation rows in one transaction (the receiver's unread
- * count goes up by one). Only after this returns is anybody told (decisions §6).
+ * count goes up by one). Only after this returns is anybody told (decisions §6); a transaction
+ * rolled back for a deadlock or serialization failure runs again (`transaction`), so nothing
+ * acknowledged is lost and nothing is stored twice.
  */
 export async function storeChatMessage(
   db: Db,
@@ -88,7 +91,7 @@ export async function storeChatMessage(
   content: string,
 ): Promise<ChatMessage> {
   const [lo, hi] = pairOf(fromId, toId);
-  const row = await db.transaction().execute(async (tx) => {
+  const row = await transaction(db, async (tx) => {
     const message = await tx
       .insertInto('im_message')
       .values({
@@ -103,12 +106,13 @@ export async function storeChatMessage(
       .returningAll()
       .executeTakeFirstOrThrow();
     const base = { tenant_id: tenantId, last_message_id: message.id, last_time: message.send_time };
+    const mine = { ...base, user_id: fromId, peer_id: toId, unread: 0 };
+    const theirs = { ...base, user_id: toId, peer_id: fromId, unread: 1 };
+    // Rows are locked in the order they are listed: always the lower user's row first, so two
+    // users writing to each other at once queue on the same row instead of deadlocking.
     await tx
       .insertInto('im_conversation')
-      .values([
-        { ...base, user_id: fromId, peer_id: toId, unread: 0 },
-        { ...base, user_id: toId, peer_id: fromId, unread: 1 },
-      ])
+      .values(lo === fromId ? [mine, theirs] : [theirs, mine])
       .onConflict((oc) =>
         oc.columns(['user_id', 'peer_id']).doUpdateSet((eb) => ({
           last_message_id: eb.ref('excluded.last_message_id'),

@@ -20,6 +20,7 @@ import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { AppError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
+import { transaction } from '../db/transaction';
 import { likePattern } from '../org/org-service';
 import { requirePerm } from '../permission/service';
 import {
@@ -133,7 +134,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request.auth);
       const body = request.body;
       if (!(await tenantEntsExist(db, auth.tenantId, body.entIds))) throw entsField(request.locale);
-      const id = await db.transaction().execute(async (tx) => {
+      const id = await transaction(db, async (tx) => {
         const row = await tx
           .insertInto('sys_notice')
           .values({
@@ -176,7 +177,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = await mustLoad(auth.tenantId, id);
       if (current.state === 'released') throw new AppError(409, 'error.conflict');
       if (!(await tenantEntsExist(db, auth.tenantId, body.entIds))) throw entsField(request.locale);
-      await db.transaction().execute(async (tx) => {
+      await transaction(db, async (tx) => {
         await tx
           .updateTable('sys_notice')
           .set({
@@ -257,7 +258,7 @@ export const noticeRoutes: FastifyPluginAsyncZod = async (app) => {
                 .where('notice_id', '=', notice.id)
                 .execute()
             ).map((r) => String(r.user_id));
-        await db.transaction().execute(async (tx) => {
+        await transaction(db, async (tx) => {
           await tx
             .updateTable('sys_notice')
             .set(releasing ? { state: 'released', release_time: new Date() } : { state: 'withdrawn' })

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { requireAuth } from '../core/context';
 import { AppError, notFound } from '../core/errors';
 import type { MessageKey } from '../core/i18n';
+import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 
 /** Companies and departments of a tenant (all of them, disabled included), with the manager name. */
@@ -42,7 +43,7 @@ export async function loadOrg(db: Kysely<Database>, tenantId: string): Promise<D
 /**
  * loadOrg for reading only (shared, do not mutate), cached per tenant under both versions read with
  * the session: departments bump `version`, user names and deletions (the manager name) bump
- * `user_version` (migrations 0002 and 0010). Saves the query on every list request that filters
+ * `user_version` (the tenant's counters, migration 0013). Saves the query on every list request that filters
  * by department or is limited by a department data rule.
  */
 export function orgOf(request: FastifyRequest): Promise<readonly Dept[]> {
@@ -176,7 +177,7 @@ export async function assertDeletable(
 
 /** Deletes a node with no dependants; deleted users keep no reference to it. */
 export async function deleteNode(db: Kysely<Database>, tenantId: string, id: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx
       .updateTable('sys_user')
       .set({ dept_id: null })

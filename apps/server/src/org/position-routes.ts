@@ -23,6 +23,7 @@ import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
+import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { requireAnyPerm, requirePerm } from '../permission/service';
 import { companyDeptTree, findNode, flatten, likePattern, loadOrg } from './org-service';
@@ -350,7 +351,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request.auth);
       const { id } = request.params;
       await getPosition(db, auth.tenantId, id);
-      await db.transaction().execute(async (tx) => {
+      await transaction(db, async (tx) => {
         await tx
           .deleteFrom('user_position')
           .where('tenant_id', '=', auth.tenantId)

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
 import { t } from '../core/i18n';
+import { transaction } from '../db/transaction';
 import {
   addedGrants,
   assertCallerHolds,
@@ -92,7 +93,7 @@ export const authorizeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = requireAuth(request.auth);
       const { objectType, objectId } = request.params;
-      const saved = await db.transaction().execute(async (tx) => {
+      const saved = await transaction(db, async (tx) => {
         await assertObjectOfTenant(tx, auth.tenantId, objectType, objectId);
         const items = await loadTenantItems(tx, auth.tenantId);
         const grants = normaliseGrants(items, request.body);

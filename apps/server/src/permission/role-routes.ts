@@ -24,6 +24,7 @@ import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
+import { transaction } from '../db/transaction';
 import { notifyByTemplate } from '../message/msg-template';
 import { assertCallerHoldsObjects } from './authorize-service';
 import { assertRoleCodeFree, assertUsersOfTenant, getRole, listRoles, listRoleUsers } from './role-service';
@@ -171,7 +172,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request.auth);
       const { id } = request.body;
       await getRole(db, auth.tenantId, id);
-      await db.transaction().execute(async (tx) => {
+      await transaction(db, async (tx) => {
         await tx
           .deleteFrom('user_role')
           .where('tenant_id', '=', auth.tenantId)
@@ -256,7 +257,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       const role = await getRole(db, auth.tenantId, roleId);
       const ids = await assertUsersOfTenant(db, auth.tenantId, userIds);
       await assertCallerHoldsObjects(db, auth, { roleIds: [roleId], positionIds: [] });
-      const added = await db.transaction().execute(async (tx) =>
+      const added = await transaction(db, async (tx) =>
         tx
           .insertInto('user_role')
           .values(ids.map((userId) => ({ tenant_id: auth.tenantId, user_id: userId, role_id: roleId })))
@@ -297,7 +298,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       const { roleId, userIds } = request.body;
       await getRole(db, auth.tenantId, roleId);
       const ids = await assertUsersOfTenant(db, auth.tenantId, userIds);
-      await db.transaction().execute(async (tx) => {
+      await transaction(db, async (tx) => {
         await tx
           .deleteFrom('user_role')
           .where('tenant_id', '=', auth.tenantId)

@@ -13,6 +13,7 @@ import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import { AppError } from '../core/errors';
 import { type MessageKey, t } from '../core/i18n';
 import { hashPassword } from '../core/password';
+import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { assertWrittenInScope, type UserColumns } from './user-service';
 
@@ -309,7 +310,7 @@ export async function insertImportUsers(
   const hashes = new Map<string, string>();
   for (const password of new Set(users.map((u) => u.password)))
     hashes.set(password, await hashPassword(password));
-  await db.transaction().execute(async (tx) => {
+  await transaction(db, async (tx) => {
     for (let start = 0; start < users.length; start += 500) {
       const chunk = users.slice(start, start + 500);
       const inserted = await tx

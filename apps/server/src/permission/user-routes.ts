@@ -37,6 +37,7 @@ import { envelopeOk, page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import { hashPassword } from '../core/password';
+import { transaction } from '../db/transaction';
 import { notifyByTemplate } from '../message/msg-template';
 import { findNode, likePattern, orgOf, subtreeIds } from '../org/org-service';
 import { assertCallerHoldsObjects } from './authorize-service';
@@ -502,7 +503,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = await userScope(request);
       const passwordHash = await hashPassword(body.password);
       const entId = await tenantEntId(db, auth.tenantId, auth.entId);
-      const info = await db.transaction().execute(async (tx) => {
+      const info = await transaction(db, async (tx) => {
         const row = await tx
           .insertInto('sys_user')
           .values({
@@ -560,7 +561,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       positionIds: refs.positionIds.filter((p) => !had.position.has(p)),
     });
     let ended: string[] = [];
-    const info = await db.transaction().execute(async (tx) => {
+    const info = await transaction(db, async (tx) => {
       await tx
         .updateTable('sys_user')
         .set({
@@ -649,7 +650,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertInScope(db, auth.tenantId, id, await userScope(request));
       assertChangeable(auth.userId, user, 'user.deleteSelf');
       let ended: string[] = [];
-      await db.transaction().execute(async (tx) => {
+      await transaction(db, async (tx) => {
         await tx
           .updateTable('sys_user')
           .set({ deleted: true, enabled: false })
@@ -745,7 +746,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await assertInScope(db, auth.tenantId, id, await userScope(request));
       if (!enabled) assertChangeable(auth.userId, user, 'user.disableSelf');
       let ended: string[] = [];
-      await db.transaction().execute(async (tx) => {
+      await transaction(db, async (tx) => {
         await tx
           .updateTable('sys_user')
           .set({ enabled })

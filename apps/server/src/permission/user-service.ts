@@ -165,7 +165,7 @@ export function userCountCache(request: FastifyRequest): UserCountCache {
  * parameters: tenant, filters, data scope, mobile search) under the database versions read with
  * the session: any committed write of users (create, delete, state, department, names…), of
  * their roles or positions, of grants, data rules or departments bumps a version (triggers of
- * migrations 0002 and 0010, in every process), and the next request counts again. Paging the same
+ * the tenant's counters of migration 0013, in every process), and the next request counts again. Paging the same
  * filter reuses the total.
  *
  * The page reads the ids first and then only those rows with their department, instead of

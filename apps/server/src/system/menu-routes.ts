@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
 import { t } from '../core/i18n';
+import { transaction } from '../db/transaction';
 import { conflictWith } from '../org/org-service';
 import { requirePerm } from '../permission/service';
 import {
@@ -149,7 +150,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       if (subtree.has(body.parentId)) throw conflictWith('menu.moveIntoSelf');
       assertParent(request, menus, body.parentId, body.category);
       await assertMenuCodeFree(request, db, auth.tenantId, body.menuPerms, id);
-      await db.transaction().execute(async (tx) => {
+      await transaction(db, async (tx) => {
         await tx
           .updateTable('sys_menu')
           .set(menuColumns(body))

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
+import { transaction } from '../db/transaction';
 import type { Database, GrantItemType } from '../db/types';
 import { snake } from '../permission/data-scope';
 
@@ -125,7 +126,7 @@ export function assertParent(
 
 /** Deletes a menu without sub-menus, its buttons, columns, data rules and every grant of them. */
 export async function deleteMenu(db: Kysely<Database>, tenantId: string, id: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await transaction(db, async (tx) => {
     const ofMenu = (table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
       tx.selectFrom(table).select('id').where('tenant_id', '=', tenantId).where('menu_id', '=', id);
     await tx
@@ -288,7 +289,7 @@ export async function deletePageItem(
   id: string,
 ): Promise<void> {
   const itemType: GrantItemType = kind;
-  await db.transaction().execute(async (tx) => {
+  await transaction(db, async (tx) => {
     await tx
       .deleteFrom('sys_grant')
       .where('tenant_id', '=', tenantId)

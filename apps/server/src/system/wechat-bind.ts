@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 
 /**
@@ -140,7 +141,7 @@ export async function bindOpenid(
   openid: string,
 ): Promise<boolean> {
   const attempt = () =>
-    db.transaction().execute(async (tx) => {
+    transaction(db, async (tx) => {
       // Shared lock: a concurrent delete of the user waits, or is seen, so no binding outlives it.
       const user = await tx
         .selectFrom('sys_user')

@@ -1,6 +1,6 @@
 import type { DataRule, Menu, MenuItem, MenuNode, NavResult, ServerMenuItem } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, idByCode, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: string;
@@ -22,14 +22,8 @@ async function menuId(code: string, tenant = tenantId): Promise<string> {
   return String(row.id);
 }
 
-async function itemId(table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule', code: string) {
-  const row = await t.db
-    .selectFrom(table)
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('en_code', '=', code)
-    .executeTakeFirstOrThrow();
-  return String(row.id);
+function itemId(table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule', code: string) {
+  return idByCode(t.db, table, tenantId, code);
 }
 
 async function roleId(code: string): Promise<string> {

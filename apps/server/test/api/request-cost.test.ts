@@ -2,7 +2,7 @@ import type { CurrentUser, NavResult } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 
-// The hot start-up routes read cached permissions and menus (tagged with sys_cache_version) and
+// The hot start-up routes read cached permissions and menus (tagged with the tenant's cache version) and
 // batch session lookups; neither may serve an ended session or a stale grant.
 let t: TestApp;
 beforeAll(async () => {

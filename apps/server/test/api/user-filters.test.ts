@@ -1,6 +1,6 @@
 import type { ComboxOption, Page, User, UserInfo } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, tenantIdOf } from '../helpers';
+import { createTestApp, idByCode, type TestApp, tenantIdOf } from '../helpers';
 
 /**
  * The filter drop-downs of the list screens (`GET /api/sys/filter/combox-list`, spec §7) and the
@@ -15,17 +15,8 @@ let other: Awaited<ReturnType<TestApp['seedOtherTenant']>>;
 const en = { 'accept-language': 'en-US' };
 const COMBOX = '/api/sys/filter/combox-list';
 
-const idIn = async (table: 'sys_role' | 'sys_position', code: string, tenant = tenantId) =>
-  String(
-    (
-      await t.db
-        .selectFrom(table)
-        .select('id')
-        .where('tenant_id', '=', tenant)
-        .where('en_code', '=', code)
-        .executeTakeFirstOrThrow()
-    ).id,
-  );
+const idIn = (table: 'sys_role' | 'sys_position', code: string, tenant = tenantId) =>
+  idByCode(t.db, table, tenant, code);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,11 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page, User } from '@srm/contracts';
+import type { CurrentUser, Page, User } from '@srm/contracts';
 import type { FastifyInstance } from 'fastify';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { createTestApp, deptIdsByCode, type TestApp, tenantIdOf } from '../helpers';
+import { transaction } from '../../src/db/transaction';
+import type { Database } from '../../src/db/types';
+import { createTestApp, deptIdsByCode, idByCode, type TestApp, tenantIdOf } from '../helpers';
 
 /**
  * The user list's exact total is kept between requests (issue 3, docs/PERFORMANCE.md) under the
@@ -225,5 +228,114 @@ describe('the user list total after writes (kept totals, several servers)', () =
       .where('en_code', '=', 'permission.user.data.company')
       .execute();
     expect(await list('twin', buyer)).toEqual({ total: 1, accounts: ['eastkeep1'] });
+  });
+});
+
+/**
+ * Writes of users the caches cannot see (triggers off for this transaction, as if the counters
+ * missed them): a server still answers what it kept until the tenant's counters move.
+ */
+const unseen = (write: (tx: Transaction<Database>) => Promise<unknown>) =>
+  transaction(t.db, async (tx) => {
+    await sql`set local session_replication_role = replica`.execute(tx);
+    await write(tx);
+  });
+
+const permsOf = async (server: Server, token: string) => {
+  const res =
+    server === 'first'
+      ? (await t.get<CurrentUser>('/api/sys/user/info', token)).body
+      : (JSON.parse(
+          (
+            await twin.inject({
+              method: 'GET',
+              url: '/api/sys/user/info',
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).body,
+        ) as { data: CurrentUser });
+  return res.data.permsList;
+};
+
+/** A grant of the button to the tenant's buyer role. */
+const grantButton = async (tenant: string, code: string) => ({
+  tenant_id: tenant,
+  item_type: 'button' as const,
+  item_id: await idByCode(t.db, 'sys_menu_button', tenant, code),
+  object_type: 'role' as const,
+  object_id: await idByCode(t.db, 'sys_role', tenant, 'buyer'),
+});
+
+describe('cache counters per tenant', () => {
+  it("a user write in one tenant keeps the other tenant's totals; its own shows on both servers", async () => {
+    await t.seedOtherTenant('pt');
+    const other = await t.login('ptadmin', 'admin123');
+    const otherTenant = await tenantIdOf(t.db, 'ptadmin');
+    const otherAll = await total(other);
+    const otherKeyword = await total(other, '&keyword=pt');
+    const all = await total(admin);
+    // The other tenant loses a user unseen: both servers keep its totals…
+    await unseen((tx) =>
+      tx
+        .updateTable('sys_user')
+        .set({ deleted: true })
+        .where('tenant_id', '=', otherTenant)
+        .where('account', '=', 'ptvendor')
+        .execute(),
+    );
+    // …while this tenant writes users through either server.
+    const created = await t.post(
+      U,
+      { account: 'tenantkeep1', realName: '租户一', mobile: '13912345680', password: 'secret123' },
+      admin,
+    );
+    expect(created.body.code).toBe(0);
+    expect(await total(admin)).toBe(all + 1);
+    const off = await twin.inject({
+      method: 'PUT',
+      url: `${U}/${await idOf('tenantkeep1')}/Actions/State`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { enabled: false },
+    });
+    expect(JSON.parse(off.body).code).toBe(0);
+    expect((await list('first', admin, '&enabled=false')).accounts).toContain('tenantkeep1');
+    // Not counted again in the other tenant (a shared counter would have: otherAll - 1).
+    expect(await total(other)).toBe(otherAll);
+    expect(await total(other, '&keyword=pt')).toBe(otherKeyword);
+    // The other tenant's own next write counts again, on both servers.
+    await t.db.updateTable('sys_user').set({ real_name: '改名' }).where('account', '=', 'ptbuyer').execute();
+    expect(await total(other)).toBe(otherAll - 1);
+    expect(await total(other, '&keyword=pt')).toBe(otherKeyword - 1);
+  });
+
+  it("a grant change in one tenant keeps the other tenant's permission sets; its own applies on both servers", async () => {
+    const otherTenant = await tenantIdOf(t.db, 'ptadmin');
+    const other = await t.login('ptbuyer', 'buyer123');
+    const buyer = await t.login('buyer', 'buyer123');
+    const code = 'system.log.export';
+    const perms = async (token: string) => {
+      const [a, b] = await Promise.all([permsOf('first', token), permsOf('twin', token)]);
+      expect(b).toEqual(a);
+      return a;
+    };
+    expect(await perms(buyer)).not.toContain(code);
+    expect(await perms(other)).not.toContain(code);
+    const otherGrant = await grantButton(otherTenant, code);
+    await unseen((tx) => tx.insertInto('sys_grant').values(otherGrant).execute());
+    await t.db
+      .insertInto('sys_grant')
+      .values(await grantButton(tenantId, code))
+      .execute();
+    expect(await perms(buyer)).toContain(code);
+    // Kept in the other tenant (a shared counter would have reloaded it and shown the grant).
+    expect(await perms(other)).not.toContain(code);
+    // Its own next change applies on both servers.
+    await t.db
+      .updateTable('sys_role')
+      .set({ order_num: 7 })
+      .where('tenant_id', '=', otherTenant)
+      .where('en_code', '=', 'buyer')
+      .execute();
+    expect(await perms(other)).toContain(code);
   });
 });

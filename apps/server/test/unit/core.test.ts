@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ipPlaceKind, parseUserAgent } from '../../src/auth/ua';
-import { VersionedCache } from '../../src/core/cache';
+import { covers, VersionedCache } from '../../src/core/cache';
 import { t } from '../../src/core/i18n';
 import enUS from '../../src/core/locales/messages.en-US.json';
 import zhCN from '../../src/core/locales/messages.zh-CN.json';
@@ -120,5 +120,28 @@ describe('versioned cache', () => {
     // A new version always loads again.
     await cache.get('userCount:9999', 'v2', load);
     expect(loads).toBe(loadsBefore + 2);
+  });
+
+  it('shares one load among concurrent requests, and serves an older version from a newer entry', async () => {
+    const cache = new VersionedCache(60_000);
+    let loads = 0;
+    const load = () => new Promise<number>((resolve) => setTimeout(() => resolve(++loads), 10));
+    // A write committed (7 → 8): the requests that read 8 share one count…
+    const [a, b, c] = await Promise.all([
+      cache.get('userCount:t1', '3.8', load),
+      cache.get('userCount:t1', '3.8', load),
+      // …and one whose session was read just before the write takes it too (it is newer).
+      cache.get('userCount:t1', '3.7', load),
+    ]);
+    expect([a, b, c]).toEqual([1, 1, 1]);
+    expect(loads).toBe(1);
+    // Newer in either counter: loaded again; an entry never serves a newer request.
+    expect(await cache.get('userCount:t1', '3.9', load)).toBe(2);
+    expect(await cache.get('userCount:t1', '4.9', load)).toBe(3);
+    expect(await cache.get('userCount:t1', '4.8', load)).toBe(3);
+    expect(loads).toBe(3);
+    expect(covers('10.2', '9.2')).toBe(true);
+    expect(covers('9.2', '10.2')).toBe(false);
+    expect(covers('v1', 'v2')).toBe(false);
   });
 });
