@@ -147,7 +147,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
         subCompany: company ? { id: company.id, deptName: company.dept_name } : { id: '0', deptName: '' },
         theme: auth.theme,
         language: auth.language,
-        permsList: [...perms.codes].sort(),
+        permsList: perms.codeList,
         // Binding completes only through the signed callback, which needs the token too.
         wxBindEnabled: Boolean(app.deps.config.wechatMp?.token),
       };

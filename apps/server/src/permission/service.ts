@@ -10,6 +10,8 @@ export interface PermissionSet {
   isAdmin: boolean;
   /** Granted enCodes of menus, buttons and columns (permsList). */
   codes: Set<string>;
+  /** The same codes sorted, made once with the (cached) set: user info answers them as they are. */
+  codeList: string[];
   /** Granted item ids by type (for the admin: every id of the tenant). */
   ids: Record<'menu' | 'button' | 'column' | 'data', Set<string>>;
 }
@@ -64,12 +66,14 @@ export async function loadPermissions(db: Kysely<Database>, auth: AuthInfo): Pro
   const set: PermissionSet = {
     isAdmin: auth.isAdmin,
     codes: new Set(),
+    codeList: [],
     ids: { menu: new Set(), button: new Set(), column: new Set(), data: new Set() },
   };
   for (const item of items) {
     set.ids[item.item_type].add(String(item.id));
     set.codes.add(item.en_code);
   }
+  set.codeList = [...set.codes].sort();
   return set;
 }
 
