@@ -1,23 +1,19 @@
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { WechatApi, WX_QR_IMAGE_ORIGIN } from '@srm/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import type { AppConfig } from './config';
+import { loggerOptions, registerAccessLog } from './core/access-log';
 import { VersionedCache } from './core/cache';
 import { apiNotFound, genReqId, registerErrorHandlers, registerRequestHooks } from './core/http';
+import { registerSecurityHeaders } from './core/security-headers';
+import { createSerializerCompiler } from './core/serializer';
 import { SettingsCache } from './core/settings';
 import { type DbHandle, openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
@@ -48,15 +44,6 @@ import { menuRoutes } from './system/menu-routes';
 import { systemRoutes } from './system/routes';
 import { wechatRoutes } from './system/wechat-routes';
 
-/**
- * The URL as logged: images and /home?token= carry the session token in the query string, and a
- * WeChat callback's query is a signature that could be replayed (with the scanner's openid).
- */
-function logUrl(url: string): string {
-  if (url.startsWith(WechatApi.callback)) return url.replace(/\?.*$/, '?[redacted]');
-  return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
-}
-
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Opens (or takes) the database, migrates it, seeds the demo tenant when asked or on the first embedded start. */
@@ -79,27 +66,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const { handle, seeded, owned } = await prepareDb(config);
 
   const app = Fastify({
-    logger: config.logger
-      ? {
-          level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.headers.token'],
-          serializers: {
-            req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
-              method: req.method,
-              url: logUrl(req.url),
-              host: req.host,
-              remoteAddress: req.ip,
-            }),
-          },
-        }
-      : false,
+    ...loggerOptions(config),
     genReqId,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ validate: config.validateResponses ?? false }));
   const activity = new ActivityLog(handle.db, (error) =>
     app.log.error({ err: error }, 'activity log write failed'),
   );
@@ -124,31 +98,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (owned) await handle.close();
   });
 
+  registerSecurityHeaders(app, config);
+  registerAccessLog(app, config);
   registerRequestHooks(app);
   registerErrorHandlers(app);
   registerActivityLogHooks(app, activity);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        // antd (CSS-in-JS) writes inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // The bind dialog shows WeChat's QR image when the official account is configured.
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.wechatMp ? [WX_QR_IMAGE_ORIGIN] : [])],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {

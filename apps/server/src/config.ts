@@ -18,8 +18,15 @@ export interface AppConfig {
   webDist?: string;
   /** GET /api/bench/ping (a route that touches nothing) for `npm run bench`: only with BENCH=1. */
   benchRoutes: boolean;
+  /**
+   * Also check every response against its zod schema and the compiled serializer's output against
+   * zod's (tests turn it on); production only runs the compiled serializer.
+   */
+  validateResponses?: boolean;
   /** Fastify logger on/off (tests turn it off). */
   logger: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
   /** Sign-in attempts per IP per minute. */
   loginRateLimit: number;
   trustProxy: boolean;

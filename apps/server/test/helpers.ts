@@ -138,6 +138,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     seedDemo: false,
     benchRoutes: true,
     logger: false,
+    validateResponses: true,
     loginRateLimit: 1000,
     trustProxy: false,
     ...overrides,

@@ -22,6 +22,7 @@ import { type AuthInfo, requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
+import { prepared } from '../db/prepared';
 import { IMAGE_NAME, imageExists, imageUrl } from '../file/storage';
 import { companyOfDept, loadDepts } from '../org/service';
 import { pageLoginLogs, toLoginLog } from '../system/log-service';
@@ -30,6 +31,30 @@ import { permissionsOf } from './service';
 import { changeOwnPassword } from './user-service';
 
 const nullData = envelope(z.null());
+
+// The tenant's menu as the nav needs it: three queries compiled once.
+const selectNavMenus = prepared((db, p: { tenantId: string }) =>
+  db
+    .selectFrom('sys_menu')
+    .selectAll()
+    .where('tenant_id', '=', p.tenantId)
+    .where('enabled', '=', true)
+    .where('category', '=', 'web')
+    .orderBy('order_num')
+    .orderBy('id'),
+);
+/** The buttons or the columns of the tenant's pages. */
+const selectNavItems = (table: 'sys_menu_button' | 'sys_menu_column') =>
+  prepared((db, p: { tenantId: string }) =>
+    db
+      .selectFrom(table)
+      .select(['id', 'menu_id', 'en_code', 'full_name'])
+      .where('tenant_id', '=', p.tenantId)
+      .orderBy('order_num')
+      .orderBy('id'),
+  );
+const selectNavButtons = selectNavItems('sys_menu_button');
+const selectNavColumns = selectNavItems('sys_menu_column');
 
 export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, cache } = app.deps;
@@ -122,7 +147,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
         subCompany: company ? { id: company.id, deptName: company.dept_name } : { id: '0', deptName: '' },
         theme: auth.theme,
         language: auth.language,
-        permsList: [...perms.codes].sort(),
+        permsList: perms.codeList,
         // Binding completes only through the signed callback, which needs the token too.
         wxBindEnabled: Boolean(app.deps.config.wechatMp?.token),
       };
@@ -149,29 +174,9 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
         async () => {
           const { menus, buttons, cols } = await cache.get(`menu:${auth.tenantId}`, version, async () => {
             const [menus, buttons, cols] = await Promise.all([
-              db
-                .selectFrom('sys_menu')
-                .selectAll()
-                .where('tenant_id', '=', auth.tenantId)
-                .where('enabled', '=', true)
-                .where('category', '=', 'web')
-                .orderBy('order_num')
-                .orderBy('id')
-                .execute(),
-              db
-                .selectFrom('sys_menu_button')
-                .select(['id', 'menu_id', 'en_code', 'full_name'])
-                .where('tenant_id', '=', auth.tenantId)
-                .orderBy('order_num')
-                .orderBy('id')
-                .execute(),
-              db
-                .selectFrom('sys_menu_column')
-                .select(['id', 'menu_id', 'en_code', 'full_name'])
-                .where('tenant_id', '=', auth.tenantId)
-                .orderBy('order_num')
-                .orderBy('id')
-                .execute(),
+              selectNavMenus(db, { tenantId: auth.tenantId }),
+              selectNavButtons(db, { tenantId: auth.tenantId }),
+              selectNavColumns(db, { tenantId: auth.tenantId }),
             ]);
             return { menus, buttons, cols };
           });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { AuthInfo } from '../core/context';
 import { forbidden } from '../core/errors';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 
 /** What a user may do: a tenant administrator holds everything of the tenant. */
@@ -9,21 +10,20 @@ export interface PermissionSet {
   isAdmin: boolean;
   /** Granted enCodes of menus, buttons and columns (permsList). */
   codes: Set<string>;
+  /** The same codes sorted, made once with the (cached) set: user info answers them as they are. */
+  codeList: string[];
   /** Granted item ids by type (for the admin: every id of the tenant). */
   ids: Record<'menu' | 'button' | 'column' | 'data', Set<string>>;
 }
 
 type ItemType = 'menu' | 'button' | 'column' | 'data';
 
-/**
- * Every enabled menu item of the tenant with its code, filtered — unless the user is the tenant
- * administrator — to the items granted to the user directly, through enabled roles and through
- * enabled positions. One round trip.
- */
-export async function loadPermissions(db: Kysely<Database>, auth: AuthInfo): Promise<PermissionSet> {
-  const tenantId = auth.tenantId;
-  const userId = auth.userId;
-  const items = await sql<{ item_type: ItemType; id: string; en_code: string }>`
+type PermissionParams = { tenantId: string; userId: string; isAdmin: boolean };
+
+/** One round trip, compiled once: the items of the tenant, all or those granted to the user. */
+const selectPermissionItems = prepared((_db, p: PermissionParams) => {
+  const { tenantId, userId } = p;
+  return sql<{ item_type: ItemType; id: string; en_code: string }>`
     with granted as (
       select g.item_type, g.item_id from sys_grant g
         where g.tenant_id = ${tenantId} and (
@@ -48,17 +48,32 @@ export async function loadPermissions(db: Kysely<Database>, auth: AuthInfo): Pro
         where d.tenant_id = ${tenantId} and m.enabled
     )
     select i.item_type, i.id, i.en_code from items i
-      where ${auth.isAdmin}::boolean
-        or exists (select 1 from granted g where g.item_type = i.item_type and g.item_id = i.id)`.execute(db);
+      where ${p.isAdmin}::boolean
+        or exists (select 1 from granted g where g.item_type = i.item_type and g.item_id = i.id)`;
+});
+
+/**
+ * Every enabled menu item of the tenant with its code, filtered — unless the user is the tenant
+ * administrator — to the items granted to the user directly, through enabled roles and through
+ * enabled positions. One round trip.
+ */
+export async function loadPermissions(db: Kysely<Database>, auth: AuthInfo): Promise<PermissionSet> {
+  const items = await selectPermissionItems(db, {
+    tenantId: auth.tenantId,
+    userId: auth.userId,
+    isAdmin: auth.isAdmin,
+  });
   const set: PermissionSet = {
     isAdmin: auth.isAdmin,
     codes: new Set(),
+    codeList: [],
     ids: { menu: new Set(), button: new Set(), column: new Set(), data: new Set() },
   };
-  for (const item of items.rows) {
+  for (const item of items) {
     set.ids[item.item_type].add(String(item.id));
     set.codes.add(item.en_code);
   }
+  set.codeList = [...set.codes].sort();
   return set;
 }
 
