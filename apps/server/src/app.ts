@@ -2,7 +2,6 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -19,6 +18,7 @@ import type { AppConfig } from './config';
 import { VersionedCache } from './core/cache';
 import { apiNotFound, genReqId, registerErrorHandlers, registerRequestHooks } from './core/http';
 import { SettingsCache } from './core/settings';
+import { registerCompression, registerWebAssets } from './core/static-assets';
 import { type DbHandle, openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
@@ -127,6 +127,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerRequestHooks(app);
   registerErrorHandlers(app);
   registerActivityLogHooks(app, activity);
+  await registerCompression(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -198,7 +199,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const webDist = config.webDist;
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await registerWebAssets(app, webDist);
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi =
