@@ -52,8 +52,10 @@ export const i18nReady = i18n
   });
 
 /** The signed-in screens' namespaces of the active language (they also follow a language switch). */
-export function loadShellNamespaces(): Promise<void> {
-  return i18n.loadNamespaces([...NAMESPACES]);
+export async function loadShellNamespaces(): Promise<void> {
+  // The router starts before the first render: loading ahead of init would never settle.
+  await i18nReady;
+  await i18n.loadNamespaces([...NAMESPACES]);
 }
 
 export function currentLocale(): Locale {
