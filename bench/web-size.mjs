@@ -11,13 +11,13 @@ import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = 3290;
+const port = Number(process.env.WEB_SIZE_PORT ?? 3290);
 const base = `http://127.0.0.1:${port}`;
 
 export async function measureWebSize() {
   const executablePath = findChromium();
   if (!executablePath) throw new Error('no Chromium (set CHROMIUM_PATH)');
-  const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const server = spawn(process.execPath, [process.env.E2E_SERVER ?? join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,

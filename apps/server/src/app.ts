@@ -1,7 +1,6 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -15,6 +14,7 @@ import { apiNotFound, genReqId, registerErrorHandlers, registerRequestHooks } fr
 import { registerSecurityHeaders } from './core/security-headers';
 import { createSerializerCompiler } from './core/serializer';
 import { SettingsCache } from './core/settings';
+import { registerCompression, registerWebAssets } from './core/static-assets';
 import { type DbHandle, openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
@@ -103,6 +103,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerRequestHooks(app);
   registerErrorHandlers(app);
   registerActivityLogHooks(app, activity);
+  await registerCompression(app);
 
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
@@ -153,7 +154,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   const webDist = config.webDist;
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await registerWebAssets(app, webDist);
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi =

@@ -1,4 +1,4 @@
-import type { Locale } from '@srm/contracts';
+import type { Locale } from '@srm/contracts/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';

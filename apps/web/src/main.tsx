@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './i18n';
+import { i18nReady } from './i18n';
 import './styles/global.css';
 import { App } from './App';
 import { installClientErrorReporter } from './api/request';
@@ -8,8 +8,11 @@ import { installClientErrorReporter } from './api/request';
 // Uncaught errors are recorded on the server with the page address, in production only (spec §8).
 if (import.meta.env.PROD) installClientErrorReporter();
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first screen renders once its texts (active language, start namespaces) are loaded.
+void i18nReady.finally(() => {
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

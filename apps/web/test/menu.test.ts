@@ -1,4 +1,4 @@
-import type { ServerMenuItem } from '@srm/contracts';
+import type { ServerMenuItem } from '@srm/contracts/core';
 import { describe, expect, it } from 'vitest';
 import { flattenMenu, isExternalLink, mapMenu, menuToRoutes } from '../src/router/menu';
 

@@ -1,4 +1,4 @@
-import type { DeptNode } from '@srm/contracts';
+import type { DeptNode } from '@srm/contracts/core';
 
 /** An org tree node for the web tests (name and code derived from the id). */
 export const orgNode = (id: string, deptType: DeptNode['deptType'], children: DeptNode[] = []): DeptNode => ({

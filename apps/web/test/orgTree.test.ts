@@ -1,4 +1,4 @@
-import type { DeptNode } from '@srm/contracts';
+import type { DeptNode } from '@srm/contracts/core';
 import { describe, expect, it } from 'vitest';
 import {
   companiesOf,

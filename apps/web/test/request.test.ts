@@ -1,4 +1,4 @@
-import { API, LONG_TIMEOUT_MS } from '@srm/contracts';
+import { API, LONG_TIMEOUT_MS } from '@srm/contracts/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import '../src/i18n';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { i18nReady, loadShellNamespaces } from '../src/i18n';
 import { TAGS_SCROLL_THRESHOLD, TagsView } from '../src/layout/TagsView';
 import { type TagView, useTagsViewStore } from '../src/store/tagsView';
 
@@ -16,6 +16,11 @@ function setup(views: TagView[], at: string) {
 }
 
 describe('TagsView', () => {
+  // The locale files are fetched on demand, as in the browser.
+  beforeAll(async () => {
+    await i18nReady;
+    await loadShellNamespaces();
+  });
   beforeEach(() => {
     useTagsViewStore.setState({ visitedViews: [], cachedViews: [] });
   });

@@ -1,4 +1,4 @@
-import type { UserPick } from '@srm/contracts';
+import type { UserPick } from '@srm/contracts/core';
 import { describe, expect, it } from 'vitest';
 import {
   buildUserTree,

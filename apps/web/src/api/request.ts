@@ -4,7 +4,7 @@ import {
   LONG_TIMEOUT_MS,
   LONG_TIMEOUT_URL_PARTS,
   SESSION_RESET_CODES,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { i18n } from '../i18n';
 import { useAppStore } from '../store/settings';
 import { toast } from '../utils/message';

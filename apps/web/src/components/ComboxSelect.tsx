@@ -1,4 +1,4 @@
-import { type ComboxOption, type ComboxType, FilterApi } from '@srm/contracts';
+import { type ComboxOption, type ComboxType, FilterApi } from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { http } from '../api/request';

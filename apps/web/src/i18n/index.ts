@@ -1,25 +1,30 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, resolveLocale } from '@srm/contracts';
+import { DEFAULT_LOCALE, LOCALES, type Locale, resolveLocale } from '@srm/contracts/core';
 import i18next, { type i18n as i18nType } from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { StorageKey, storage } from '../utils/storage';
 
+type Table = Record<string, unknown>;
+
 /**
  * Locale files are `locales/{namespace}.{locale}.json`; every namespace exists in the three
- * languages (a test and the pre-stop hook compare their keys). They are bundled, so switching
- * language is instant and never waits for the network.
+ * languages (a test and the pre-stop hook compare their keys). Each is its own chunk, fetched when
+ * first needed: only the active language, and only the namespaces of the screens shown.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json', { eager: true });
+const loaders = import.meta.glob<{ default: Table }>('../locales/*.json');
 
-export function buildResources() {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [path, mod] of Object.entries(files)) {
-    const match = /\/([\w-]+)\.(zh-CN|en-US|zh-TW)\.json$/.exec(path);
-    if (!match) continue;
-    const [, ns, lng] = match as unknown as [string, string, Locale];
-    resources[lng] ??= {};
-    resources[lng][ns] = mod.default;
-  }
-  return resources;
+/** Every namespace the locale files define. */
+export const NAMESPACES: readonly string[] = [
+  ...new Set(Object.keys(loaders).map((path) => /\/([\w-]+)\.[\w-]+\.json$/.exec(path)?.[1] ?? '')),
+].filter(Boolean);
+
+/** What the sign-in page needs; the shell loads the rest (`loadShellNamespaces`). */
+export const START_NAMESPACES = ['common', 'auth'];
+
+async function loadTable(lng: string, ns: string): Promise<Table> {
+  const load = loaders[`../locales/${ns}.${lng}.json`];
+  if (!load) throw new Error(`no locale file ${ns}.${lng}`);
+  return (await load()).default;
 }
 
 /** The stored choice first, then the browser's language, then zh-CN (spec §4). */
@@ -31,16 +36,27 @@ export function initialLocale(): Locale {
 }
 
 export const i18n: i18nType = i18next.createInstance();
-const resources = buildResources();
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLocale(),
-  fallbackLng: DEFAULT_LOCALE,
-  ns: Object.keys(resources[DEFAULT_LOCALE] ?? { common: {} }),
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Resolves once the active language's start namespaces are loaded (rendering waits for it). */
+export const i18nReady = i18n
+  .use(resourcesToBackend(loadTable))
+  .use(initReactI18next)
+  .init({
+    lng: initialLocale(),
+    supportedLngs: [...LOCALES],
+    // Every key exists in every language: no second language is fetched as a fallback.
+    fallbackLng: false,
+    ns: START_NAMESPACES,
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+/** The signed-in screens' namespaces of the active language (they also follow a language switch). */
+export async function loadShellNamespaces(): Promise<void> {
+  // The router starts before the first render: loading ahead of init would never settle.
+  await i18nReady;
+  await i18n.loadNamespaces([...NAMESPACES]);
+}
 
 export function currentLocale(): Locale {
   return (i18n.language as Locale) ?? DEFAULT_LOCALE;

@@ -1,5 +1,5 @@
 import { ApartmentOutlined, DownOutlined } from '@ant-design/icons';
-import type { SubCompanyNode } from '@srm/contracts';
+import type { SubCompanyNode } from '@srm/contracts/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Empty, Tree, type TreeDataNode, theme } from 'antd';
 import { useMemo, useState } from 'react';

@@ -13,7 +13,7 @@ import {
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { LOCALES, type Locale } from '@srm/contracts';
+import { LOCALES, type Locale } from '@srm/contracts/core';
 import { App, Avatar, Breadcrumb, Button, Dropdown, type MenuProps, Modal, Tooltip, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';

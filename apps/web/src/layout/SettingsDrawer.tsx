@@ -1,5 +1,5 @@
 import { CheckOutlined } from '@ant-design/icons';
-import type { LayoutType, Locale } from '@srm/contracts';
+import type { LayoutType, Locale } from '@srm/contracts/core';
 import { Button, Divider, Drawer, Select, Switch, Tooltip, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,11 @@
 import { CheckCircleFilled, CloseCircleOutlined, ReloadOutlined } from '@ant-design/icons';
-import { formatDate, WechatApi, WX_QR_EXPIRE_SECONDS, type WxBindState, wxQrImageUrl } from '@srm/contracts';
+import {
+  formatDate,
+  WechatApi,
+  WX_QR_EXPIRE_SECONDS,
+  type WxBindState,
+  wxQrImageUrl,
+} from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Modal, Popconfirm, Spin, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';

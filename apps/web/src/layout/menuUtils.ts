@@ -1,4 +1,4 @@
-import type { Locale } from '@srm/contracts';
+import type { Locale } from '@srm/contracts/core';
 import type { AppMenuItem } from '../router/types';
 
 /** Width of one top-menu item (spec §9). */

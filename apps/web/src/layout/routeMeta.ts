@@ -1,4 +1,4 @@
-import type { Locale } from '@srm/contracts';
+import type { Locale } from '@srm/contracts/core';
 import type { TFunction } from 'i18next';
 import { useMatches } from 'react-router';
 import type { RouteMeta } from '../router/types';

@@ -1,4 +1,4 @@
-import type { CurrentUser, SubCompanyNode } from '@srm/contracts';
+import type { CurrentUser, SubCompanyNode } from '@srm/contracts/core';
 import { useCallback } from 'react';
 import type { AppMenuItem } from '../router/types';
 import { useCacheStore } from '../store/cache';

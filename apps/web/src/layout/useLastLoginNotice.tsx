@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@srm/contracts';
+import type { CurrentUser } from '@srm/contracts/core';
 import { App } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';

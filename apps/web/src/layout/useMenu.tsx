@@ -1,5 +1,5 @@
 import { ExportOutlined } from '@ant-design/icons';
-import type { Locale } from '@srm/contracts';
+import type { Locale } from '@srm/contracts/core';
 import type { MenuProps } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,6 +1,6 @@
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createBrowserRouter,
@@ -16,33 +16,28 @@ import {
   useRouteError,
 } from 'react-router';
 import { ModelIdContext } from '../components/Auth';
+import { loadShellNamespaces } from '../i18n';
 import { useCacheStore } from '../store/cache';
 import { usePermissionStore } from '../store/permission';
 import { useAppStore } from '../store/settings';
 import { useUserStore } from '../store/user';
 import { MessageBinder } from '../utils/message';
 import { setNavigator } from '../utils/navigation';
-import Login from '../views/auth/Login';
 import { AuthLogout, AuthRedirect, Jump } from '../views/auth/Technical';
-import NotFound from '../views/error/NotFound';
-import { pageFor } from '../views/registry';
+import { pageFor, pageLoaderFor } from '../views/registry';
 import { guard } from './guard';
 import type { MenuRoute } from './menu';
 import type { RouteMeta } from './types';
 
 NProgress.configure({ showSpinner: false });
 
-// The sign-in page loads only what it needs: the shell and every signed-in page come in their
-// own chunks (see the login page's JavaScript budget in docs/PERFORMANCE.md).
-const Layout = lazy(() => import('../layout'));
-const LockScreen = lazy(() => import('../views/auth/LockScreen'));
+// Every page is its own chunk, loaded by the router (route `lazy`): the navigation waits for it
+// with the top progress bar showing, and the sign-in page loads only what it needs (see the
+// JavaScript budget in docs/PERFORMANCE.md).
+type PageModule = Promise<{ default: ComponentType }>;
+const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
 const IframePage = lazy(() => import('../views/common/IframePage'));
 const NotAvailable = lazy(() => import('../views/common/NotAvailable'));
-const Home = lazy(() => import('../views/home'));
-const Profile = lazy(() => import('../views/profile'));
-const MessageRecord = lazy(() => import('../views/message/MessageRecord'));
-const MailCenter = lazy(() => import('../views/message/MailCenter'));
-const PageLink = lazy(() => import('../views/message/PageLink'));
 
 /** Id of the shell route; menu routes are patched in as its children. */
 export const LAYOUT_ROUTE_ID = 'layout';
@@ -214,6 +209,11 @@ export function menuRouteObject(route: MenuRoute): RouteObject {
     id: `menu:${path}`,
     path,
     element: <MenuPage path={path} />,
+    // Fetches the page's chunk during the navigation (progress bar on); MenuPage then renders it.
+    lazy: async () => {
+      await pageLoaderFor(usePermissionStore.getState().routeMap[path]?.urlAddress ?? '')?.();
+      return {};
+    },
     handle: {
       name: route.name,
       get meta(): RouteMeta | undefined {
@@ -230,14 +230,10 @@ export const fixedRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <Progress />,
     children: [
-      { path: '/login', element: <Login />, handle: { meta: FIXED_META.login } },
+      { path: '/login', lazy: page(() => import('../views/auth/Login')), handle: { meta: FIXED_META.login } },
       {
         path: '/lockScreen',
-        element: (
-          <Lazy>
-            <LockScreen />
-          </Lazy>
-        ),
+        lazy: page(() => import('../views/auth/LockScreen')),
         handle: { meta: FIXED_META.lockScreen },
       },
       { path: '/auth-redirect', element: <AuthRedirect /> },
@@ -246,59 +242,43 @@ export const fixedRoutes: RouteObject[] = [
       {
         id: LAYOUT_ROUTE_ID,
         path: '/',
-        element: (
-          <Lazy>
-            <Layout />
-          </Lazy>
-        ),
+        // The shell's screens need every namespace of the active language: fetched with its chunk.
+        lazy: async () => {
+          const [shell] = await Promise.all([import('../layout'), loadShellNamespaces()]);
+          return { Component: shell.default };
+        },
         children: [
           { index: true, element: <Navigate to="/home" replace /> },
           {
             path: 'home',
-            element: (
-              <Lazy>
-                <Home />
-              </Lazy>
-            ),
+            lazy: page(() => import('../views/home')),
             handle: { meta: FIXED_META.home },
           },
           {
             path: 'profile',
-            element: (
-              <Lazy>
-                <Profile />
-              </Lazy>
-            ),
+            lazy: page(() => import('../views/profile')),
             handle: { meta: FIXED_META.profile },
           },
           {
             path: 'messageRecord',
-            element: (
-              <Lazy>
-                <MessageRecord />
-              </Lazy>
-            ),
+            lazy: page(() => import('../views/message/MessageRecord')),
             handle: { meta: FIXED_META.messageRecord },
           },
           {
             path: 'base/mailCenter/tenant',
-            element: (
-              <Lazy>
-                <MailCenter />
-              </Lazy>
-            ),
+            lazy: page(() => import('../views/message/MailCenter')),
             handle: { meta: FIXED_META.mailCenter },
           },
           {
             path: 'pageLink',
-            element: (
-              <Lazy>
-                <PageLink />
-              </Lazy>
-            ),
+            lazy: page(() => import('../views/message/PageLink')),
             handle: { meta: FIXED_META.pageLink },
           },
-          { path: '404', element: <NotFound />, handle: { meta: FIXED_META.notFound } },
+          {
+            path: '404',
+            lazy: page(() => import('../views/error/NotFound')),
+            handle: { meta: FIXED_META.notFound },
+          },
           { path: 'redirect/*', element: <RedirectPage /> },
           { path: 'menuMore', element: <Navigate to="/home" replace /> },
           { path: '*', element: <UnknownPath /> },

@@ -1,4 +1,4 @@
-import { type Locale, MenuType, type ServerMenuItem } from '@srm/contracts';
+import { type Locale, MenuType, type ServerMenuItem } from '@srm/contracts/core';
 import type { AppMenuItem, RouteMeta } from './types';
 
 /** Context a menu needs to build addresses: the session token and the visualisation base. */

@@ -1,4 +1,4 @@
-import type { Locale } from '@srm/contracts';
+import type { Locale } from '@srm/contracts/core';
 
 /**
  * A server menu item mapped for the client (spec §3): fullName, enCode, parentId (-1 for root),

@@ -6,7 +6,7 @@ import {
   type distSchema,
   ROOT_ID,
   type SubCompanyNode,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import type { z } from 'zod';
 import { create } from 'zustand';
 import { http } from '../api/request';

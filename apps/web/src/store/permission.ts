@@ -1,4 +1,4 @@
-import { API, type NavResult, type RoutePermission } from '@srm/contracts';
+import { API, type NavResult, type RoutePermission } from '@srm/contracts/core';
 import { create } from 'zustand';
 import { http } from '../api/request';
 import { type MenuContext, type MenuRoute, mapMenu, menuToRoutes } from '../router/menu';

@@ -1,4 +1,4 @@
-import type { LayoutType, Locale } from '@srm/contracts';
+import type { LayoutType, Locale } from '@srm/contracts/core';
 import { create } from 'zustand';
 import { i18n, initialLocale } from '../i18n';
 import { StorageKey, storage } from '../utils/storage';

@@ -4,7 +4,7 @@ import {
   type ServerChatFrame,
   type ServerChatMethod,
   SOCKET_HEARTBEAT_MS,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { create } from 'zustand';
 import { httpHooks } from '../api/request';
 

@@ -1,4 +1,4 @@
-import type { Locale } from '@srm/contracts';
+import type { Locale } from '@srm/contracts/core';
 import { create } from 'zustand';
 import { useSettingsStore } from './settings';
 

@@ -1,4 +1,4 @@
-import { API, type CurrentUser, type LoginResult, normalizeLayout } from '@srm/contracts';
+import { API, type CurrentUser, type LoginResult, normalizeLayout } from '@srm/contracts/core';
 import { create } from 'zustand';
 import { queryClient } from '../api/queryClient';
 import { ApiError, http, httpHooks } from '../api/request';

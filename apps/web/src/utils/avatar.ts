@@ -1,4 +1,4 @@
-import { API } from '@srm/contracts';
+import { API } from '@srm/contracts/core';
 import { StorageKey, storage } from './storage';
 
 /**

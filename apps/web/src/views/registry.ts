@@ -1,21 +1,31 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
+type PageLoader = () => Promise<{ default: ComponentType }>;
+
 /**
- * Menu page components by url address (spec §2.3, type 1). A menu page without an entry here goes
- * to /404. Lazy, so each screen is its own chunk.
+ * Menu page chunks by url address (spec §2.3, type 1). A menu page without an entry here goes
+ * to /404. Each screen is its own chunk: the router fetches it during the navigation.
  */
-export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/system/log': lazy(() => import('./system/log')),
-  '/system/menu': lazy(() => import('./system/menu')),
-  '/system/notice': lazy(() => import('./system/notice')),
-  '/permission/organize': lazy(() => import('./permission/organize')),
-  '/permission/department': lazy(() => import('./permission/department')),
-  '/permission/position': lazy(() => import('./permission/position')),
-  '/permission/user': lazy(() => import('./permission/user')),
-  '/permission/role': lazy(() => import('./permission/role')),
-  '/permission/authorize': lazy(() => import('./permission/authorize')),
-  '/permission/userOnline': lazy(() => import('./permission/userOnline')),
+const pageLoaders: Record<string, PageLoader> = {
+  '/system/log': () => import('./system/log'),
+  '/system/menu': () => import('./system/menu'),
+  '/system/notice': () => import('./system/notice'),
+  '/permission/organize': () => import('./permission/organize'),
+  '/permission/department': () => import('./permission/department'),
+  '/permission/position': () => import('./permission/position'),
+  '/permission/user': () => import('./permission/user'),
+  '/permission/role': () => import('./permission/role'),
+  '/permission/authorize': () => import('./permission/authorize'),
+  '/permission/userOnline': () => import('./permission/userOnline'),
 };
+
+export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
+  Object.entries(pageLoaders).map(([url, load]) => [url, lazy(load)]),
+);
+
+export function pageLoaderFor(urlAddress: string): PageLoader | undefined {
+  return Object.hasOwn(pageLoaders, urlAddress) ? pageLoaders[urlAddress] : undefined;
+}
 
 export function pageFor(urlAddress: string): LazyExoticComponent<ComponentType> | undefined {
   return Object.hasOwn(pageRegistry, urlAddress) ? pageRegistry[urlAddress] : undefined;

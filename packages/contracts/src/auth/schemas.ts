@@ -1,12 +1,6 @@
 import { z } from 'zod';
 
-export const LAYOUT_TYPES = ['classic', 'functional', 'plain'] as const;
-export type LayoutType = (typeof LAYOUT_TYPES)[number];
-
-/** Only the three known layouts are accepted from a response; anything else means classic (spec §4). */
-export function normalizeLayout(theme: unknown): LayoutType {
-  return LAYOUT_TYPES.includes(theme as LayoutType) ? (theme as LayoutType) : 'classic';
-}
+export * from './schemas.core';
 
 /** Account or mobile number, or `mobile@account` for a sub-account (spec §2.4). Trimmed. */
 export const loginBodySchema = z.object({

@@ -1,34 +1,13 @@
 import { z } from 'zod';
 import { idSchema } from '../api/envelope';
+import {
+  CHAT_CONTENT_TYPES,
+  CHAT_PAGE_SIZE,
+  type ChatPagination,
+  SOCKET_FRAME_MAX_BYTES,
+} from './chat-schemas.core';
 
-/**
- * Instant chat (spec §2.4, §3, §7 "Socket messages"; decisions §6): one WebSocket per signed-in tab.
- * Every client frame is JSON with `method` and `token`; the server answers with the frames below.
- */
-export const ChatApi = {
-  /** The WebSocket endpoint (ws:// or wss:// on the same host). */
-  socket: '/api/message/websocket',
-  /** GET: my recent conversations, newest first (data.list). */
-  conversations: '/api/message/imreply',
-  /** Image upload for chat: POST multipart `file` (images only, 5 MB), answers {name, url}. */
-  upload: '/api/file/Uploader/IM',
-} as const;
-
-/** Chat panel history page (spec §9): 50, older ones when scrolled near the top. */
-export const CHAT_PAGE_SIZE = 50;
-/** The history side panel's page (spec §9). */
-export const CHAT_HISTORY_PAGE_SIZE = 30;
-/** Longest text message, in characters. */
-export const CHAT_TEXT_MAX = 2000;
-/** Largest client frame in bytes: larger frames get an `error` frame and are not processed. */
-export const SOCKET_FRAME_MAX_BYTES = 16 * 1024;
-/** Frames a user may send per second across their tabs (burst: twice that). */
-export const SOCKET_RATE_PER_SECOND = 20;
-/** The client sends heartCheck this often; the server closes a socket silent for 3 intervals. */
-export const SOCKET_HEARTBEAT_MS = 25_000;
-
-export const CHAT_CONTENT_TYPES = ['text', 'image'] as const;
-export type ChatContentType = (typeof CHAT_CONTENT_TYPES)[number];
+export * from './chat-schemas.core';
 
 /** Image content of a message, stored as JSON text (decisions §6). */
 export const chatImageSchema = z.object({
@@ -101,12 +80,6 @@ export const clientFrameSchema = z.discriminatedUnion('method', [
 ]);
 export type ClientFrame = z.input<typeof clientFrameSchema>;
 export type ClientMethod = ClientFrame['method'];
-
-export interface ChatPagination {
-  currentPage: number;
-  pageSize: number;
-  total: number;
-}
 
 /** Server → client frames. */
 export type ServerChatFrame =

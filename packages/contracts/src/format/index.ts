@@ -2,7 +2,7 @@
  * Display helpers of spec §9. All pure: the clock (`now`), the locale and the time zone are parameters,
  * so server, web and tests get the same answer for the same input.
  */
-import { DEFAULT_LOCALE, type Locale } from '../api/envelope';
+import { DEFAULT_LOCALE, type Locale } from '../api/envelope.core';
 
 export * from './constants';
 

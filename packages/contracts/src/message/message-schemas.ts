@@ -1,25 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from '../api/envelope';
+import { MESSAGE_TYPES } from './message-schemas.core';
 
-/** Internal messages (站内消息, decisions §5): one row per recipient. */
-export const MessageApi = {
-  /** GET: the signed-in user's messages, newest first (drawer: pageSize 20). */
-  list: '/api/message',
-  /** GET `${readInfo}/{id}`: the detail; opening it marks it read. */
-  readInfo: '/api/message/ReadInfo',
-  /** DELETE { ids }: deletes the user's own messages. */
-  record: '/api/message/Record',
-  /** POST { ids }: marks these read. */
-  read: '/api/message/Actions/Read',
-  /** POST: marks every message of the user read. */
-  readAll: '/api/message/Actions/ReadAll',
-  /** GET: unread counts for the bell. */
-  unread: '/api/message/UnreadCount',
-} as const;
-
-/** Who created a message: 1 system, 2 workflow, 3 vendor notice, 4 supplier registration. */
-export const MESSAGE_TYPES = [1, 2, 3, 4] as const;
-export type MessageType = (typeof MESSAGE_TYPES)[number];
+export * from './message-schemas.core';
 
 export const messageQuerySchema = z.object({
   currentPage: z.coerce.number().int().min(1).default(1),
@@ -69,18 +52,6 @@ export const unreadCountSchema = z.object({
   unreadNoticeCount: z.number().int().min(0),
 });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
-
-/** The mail centre (decisions §5): the same messages seen as a mailbox, grouped by sender. */
-export const MailApi = {
-  /** GET: paged, like the message list. */
-  list: '/api/base/mail/list',
-  /** GET ?senderId= (empty for the system): the messages of one sender, newest first, paged. */
-  oneToList: '/api/base/mail/oneTolist',
-  /** GET: the newest message of each sender with that sender's unread count. */
-  lastPerSender: '/api/base/mail/queryLastMailList',
-  /** POST { ids }: marks these read. */
-  batchRead: '/api/base/mail/batchUpdateReadStatus',
-} as const;
 
 export const mailOneToListQuerySchema = z.object({
   /** A user id, or "0" for messages of the system itself. */

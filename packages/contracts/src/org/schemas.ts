@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../api/envelope';
 import { zEnCode, zName } from '../validation/rules';
+import type { DeptPostNode } from './schemas.core';
+
+export * from './schemas.core';
 
 export const deptTypeSchema = z.enum(['company', 'department']);
 export type DeptType = z.infer<typeof deptTypeSchema>;
@@ -114,15 +117,6 @@ export const positionPageQuerySchema = pageQuerySchema.extend({
   deptId: idSchema.optional(),
 });
 export const deptPostTreeQuerySchema = z.object({ tenantId: idSchema });
-
-export interface DeptPostNode {
-  id: string;
-  parentId: string;
-  fullName: string;
-  enCode: string;
-  type: 'company' | 'department' | 'position';
-  children: DeptPostNode[] | null;
-}
 export const deptPostNodeSchema: z.ZodType<DeptPostNode> = z.lazy(() =>
   z.object({
     id: z.string(),

@@ -1,29 +1,11 @@
 import { z } from 'zod';
 import { idSchema } from '../api/envelope';
+import { GRANT_OBJECT_TYPES, type GrantNode } from './authorize-schemas.core';
 
-/** Who grants are given to (decisions §4). */
-export const GRANT_OBJECT_TYPES = ['role', 'position', 'user'] as const;
+export * from './authorize-schemas.core';
+
 export const grantObjectTypeSchema = z.enum(GRANT_OBJECT_TYPES);
 export type GrantObjectType = z.infer<typeof grantObjectTypeSchema>;
-
-/** The five tabs of the authorize screen, one per grant item type; `app` items are menus of category app. */
-export const GRANT_ITEM_TYPES = ['menu', 'button', 'column', 'data', 'app'] as const;
-export type GrantItemType = (typeof GRANT_ITEM_TYPES)[number];
-
-/**
- * A node of a grant tree. `key` is `${itemType}:${id}` so a page shown as the parent of its buttons
- * never collides with a button of the same id; only nodes whose itemType is the tab's type are grants.
- */
-export interface GrantNode {
-  key: string;
-  id: string;
-  itemType: 'menu' | 'button' | 'column' | 'data';
-  title: string;
-  enCode: string;
-  /** Menu type for menus (spec §2.3), null for the rest. */
-  menuType: number | null;
-  children: GrantNode[] | null;
-}
 export const grantNodeSchema: z.ZodType<GrantNode> = z.lazy(() =>
   z.object({
     key: z.string(),

@@ -1,15 +1,7 @@
 import { z } from 'zod';
+import { COMBOX_TYPES } from './filter-schemas.core';
 
-/**
- * `GET /api/sys/filter/combox-list` (spec §7): the options of a list screen's filter drop-downs —
- * the enabled roles, positions, companies or departments of the tenant, one call for every kind.
- */
-export const FilterApi = {
-  comboxList: '/api/sys/filter/combox-list',
-} as const;
-
-export const COMBOX_TYPES = ['role', 'position', 'company', 'department'] as const;
-export type ComboxType = (typeof COMBOX_TYPES)[number];
+export * from './filter-schemas.core';
 
 export const comboxQuerySchema = z.object({
   type: z.enum(COMBOX_TYPES),

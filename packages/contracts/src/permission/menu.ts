@@ -1,35 +1,7 @@
 import { z } from 'zod';
+import type { ServerMenuItem } from './menu.core';
 
-/** Menu types of spec §2.3. 2 is unused by the specification. */
-export const MenuType = {
-  directory: 0,
-  page: 1,
-  dynamicModel: 3,
-  dynamicDictionary: 4,
-  dynamicReport: 5,
-  visualisation: 6,
-  link: 7,
-  portal: 8,
-} as const;
-
-/** A menu row as the server sends it (spec §3, decisions §4), already filtered by the user's grants. */
-export interface ServerMenuItem {
-  id: string;
-  parentId: string;
-  menuName: string;
-  /** English and traditional-Chinese titles; menuName is the simplified-Chinese one. */
-  menuNameEn: string;
-  menuNameTw: string;
-  menuPerms: string;
-  menuIcon: string;
-  menuType: number;
-  menuUrl: string;
-  orderNum: number;
-  linkTarget: string;
-  propertyJson: string;
-  category: 'web' | 'app';
-  children: ServerMenuItem[] | null;
-}
+export * from './menu.core';
 
 export const serverMenuItemSchema: z.ZodType<ServerMenuItem> = z.lazy(() =>
   z.object({

@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../api/envelope';
 
-/** Online users (permission → userOnline): live sessions of the tenant and force offline. */
-export const OnlinePerm = {
-  page: 'permission.userOnline',
-  forceOffline: 'permission.userOnline.forceOffline',
-} as const;
-
-export const OnlineApi = {
-  /** GET paged live sessions; DELETE `${list}/{sessionId}` forces one offline. */
-  list: '/api/permission/OnlineUser',
-  /** POST { ids: sessionIds } forces several offline in one go. */
-  forceOffline: '/api/permission/OnlineUser/Actions/ForceOffline',
-} as const;
+export * from './online-schemas.core';
 
 export const onlineQuerySchema = z.object({
   currentPage: z.coerce.number().int().min(1).default(1),

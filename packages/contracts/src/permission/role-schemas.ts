@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../api/envelope';
 import { zEnCode, zName } from '../validation/rules';
+import { USER_PICK_MAX } from './role-schemas.core';
+
+export * from './role-schemas.core';
 
 /** A role row on the wire; userCount counts live users holding it. */
 export const roleSchema = z.object({
@@ -47,12 +50,6 @@ export const roleUserSchema = z.object({
   enabled: z.boolean(),
 });
 export type RoleUser = z.infer<typeof roleUserSchema>;
-
-/**
- * Most users one pick may hold: the user tree (`Users/All`) offers at most this many, and checking a
- * whole company there must fit in one addUsers call.
- */
-export const USER_PICK_MAX = 5000;
 
 /** POST addUsers / removeUsers: every user must be of the tenant. */
 export const roleUsersBodySchema = z.object({

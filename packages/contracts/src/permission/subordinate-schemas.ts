@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/permission/Users/Current/Subordinate: the people of the departments the user manages. */
-export const SubordinateApi = {
-  current: '/api/permission/Users/Current/Subordinate',
-} as const;
+export * from './subordinate-schemas.core';
 
 export const subordinateSchema = z.object({
   id: z.string(),

@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { REQUEST_METHODS } from './log-schemas.core';
 
-/** Request and error logs (system → log, tabs 请求日志 and 错误日志). */
-export const LogApi = {
-  request: '/api/system/Log/request',
-  error: '/api/system/Log/error',
-} as const;
-
-/**
- * Paging of large logs counts at most this many matching rows: the total says "10,000+" and the
- * user narrows the time range to reach older rows, so every page stays an index range scan.
- */
-export const LOG_PAGE_WINDOW = 10_000;
+export * from './log-schemas.core';
 
 const logPageQuery = z.object({
   currentPage: z.coerce.number().int().min(1).default(1),
@@ -19,8 +10,6 @@ const logPageQuery = z.object({
   startTime: z.coerce.number().int().min(0).optional(),
   endTime: z.coerce.number().int().min(0).optional(),
 });
-
-export const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export const requestLogQuerySchema = logPageQuery.extend({
   method: z.enum(REQUEST_METHODS).optional(),
@@ -75,7 +64,3 @@ export const logPageOf = <T extends z.ZodType>(item: T) =>
       capped: z.boolean(),
     }),
   });
-export interface LogPage<T> {
-  list: T[];
-  pagination: { currentPage: number; pageSize: number; total: number; capped: boolean };
-}

@@ -2,62 +2,17 @@ import { z } from 'zod';
 import { idSchema } from '../api/envelope';
 import { MenuType } from '../permission/menu';
 import { zEnCode } from '../validation/rules';
+import {
+  isJsonObject,
+  LINK_TARGETS,
+  MENU_CATEGORIES,
+  MENU_TYPES,
+  menuTypeFields,
+  propertyModuleId,
+  requiredOrInvalid,
+} from './menu-schemas.core';
 
-/** Menu types of spec §2.3 the menu screen offers (2 is unused by the specification). */
-export const MENU_TYPES = [
-  MenuType.directory,
-  MenuType.page,
-  MenuType.dynamicModel,
-  MenuType.dynamicDictionary,
-  MenuType.dynamicReport,
-  MenuType.visualisation,
-  MenuType.link,
-  MenuType.portal,
-] as const;
-export type MenuTypeValue = (typeof MENU_TYPES)[number];
-
-export const MENU_CATEGORIES = ['web', 'app'] as const;
-export type MenuCategory = (typeof MENU_CATEGORIES)[number];
-export const LINK_TARGETS = ['_self', '_blank'] as const;
-
-/** What a menu type needs besides name, code and icon (spec §2.3); the form shows exactly these. */
-export interface MenuTypeFields {
-  /** url address: a page's route (registry key) or a link's address. */
-  url: boolean;
-  /** link target: _self opens inside the app, _blank in a new tab. */
-  target: boolean;
-  /** property json with moduleId (and isTree): dynamic pages and the visualisation view. */
-  property: boolean;
-}
-
-export function menuTypeFields(type: number): MenuTypeFields {
-  return {
-    url: type === MenuType.page || type === MenuType.link,
-    target: type === MenuType.link,
-    property: [
-      MenuType.dynamicModel,
-      MenuType.dynamicDictionary,
-      MenuType.dynamicReport,
-      MenuType.visualisation,
-      MenuType.portal,
-    ].includes(type as 3),
-  };
-}
-
-/** The moduleId of a property json, or null when the text is not a JSON object with one. */
-export function propertyModuleId(json: string): string | null {
-  try {
-    const parsed = JSON.parse(json) as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
-    const id = (parsed as { moduleId?: unknown }).moduleId;
-    return (typeof id === 'string' && id.trim() !== '') || typeof id === 'number' ? String(id) : null;
-  } catch {
-    return null;
-  }
-}
-
-const requiredOrInvalid = (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid';
+export * from './menu-schemas.core';
 
 /** Required free text (names may hold spaces, slashes, hyphens in any of the three languages). */
 const zText = (max: number) =>
@@ -150,15 +105,6 @@ export const menuBodySchema = z
     }
   });
 export type MenuBody = z.input<typeof menuBodySchema>;
-
-function isJsonObject(json: string): true | null {
-  try {
-    const parsed = JSON.parse(json) as unknown;
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? true : null;
-  } catch {
-    return null;
-  }
-}
 
 export const menuStateSchema = z.object({ enabled: z.boolean({ error: requiredOrInvalid }) });
 export const menuSortSchema = z.object({

@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import type { DictionaryNode, SubCompanyNode } from './schemas.core';
+
+export * from './schemas.core';
 
 /** GET /api/common/enums: common enums as key/value pairs, by enum name. */
 export const enumItemSchema = z.object({ key: z.string(), value: z.string() });
 export const commonEnumsSchema = z.record(z.string(), z.array(enumItemSchema));
-
-export interface DictionaryNode {
-  id: string;
-  fullName: string;
-  enCode: string;
-  children: DictionaryNode[] | null;
-}
 export const dictionaryNodeSchema: z.ZodType<DictionaryNode> = z.lazy(() =>
   z.object({
     id: z.string(),
@@ -38,12 +34,6 @@ export const configItemSchema = z.object({
   paramValue: z.string(),
   remark: z.string(),
 });
-
-export interface SubCompanyNode {
-  id: string;
-  deptName: string;
-  children: SubCompanyNode[] | null;
-}
 export const subCompanyNodeSchema: z.ZodType<SubCompanyNode> = z.lazy(() =>
   z.object({ id: z.string(), deptName: z.string(), children: z.array(subCompanyNodeSchema).nullable() }),
 );

@@ -1,5 +1,5 @@
 import { ApartmentOutlined, ClusterOutlined } from '@ant-design/icons';
-import type { DeptNode } from '@srm/contracts';
+import type { DeptNode } from '@srm/contracts/core';
 import { Card, Empty, Input, Spin, Tag, Tree } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';

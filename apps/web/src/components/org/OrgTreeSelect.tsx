@@ -1,4 +1,4 @@
-import type { DeptNode } from '@srm/contracts';
+import type { DeptNode } from '@srm/contracts/core';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

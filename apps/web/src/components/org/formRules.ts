@@ -1,4 +1,4 @@
-import { formRule, type ValidationMessageKey, validationMessage } from '@srm/contracts';
+import { formRule, type ValidationMessageKey, validationMessage } from '@srm/contracts/core';
 import type { FormInstance, Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { ApiError } from '../../api/request';

@@ -1,4 +1,4 @@
-import { type DeptNode, OrgApi } from '@srm/contracts';
+import { type DeptNode, OrgApi } from '@srm/contracts/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { http } from '../../api/request';
 

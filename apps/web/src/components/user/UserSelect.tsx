@@ -1,4 +1,4 @@
-import { UserApi, type UserPick } from '@srm/contracts';
+import { UserApi, type UserPick } from '@srm/contracts/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Flex, Select, Spin, Typography } from 'antd';
 import { type CSSProperties, useState } from 'react';

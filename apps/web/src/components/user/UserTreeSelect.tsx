@@ -1,5 +1,5 @@
 import { ApartmentOutlined, BankOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { USER_PICK_MAX } from '@srm/contracts';
+import { USER_PICK_MAX } from '@srm/contracts/core';
 import { Empty, Space, Spin, TreeSelect, Typography } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { UserApi, type UserPick } from '@srm/contracts';
+import { UserApi, type UserPick } from '@srm/contracts/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { http } from '../../api/request';
 

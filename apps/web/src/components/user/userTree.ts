@@ -1,4 +1,4 @@
-import type { DeptNode, UserPick } from '@srm/contracts';
+import type { DeptNode, UserPick } from '@srm/contracts/core';
 import { userLabel } from './userPickers';
 
 /** A node of the user tree: a company or department (a group, never a value) or a user (a value). */

@@ -1,6 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { LOCALES, type Locale } from '@srm/contracts';
-import { Alert, Button, Card, Form, Input, Select, Typography, theme } from 'antd';
+import { LOCALES, type Locale } from '@srm/contracts/core';
+import { Alert, Button, Form, Input, Segmented, theme } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -55,11 +55,12 @@ export default function Login() {
   };
 
   return (
-    <div className="srm-auth-page" style={{ background: token.colorBgLayout }} data-testid="login-page">
+    // Plain elements with the theme's tokens instead of Card, Typography and Select: the sign-in
+    // page is the first download, and those bring Tabs, Skeleton, TextArea and a virtual list.
+    <main className="srm-auth-page" style={{ background: token.colorBgLayout }} data-testid="login-page">
       <div className="srm-auth-lang">
-        <Select<Locale>
+        <Segmented<Locale>
           size="small"
-          variant="borderless"
           value={language}
           onChange={setLanguage}
           aria-label={t('auth:language')}
@@ -67,16 +68,24 @@ export default function Login() {
           options={LOCALES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }))}
         />
       </div>
-      <Card className="srm-auth-card" variant="borderless" style={{ boxShadow: token.boxShadowSecondary }}>
+      <div
+        className="srm-auth-card"
+        style={{
+          background: token.colorBgContainer,
+          borderRadius: token.borderRadiusLG,
+          boxShadow: token.boxShadowSecondary,
+          color: token.colorText,
+        }}
+      >
         <div className="srm-auth-brand">
           <img src="/favicon.svg" alt="" width={40} height={40} />
-          <Typography.Title level={3} style={{ margin: 0 }} data-testid="login-product-name">
+          <h1 style={{ color: token.colorTextHeading }} data-testid="login-product-name">
             {t('common:productName')}
-          </Typography.Title>
+          </h1>
         </div>
-        <Typography.Paragraph type="secondary" className="srm-auth-subtitle">
+        <p className="srm-auth-subtitle" style={{ color: token.colorTextSecondary }}>
           {t('auth:subtitle')}
-        </Typography.Paragraph>
+        </p>
         <Form<LoginValues>
           layout="vertical"
           size="large"
@@ -128,10 +137,10 @@ export default function Login() {
             {submitting ? t('auth:signingIn') : t('auth:submit')}
           </Button>
         </Form>
-      </Card>
-      <Typography.Text type="secondary" className="srm-auth-footer">
+      </div>
+      <footer className="srm-auth-footer" style={{ color: token.colorTextSecondary }}>
         {t('auth:copyright')}
-      </Typography.Text>
-    </div>
+      </footer>
+    </main>
   );
 }

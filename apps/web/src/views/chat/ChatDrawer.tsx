@@ -6,7 +6,7 @@ import {
   type Page,
   relativeTime,
   UserApi,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Badge, Drawer, Empty, Input, List, Spin, Tabs } from 'antd';
 import { type UIEvent, useEffect, useState } from 'react';

@@ -6,7 +6,7 @@ import {
   ChatApi,
   type ChatMessage,
   formatDate,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import {
   App,
   Avatar,

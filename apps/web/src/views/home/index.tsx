@@ -6,7 +6,7 @@ import {
   ExportOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { formatDate } from '@srm/contracts';
+import { formatDate } from '@srm/contracts/core';
 import { Avatar, Card, Col, Descriptions, Empty, Row, Space, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

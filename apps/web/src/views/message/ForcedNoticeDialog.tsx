@@ -1,4 +1,4 @@
-import { NoticeApi, type UnreadNotice } from '@srm/contracts';
+import { NoticeApi, type UnreadNotice } from '@srm/contracts/core';
 import { Button, Modal } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

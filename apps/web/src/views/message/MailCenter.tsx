@@ -8,7 +8,7 @@ import {
   type Page,
   relativeTime,
   type UnreadCount,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Badge, Button, Card, Col, Empty, List, Result, Row, Space, Typography } from 'antd';
 import { useState } from 'react';

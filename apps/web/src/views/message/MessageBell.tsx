@@ -1,5 +1,5 @@
 import { BellOutlined } from '@ant-design/icons';
-import { type Locale, MessageApi, type MessageItem, type Page, relativeTime } from '@srm/contracts';
+import { type Locale, MessageApi, type MessageItem, type Page, relativeTime } from '@srm/contracts/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Drawer, Empty, List, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';

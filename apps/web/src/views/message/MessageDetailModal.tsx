@@ -1,4 +1,4 @@
-import { formatDate, MessageApi, type MessageDetail } from '@srm/contracts';
+import { formatDate, MessageApi, type MessageDetail } from '@srm/contracts/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, Spin, Typography } from 'antd';
 import { useEffect } from 'react';

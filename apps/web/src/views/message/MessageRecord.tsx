@@ -7,7 +7,7 @@ import {
   type MessageItem,
   type Page,
   type UnreadCount,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Form, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

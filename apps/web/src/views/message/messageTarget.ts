@@ -1,4 +1,4 @@
-import type { MessageItem } from '@srm/contracts';
+import type { MessageItem } from '@srm/contracts/core';
 
 /**
  * Where clicking a message goes (spec §2.4): billId "0" → its url; otherwise /pageLink with the

@@ -1,4 +1,4 @@
-import { MessageApi, type UnreadCount } from '@srm/contracts';
+import { MessageApi, type UnreadCount } from '@srm/contracts/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { http } from '../../api/request';
 import { useSocketStore } from '../../store/socket';

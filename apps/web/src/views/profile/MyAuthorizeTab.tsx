@@ -4,7 +4,7 @@ import {
   type GrantItemType,
   type GrantNode,
   type GrantTrees,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Spin, Tabs, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { API, formatDate, type LoginLog, type Page } from '@srm/contracts';
+import { API, formatDate, type LoginLog, type Page } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { type Subordinate, SubordinateApi } from '@srm/contracts';
+import { type Subordinate, SubordinateApi } from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -10,7 +10,7 @@ import {
   type UploadResult,
   type ValidationMessageKey,
   validationMessage,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Card, Col, Form, Input, Row, Space, Tabs, Typography, Upload } from 'antd';
 import type { FormInstance, Rule } from 'antd/es/form';

@@ -8,7 +8,7 @@ import {
   type GrantItemType,
   type GrantNode,
   type GrantObjectType,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Flex, Spin, Tabs, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';

@@ -1,4 +1,9 @@
-import { AuthorizeApi, type AuthorizeObject, GRANT_OBJECT_TYPES, type GrantObjectType } from '@srm/contracts';
+import {
+  AuthorizeApi,
+  type AuthorizeObject,
+  GRANT_OBJECT_TYPES,
+  type GrantObjectType,
+} from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Card, Col, Empty, Input, List, Row, Segmented, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';

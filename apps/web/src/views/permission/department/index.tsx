@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type DeptNode, OrgApi, OrgPerm } from '@srm/contracts';
+import { type DeptNode, OrgApi, OrgPerm } from '@srm/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type CompanyDetail, type DeptNode, OrgApi, OrgPerm } from '@srm/contracts';
+import { type CompanyDetail, type DeptNode, OrgApi, OrgPerm } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,

@@ -1,4 +1,10 @@
-import { type Page, type Position, type PostStaffUserListBody, type User, UserApi } from '@srm/contracts';
+import {
+  type Page,
+  type Position,
+  type PostStaffUserListBody,
+  type User,
+  UserApi,
+} from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Drawer, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
-import { OrgApi, OrgPerm, type Page, type Position } from '@srm/contracts';
+import { OrgApi, OrgPerm, type Page, type Position } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,4 +1,10 @@
-import { formRule, type Role, RoleApi, type ValidationMessageKey, validationMessage } from '@srm/contracts';
+import {
+  formRule,
+  type Role,
+  RoleApi,
+  type ValidationMessageKey,
+  validationMessage,
+} from '@srm/contracts/core';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useEffect } from 'react';

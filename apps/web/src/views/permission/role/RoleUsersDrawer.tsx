@@ -1,5 +1,5 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
-import { type Page, type Role, RoleApi, RolePerm, type RoleUser } from '@srm/contracts';
+import { type Page, type Role, RoleApi, RolePerm, type RoleUser } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Flex, Form, Input, Modal, Popconfirm, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { AuthorizePerm, type Page, type Role, RoleApi, RolePerm } from '@srm/contracts';
+import { AuthorizePerm, type Page, type Role, RoleApi, RolePerm } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Drawer, Form, Popconfirm, Space, Switch, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

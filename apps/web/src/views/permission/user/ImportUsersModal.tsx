@@ -6,7 +6,7 @@ import {
   UserApi,
   type UserImportError,
   type UserImportResult,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';

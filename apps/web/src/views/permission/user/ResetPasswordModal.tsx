@@ -7,7 +7,7 @@ import {
   type User,
   UserApi,
   validationMessage,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -9,7 +9,7 @@ import {
   type UserInfo,
   type ValidationMessageKey,
   validationMessage,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Select, Space, Spin, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';

@@ -7,7 +7,7 @@ import {
   type OnlineSession,
   type Page,
   relativeTime,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

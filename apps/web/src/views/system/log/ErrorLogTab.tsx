@@ -1,4 +1,4 @@
-import { type ErrorLog, formatDate, LogApi } from '@srm/contracts';
+import { type ErrorLog, formatDate, LogApi } from '@srm/contracts/core';
 import { Form, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';

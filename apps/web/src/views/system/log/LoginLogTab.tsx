@@ -1,5 +1,5 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { API, formatDate, type LoginLog, type Page, Perm } from '@srm/contracts';
+import { API, formatDate, type LoginLog, type Page, Perm } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Space, Table, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';

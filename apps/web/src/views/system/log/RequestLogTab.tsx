@@ -1,4 +1,4 @@
-import { formatDate, LogApi, REQUEST_METHODS, type RequestLog } from '@srm/contracts';
+import { formatDate, LogApi, REQUEST_METHODS, type RequestLog } from '@srm/contracts/core';
 import { Form, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';

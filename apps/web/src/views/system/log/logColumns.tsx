@@ -1,4 +1,4 @@
-import { Perm } from '@srm/contracts';
+import { Perm } from '@srm/contracts/core';
 import { Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';

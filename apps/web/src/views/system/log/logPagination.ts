@@ -1,4 +1,4 @@
-import type { LogPage } from '@srm/contracts';
+import type { LogPage } from '@srm/contracts/core';
 import type { TablePaginationConfig } from 'antd';
 import type { TFunction } from 'i18next';
 

@@ -1,4 +1,4 @@
-import type { LogPage } from '@srm/contracts';
+import type { LogPage } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Form } from 'antd';
 import type { Dayjs } from 'dayjs';

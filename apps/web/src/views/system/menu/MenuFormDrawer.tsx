@@ -9,7 +9,7 @@ import {
   type MenuNode,
   MenuType,
   menuTypeFields,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,

@@ -10,7 +10,7 @@ import {
   type MenuItemBody,
   type MenuNode,
   MenuPerm,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,

@@ -7,7 +7,7 @@ import {
   type MenuNode,
   MenuPerm,
   MenuType,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, InputNumber, Popconfirm, Segmented, Space, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

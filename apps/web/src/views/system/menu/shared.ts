@@ -4,7 +4,7 @@ import {
   type MenuNode,
   type ValidationMessageKey,
   validationMessage,
-} from '@srm/contracts';
+} from '@srm/contracts/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FormInstance, Rule } from 'antd/es/form';
 import { useMemo } from 'react';

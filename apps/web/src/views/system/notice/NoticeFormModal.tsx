@@ -1,4 +1,10 @@
-import { NOTICE_AUDIENCES, type Notice, NoticeApi, type NoticeBody, type NoticeEnt } from '@srm/contracts';
+import {
+  NOTICE_AUDIENCES,
+  type Notice,
+  NoticeApi,
+  type NoticeBody,
+  type NoticeEnt,
+} from '@srm/contracts/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';

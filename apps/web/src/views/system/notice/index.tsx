@@ -6,7 +6,14 @@ import {
   RollbackOutlined,
   SendOutlined,
 } from '@ant-design/icons';
-import { formatDate, NOTICE_STATES, type Notice, NoticeApi, NoticePerm, type Page } from '@srm/contracts';
+import {
+  formatDate,
+  NOTICE_STATES,
+  type Notice,
+  NoticeApi,
+  NoticePerm,
+  type Page,
+} from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Progress, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';

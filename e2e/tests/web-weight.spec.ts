@@ -1,0 +1,109 @@
+import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { openUserMenu, shot, signIn } from './helpers';
+
+/** Every way the browser reports a Content-Security-Policy violation: console, DOM event, DevTools issue. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (evaluate|execute|load|apply|connect)/i.test(message.text()))
+      seen.push(`console: ${message.text()}`);
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      w.__cspViolations.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      );
+    });
+  });
+  const cdp = await page.context().newCDPSession(page);
+  cdp.on('Audits.issueAdded', ({ issue }) => {
+    if (issue.code === 'ContentSecurityPolicyIssue') seen.push(`issue: ${JSON.stringify(issue.details)}`);
+  });
+  await cdp.send('Audits.enable');
+  return async () => [
+    ...seen,
+    ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)),
+  ];
+}
+
+test('the login and home pages run without a single Content-Security-Policy violation', async ({ page }) => {
+  const violations = await watchCsp(page);
+  await page.goto('/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await violations()).toEqual([]);
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await violations()).toEqual([]);
+});
+
+/** Scripts the page fetched over the network (not from the browser's cache), with their encoding. */
+async function watchScripts(cdp: CDPSession) {
+  const scripts = new Map<string, { url: string; cached: boolean }>();
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, type }) => {
+    if (type === 'Script') scripts.set(requestId, { url: request.url, cached: false });
+  });
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => {
+    const s = scripts.get(requestId);
+    if (s) s.cached = true;
+  });
+  cdp.on('Network.responseReceived', ({ requestId, response }) => {
+    const s = scripts.get(requestId);
+    if (!s) return;
+    if (response.fromDiskCache || response.fromPrefetchCache) s.cached = true;
+  });
+  await cdp.send('Network.enable');
+  return scripts;
+}
+
+test('scripts arrive compressed and a second visit downloads no JavaScript', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  let scripts = await watchScripts(cdp);
+  const encodings = new Map<string, string | null>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script')
+      encodings.set(response.url(), await response.headerValue('content-encoding'));
+  });
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const first = [...scripts.values()];
+  expect(first.length).toBeGreaterThan(3);
+  // Chromium offers brotli over HTTPS only: on plain HTTP the pre-compressed gzip twin is sent.
+  expect(first.filter((s) => !['br', 'gzip'].includes(encodings.get(s.url) ?? ''))).toEqual([]);
+
+  // The same browser comes back: index.html revalidates, every hashed script comes from the cache.
+  scripts.clear();
+  scripts = await watchScripts(cdp);
+  await page.goto('/home');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const second = [...scripts.values()];
+  expect(second.length).toBeGreaterThan(3);
+  expect(second.filter((s) => !s.cached)).toEqual([]);
+});
+
+test('a page whose code is still downloading shows the top progress bar, no spinner', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  // Hold back the profile page's chunk (and any script fetched from now on) for a moment.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openUserMenu(page);
+  await page.getByTestId('menu-profile').click();
+  await expect(page.locator('#nprogress .bar')).toBeVisible();
+  await expect(page.locator('#nprogress .spinner')).toHaveCount(0);
+  await shot(page, 'web-weight-progress');
+  release();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+});

@@ -1,0 +1,14 @@
+// The zod-free part of schemas.ts (shared by the web without zod).
+
+export interface DictionaryNode {
+  id: string;
+  fullName: string;
+  enCode: string;
+  children: DictionaryNode[] | null;
+}
+
+export interface SubCompanyNode {
+  id: string;
+  deptName: string;
+  children: SubCompanyNode[] | null;
+}
