@@ -1,5 +1,5 @@
 import { WechatApi } from '@srm/contracts';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import type { AppConfig } from '../config';
 
 /**
@@ -15,7 +15,7 @@ export function logUrl(url: string): string {
 /** Fastify's logger: its own two lines per request are off, registerAccessLog writes one. */
 export function loggerOptions(
   config: Pick<AppConfig, 'logger' | 'logLevel' | 'logStream'>,
-): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'> {
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (!config.logger) return { logger: false };
   return {
     logger: {
@@ -23,7 +23,7 @@ export function loggerOptions(
       redact: ['req.headers.authorization', 'req.headers.token'],
       ...(config.logStream ? { stream: config.logStream } : {}),
     },
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   };
 }
 
