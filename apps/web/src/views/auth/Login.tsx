@@ -55,7 +55,7 @@ export default function Login() {
   };
 
   return (
-    <div className="srm-auth-page" style={{ background: token.colorBgLayout }} data-testid="login-page">
+    <main className="srm-auth-page" style={{ background: token.colorBgLayout }} data-testid="login-page">
       <div className="srm-auth-lang">
         <Select<Locale>
           size="small"
@@ -70,7 +70,7 @@ export default function Login() {
       <Card className="srm-auth-card" variant="borderless" style={{ boxShadow: token.boxShadowSecondary }}>
         <div className="srm-auth-brand">
           <img src="/favicon.svg" alt="" width={40} height={40} />
-          <Typography.Title level={3} style={{ margin: 0 }} data-testid="login-product-name">
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }} data-testid="login-product-name">
             {t('common:productName')}
           </Typography.Title>
         </div>
@@ -132,6 +132,6 @@ export default function Login() {
       <Typography.Text type="secondary" className="srm-auth-footer">
         {t('auth:copyright')}
       </Typography.Text>
-    </div>
+    </main>
   );
 }
