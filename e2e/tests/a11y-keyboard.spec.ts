@@ -62,7 +62,9 @@ test('About opens by keyboard and stays open; Escape closes it and focus returns
   await expect(page.getByTestId('navbar-user')).toBeFocused();
 });
 
-test('Escape on the user menu and on the settings drawer gives focus back to the opener', async ({ page }) => {
+test('Escape on the user menu and on the settings drawer gives focus back to the opener', async ({
+  page,
+}) => {
   await tabTo(page, page.getByTestId('navbar-user'));
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('menu-logout')).toBeVisible();
@@ -108,7 +110,11 @@ test('the focus outline of the sidebar logo and the breadcrumb home link is draw
     await tabTo(page, target, 40);
     const outline = await target.evaluate((el) => {
       const s = getComputedStyle(el);
-      return { style: s.outlineStyle, width: parseFloat(s.outlineWidth), offset: parseFloat(s.outlineOffset) };
+      return {
+        style: s.outlineStyle,
+        width: parseFloat(s.outlineWidth),
+        offset: parseFloat(s.outlineOffset),
+      };
     });
     expect(outline.style).not.toBe('none');
     expect(outline.width).toBeGreaterThanOrEqual(2);

@@ -42,11 +42,7 @@ export function App() {
 
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider
-        locale={ANTD_LOCALES[language]}
-        componentSize={size}
-        theme={theme}
-      >
+      <ConfigProvider locale={ANTD_LOCALES[language]} componentSize={size} theme={theme}>
         <AntApp message={{ maxCount: 1, getContainer: toastContainer }}>
           <QueryClientProvider client={queryClient}>
             <AppRouter />

@@ -34,7 +34,6 @@ export default function Home() {
   const subCompany = useCacheStore((s) => s.subCompanyInfo);
   const links = useMemo(() => flattenMenu(menus).slice(0, 12), [menus]);
 
-
   const name = user?.realName || user?.userName || user?.account || '';
   const last =
     user?.prevLogin === 1 && user.prevLoginTime
