@@ -96,6 +96,9 @@ function menuScreens(items: ServerMenuItem[]): string[] {
   return out;
 }
 
+// The four language × theme runs are independent: spread them over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 for (const language of ['zh-CN', 'en-US'] as const) {
   for (const dark of [false, true]) {
     test(`axe finds nothing on every administrator screen (${language}, ${dark ? 'dark' : 'light'})`, async ({
@@ -168,7 +171,7 @@ for (const language of ['zh-CN', 'en-US'] as const) {
       if (roleScreen) {
         await visit(page, roleScreen);
         await page.getByTestId('role-add').click();
-        await expect(page.locator('.ant-modal-content').first()).toBeVisible();
+        await expect(page.getByRole('dialog')).toBeVisible();
         await settled(page);
         await check('role form dialog');
         await page.keyboard.press('Escape');

@@ -50,7 +50,12 @@ export default function Home() {
         <div style={{ display: 'flex', alignItems: 'center', gap: 20, flexWrap: 'wrap' }}>
           <Avatar size={64} src={avatarUrl(user?.headIcon)} icon={<UserOutlined />} />
           <div style={{ flex: 1, minWidth: 200 }}>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="home-welcome">
+            {/* h2 under the page's h1 (headings in order), at the h4 size it always had. */}
+            <Typography.Title
+              level={2}
+              style={{ margin: 0, fontSize: token.fontSizeHeading4 }}
+              data-testid="home-welcome"
+            >
               {t(greetingKey(new Date().getHours()))}，{t('welcome', { name })}
             </Typography.Title>
             <Typography.Text type="secondary">
