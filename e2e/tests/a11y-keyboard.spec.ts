@@ -91,6 +91,9 @@ test('the home quick links are reached by Tab and opened by Enter', async ({ pag
 });
 
 test('"skip to content" is the first Tab stop and moves focus to the main area', async ({ page }) => {
+  // A fresh page load, so focus starts at the top of the document (not on the sign-in button).
+  await page.reload();
+  await expect(page.getByTestId('layout-root')).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByTestId('skip-to-content');
   await expect(skip).toBeFocused();
