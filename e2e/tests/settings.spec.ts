@@ -14,7 +14,7 @@ test('layouts, dark mode and a colour are applied at once and survive a reload',
     .poll(() =>
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--srm-primary')),
     )
-    .toContain('#52c41a');
+    .toContain('#347b10'); // green, darkened to 4.5:1 on white
   await shot(page, 'functional-dark-green');
   await page.reload();
   await expect(page.getByTestId('top-menu')).toBeVisible();
@@ -23,7 +23,7 @@ test('layouts, dark mode and a colour are applied at once and survive a reload',
     .poll(() =>
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--srm-primary')),
     )
-    .toContain('#52c41a');
+    .toContain('#347b10'); // green, darkened to 4.5:1 on white
 
   await openSettings(page);
   await page.getByTestId('layout-plain').click();

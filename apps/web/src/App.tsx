@@ -1,6 +1,6 @@
 import type { Locale } from '@srm/contracts/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
@@ -9,10 +9,13 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { installDomFixes, toastContainer } from './a11y/domFixes';
 import { queryClient } from './api/queryClient';
 import { i18n } from './i18n';
 import { AppRouter } from './router';
 import { THEME_COLORS, useAppStore, useSettingsStore } from './store/settings';
+import { themeConfig } from './theme/tokens';
+import './styles/a11y.css';
 
 const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };
 const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'zh-TW': 'zh-tw' };
@@ -30,22 +33,17 @@ export function App() {
     dayjs.locale(DAYJS_LOCALES[language]);
     document.documentElement.lang = language;
   }, [language]);
+  useEffect(() => installDomFixes(), []);
+  const theme = themeConfig(THEME_COLORS[themeColor], themeClass);
   useEffect(() => {
     document.documentElement.dataset.theme = themeClass;
-    document.documentElement.style.setProperty('--srm-primary', THEME_COLORS[themeColor]);
-  }, [themeClass, themeColor]);
+    document.documentElement.style.setProperty('--srm-primary', theme.token?.colorPrimary ?? '');
+  }, [themeClass, theme]);
 
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider
-        locale={ANTD_LOCALES[language]}
-        componentSize={size}
-        theme={{
-          algorithm: themeClass === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-          token: { colorPrimary: THEME_COLORS[themeColor] },
-        }}
-      >
-        <AntApp message={{ maxCount: 1 }}>
+      <ConfigProvider locale={ANTD_LOCALES[language]} componentSize={size} theme={theme}>
+        <AntApp message={{ maxCount: 1, getContainer: toastContainer }}>
           <QueryClientProvider client={queryClient}>
             <AppRouter />
           </QueryClientProvider>

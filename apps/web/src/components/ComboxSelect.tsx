@@ -39,6 +39,7 @@ export function ComboxSelect({
       showSearch={{ optionFilterProp: 'label' }}
       loading={options.isLoading}
       placeholder={placeholder}
+      aria-label={placeholder}
       options={(options.data ?? []).map((o) => ({ value: o.id, label: o.fullName }))}
       popupMatchSelectWidth={false}
       style={style}

@@ -1,9 +1,10 @@
 import { theme } from 'antd';
 import { Activity, Fragment, type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useOutlet } from 'react-router';
-import { useSettingsStore } from '../store/settings';
+import { useAppStore, useSettingsStore } from '../store/settings';
 import { HOME_PATH, useTagsViewStore } from '../store/tagsView';
-import { isCacheable, isTaggable, useRouteMeta, viewFromRoute } from './routeMeta';
+import { isCacheable, isTaggable, titleOf, useRouteMeta, viewFromRoute } from './routeMeta';
 
 /**
  * Keeps the tab bookkeeping in step with the location: every taggable route visited becomes a
@@ -43,6 +44,9 @@ export function useTrackViews() {
   }, [useCache, clearCache]);
 }
 
+/** Target of the "skip to content" link. */
+export const MAIN_CONTENT_ID = 'main-content';
+
 /**
  * The main area (spec §2.4). With the cache setting on, every cacheable page stays mounted inside
  * an `<Activity>` keyed by its path and is only hidden when another tab is shown, so its state
@@ -57,6 +61,8 @@ export function AppMain() {
   const cachedViews = useTagsViewStore((s) => s.cachedViews);
   const pages = useRef(new Map<string, ReactNode>());
   const { token } = theme.useToken();
+  const { t } = useTranslation();
+  const language = useAppStore((s) => s.language);
 
   const cacheable = isCacheable(pathname, meta, useCache);
   const map = pages.current;
@@ -70,10 +76,18 @@ export function AppMain() {
 
   return (
     <main
+      id={MAIN_CONTENT_ID}
+      tabIndex={-1}
       className="srm-app-main"
       style={{ background: token.colorBgLayout, color: token.colorText }}
       data-testid="app-main"
     >
+      {/* The page's one h1 is its title (the same as the tab and the document title), for screen readers. */}
+      {meta?.title && (
+        <h1 className="srm-visually-hidden" data-testid="page-title">
+          {titleOf(meta, language, t)}
+        </h1>
+      )}
       {[...map.entries()].map(([key, element]) => (
         <Activity key={key} mode={key === pathname ? 'visible' : 'hidden'}>
           {element}

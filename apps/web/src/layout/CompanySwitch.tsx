@@ -94,7 +94,7 @@ export function CompanySwitch({ compact = false }: { compact?: boolean }) {
         loading={busy}
         icon={<ApartmentOutlined />}
         title={t('company.title')}
-        aria-label={t('company.title')}
+        aria-label={compact ? t('company.title') : undefined}
         data-testid="company-switch"
       >
         {!compact && (

@@ -18,6 +18,7 @@ import { App, Avatar, Breadcrumb, Button, Dropdown, type MenuProps, Modal, Toolt
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { afterKeyRelease } from '../a11y/domFixes';
 import { useAppStore, useSettingsStore } from '../store/settings';
 import { HOME_PATH } from '../store/tagsView';
 import { avatarUrl } from '../utils/avatar';
@@ -223,7 +224,9 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
     },
   ];
 
-  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
+  const onUserMenu: MenuProps['onClick'] = ({ key, domEvent }) =>
+    afterKeyRelease(domEvent.nativeEvent, () => runUserMenu(key));
+  const runUserMenu = (key: string) => {
     if (key === 'profile') navigate('/profile');
     else if (key === 'lock') {
       void Promise.resolve(shellActions.lockScreen()).finally(() => navigate('/lockScreen'));
@@ -297,6 +300,8 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
           trigger={['click']}
           menu={{ items: userItems, onClick: onUserMenu }}
           placement="bottomRight"
+          // Opened by keyboard, the menu takes focus so arrow keys and Enter work in it.
+          autoFocus
         >
           <button type="button" className="srm-navbar-user" data-testid="navbar-user">
             <Avatar

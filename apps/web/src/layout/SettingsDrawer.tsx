@@ -139,6 +139,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
           size="small"
           checked={settings.themeClass === 'dark'}
           onChange={(on) => set('themeClass', on ? 'dark' : 'light')}
+          aria-label={t('settings.darkMode')}
           data-testid="theme-dark"
         />
       </Row>
@@ -147,6 +148,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
           size="small"
           checked={settings.slideClass === 'dark'}
           onChange={(on) => set('slideClass', on ? 'dark' : 'light')}
+          aria-label={t('settings.darkSidebar')}
           data-testid="sidebar-dark"
         />
       </Row>
@@ -176,6 +178,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
             size="small"
             checked={settings[key]}
             onChange={(on) => set(key, on)}
+            aria-label={t(`settings.switches.${key}`)}
             data-testid={`switch-${key}`}
           />
         </Row>
@@ -186,6 +189,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
           value={language}
           options={languageOptions()}
           onChange={setLanguage}
+          aria-label={t('language')}
           style={{ width: 120 }}
           data-testid="settings-language"
         />

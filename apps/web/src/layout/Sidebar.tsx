@@ -1,5 +1,6 @@
 import { Layout, Menu } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Logo } from './Logo';
 import { SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './menuUtils';
 import { toMenuItems, useNavMenu } from './useMenu';
@@ -18,6 +19,7 @@ export function Sidebar({ collapsed, dark, showLogo, inDrawer = false }: Sidebar
   const items = useMemo(() => toMenuItems(menus, language), [menus, language]);
   const [openKeys, setOpenKeys] = useState<string[]>(ancestorKeys);
   const ancestorsId = ancestorKeys.join('|');
+  const { t } = useTranslation('a11y');
 
   // Open the branch of the current page when the route changes, keeping what the user opened.
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the joined ancestor list
@@ -36,7 +38,7 @@ export function Sidebar({ collapsed, dark, showLogo, inDrawer = false }: Sidebar
       data-testid="layout-sidebar"
     >
       {showLogo && <Logo collapsed={collapsed} dark={dark} />}
-      <div className="srm-sider-menu">
+      <nav className="srm-sider-menu" aria-label={t('mainMenu')}>
         <Menu
           mode="inline"
           theme={dark ? 'dark' : 'light'}
@@ -47,7 +49,7 @@ export function Sidebar({ collapsed, dark, showLogo, inDrawer = false }: Sidebar
           onClick={onClick}
           data-testid="side-menu"
         />
-      </div>
+      </nav>
     </Layout.Sider>
   );
 }

@@ -135,7 +135,13 @@ export function TagsView() {
           onClick={() => scrollBy(-1)}
         />
       )}
-      <div className="srm-tags-scroll" ref={scroller} onWheel={onWheel}>
+      <div
+        className="srm-tags-scroll"
+        ref={scroller}
+        onWheel={onWheel}
+        role="tablist"
+        aria-label={t('a11y:openPages')}
+      >
         {visited.map((view) => {
           const active = view.path === pathname;
           const isHome = view.path === HOME_PATH;

@@ -31,7 +31,7 @@ export function useElementWidth<T extends HTMLElement>() {
 export function TopMenu() {
   const { t } = useTranslation('layout');
   const { menus, language, selectedKeys, ancestorKeys, onClick } = useNavMenu();
-  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const [ref, width] = useElementWidth<HTMLElement>();
   const count = visibleMenuCount(width, menus.length);
 
   const items = useMemo<MenuItems>(() => {
@@ -53,7 +53,13 @@ export function TopMenu() {
   const inMore = ancestorKeys.some((k) => overflowKeys.has(k));
 
   return (
-    <div ref={ref} className="srm-top-menu" data-testid="top-menu" data-visible-count={count}>
+    <nav
+      ref={ref}
+      className="srm-top-menu"
+      aria-label={t('a11y:mainMenu')}
+      data-testid="top-menu"
+      data-visible-count={count}
+    >
       <Menu
         mode="horizontal"
         items={items}
@@ -61,6 +67,6 @@ export function TopMenu() {
         onClick={onClick}
         disabledOverflow
       />
-    </div>
+    </nav>
   );
 }

@@ -1,10 +1,11 @@
 import { Layout as AntLayout, Drawer, theme } from 'antd';
 import { type CSSProperties, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAppStore, useSettingsStore } from '../store/settings';
 import { useSocketStore } from '../store/socket';
 import { ForcedNoticeDialog } from '../views/message/ForcedNoticeDialog';
 import '../styles/layout.css';
-import { AppMain, useTrackViews } from './AppMain';
+import { AppMain, MAIN_CONTENT_ID, useTrackViews } from './AppMain';
 import { Logo } from './Logo';
 import { SIDEBAR_WIDTH } from './menuUtils';
 import { Navbar } from './Navbar';
@@ -27,6 +28,7 @@ export function Layout() {
   // The shell only renders signed in: the chat socket lives as long as it (closed by resetToken).
   useEffect(() => useSocketStore.getState().connect(), []);
   const { token } = theme.useToken();
+  const { t } = useTranslation('a11y');
   const layoutType = useSettingsStore((s) => s.layoutType);
   const slideClass = useSettingsStore((s) => s.slideClass);
   const tagsView = useSettingsStore((s) => s.tagsView);
@@ -48,6 +50,7 @@ export function Layout() {
     '--srm-text': token.colorText,
     '--srm-text-2': token.colorTextSecondary,
     '--srm-primary': token.colorPrimary,
+    '--srm-primary-text': token.colorPrimaryText,
     '--srm-primary-bg': token.colorPrimaryBg,
     '--srm-primary-border': token.colorPrimaryBorder,
     '--srm-fill': token.colorFillTertiary,
@@ -94,6 +97,9 @@ export function Layout() {
       data-layout={layoutType}
       data-device={device}
     >
+      <a className="srm-skip-link" href={`#${MAIN_CONTENT_ID}`} data-testid="skip-to-content">
+        {t('skipToContent')}
+      </a>
       {sidebar}
       <AntLayout className="srm-main-container">
         <header className={`srm-header${fixedHeader ? ' srm-header-fixed' : ''}`} data-testid="layout-header">

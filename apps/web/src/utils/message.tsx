@@ -1,10 +1,11 @@
 import { App, message as staticMessage } from 'antd';
 import { useEffect } from 'react';
+import { toastContainer } from '../a11y/domFixes';
 
 type MessageApi = ReturnType<typeof App.useApp>['message'];
 
 // Only one toast shows at a time (spec §8): App.tsx configures the holder's maxCount, this the static one.
-staticMessage.config({ maxCount: 1 });
+staticMessage.config({ maxCount: 1, getContainer: toastContainer });
 
 let holder: MessageApi = staticMessage;
 

@@ -10,9 +10,8 @@ import { formatDate } from '@srm/contracts/core';
 import { Avatar, Card, Col, Descriptions, Empty, Row, Space, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { flattenMenu } from '../../router/menu';
-import type { AppMenuItem } from '../../router/types';
 import { useCacheStore } from '../../store/cache';
 import { usePermissionStore } from '../../store/permission';
 import { useAppStore } from '../../store/settings';
@@ -29,17 +28,11 @@ function greetingKey(hour: number): string {
 export default function Home() {
   const { t } = useTranslation('home');
   const { token } = theme.useToken();
-  const navigate = useNavigate();
   const user = useUserStore((s) => s.userInfo);
   const language = useAppStore((s) => s.language);
   const menus = usePermissionStore((s) => s.menus);
   const subCompany = useCacheStore((s) => s.subCompanyInfo);
   const links = useMemo(() => flattenMenu(menus).slice(0, 12), [menus]);
-
-  const open = (item: AppMenuItem) => {
-    if (item.external) window.open(item.path, '_blank', 'noopener,noreferrer');
-    else navigate(item.path);
-  };
 
   const name = user?.realName || user?.userName || user?.account || '';
   const last =
@@ -57,7 +50,12 @@ export default function Home() {
         <div style={{ display: 'flex', alignItems: 'center', gap: 20, flexWrap: 'wrap' }}>
           <Avatar size={64} src={avatarUrl(user?.headIcon)} icon={<UserOutlined />} />
           <div style={{ flex: 1, minWidth: 200 }}>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="home-welcome">
+            {/* h2 under the page's h1 (headings in order), at the h4 size it always had. */}
+            <Typography.Title
+              level={2}
+              style={{ margin: 0, fontSize: token.fontSizeHeading4 }}
+              data-testid="home-welcome"
+            >
               {t(greetingKey(new Date().getHours()))}，{t('welcome', { name })}
             </Typography.Title>
             <Typography.Text type="secondary">
@@ -128,16 +126,21 @@ export default function Home() {
               <Row gutter={[12, 12]} data-testid="home-quick-links">
                 {links.map((item) => (
                   <Col xs={12} sm={8} md={6} key={item.id}>
-                    <Card
-                      hoverable
-                      size="small"
-                      onClick={() => open(item)}
-                      styles={{ body: { textAlign: 'center', padding: '16px 8px' } }}
-                    >
-                      <div style={{ fontSize: 22, color: token.colorPrimary, marginBottom: 6 }}>
-                        {item.external ? <ExportOutlined /> : <AppstoreOutlined />}
-                      </div>
-                      <Typography.Text ellipsis>{item.titles[language] || item.fullName}</Typography.Text>
+                    <Card hoverable size="small" styles={{ body: { padding: 0 } }}>
+                      {/* A real link, so the card is reached by Tab and opened by Enter. */}
+                      <Link
+                        to={item.path}
+                        className="srm-quick-link"
+                        data-testid="home-quick-link"
+                        {...(item.external
+                          ? { target: '_blank', rel: 'noopener noreferrer', reloadDocument: true }
+                          : {})}
+                      >
+                        <div style={{ fontSize: 22, color: token.colorPrimary, marginBottom: 6 }}>
+                          {item.external ? <ExportOutlined /> : <AppstoreOutlined />}
+                        </div>
+                        <Typography.Text ellipsis>{item.titles[language] || item.fullName}</Typography.Text>
+                      </Link>
                     </Card>
                   </Col>
                 ))}

@@ -11,6 +11,9 @@ import { messageTarget } from './messageTarget';
 import { MESSAGE_QUERY_KEY, refreshUnreadCounts } from './unreadCounts';
 import './message.css';
 
+/** The badge's own text: the count, 99+ above 99 (the accessible name repeats it). */
+const unreadShown = (n: number) => (n > 99 ? '99+' : String(n));
+
 /** The drawer lists the newest 20 (spec §9) and is 280 px wide (spec §2.4). */
 const DRAWER_PAGE = 20;
 const DRAWER_WIDTH = 280;
@@ -77,7 +80,7 @@ export function MessageBell() {
         <Button
           type="text"
           className="srm-navbar-button"
-          aria-label={t('title')}
+          aria-label={unread > 0 ? t('a11y:messagesWithCount', { count: unreadShown(unread) }) : t('title')}
           data-testid="navbar-message"
           onClick={() => setOpen(true)}
           icon={
@@ -87,6 +90,10 @@ export function MessageBell() {
           }
         />
       </Tooltip>
+      {/* Announces a new unread count to screen readers as it changes. */}
+      <span className="srm-visually-hidden" role="status" data-testid="message-live">
+        {unread > 0 ? t('a11y:unreadMessages', { count: unread }) : ''}
+      </span>
       <Drawer
         title={t('title')}
         open={open}

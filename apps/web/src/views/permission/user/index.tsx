@@ -228,6 +228,7 @@ export default function UserPage() {
             onChange={(e) => setTyped(e.target.value)}
             onPressEnter={search}
             placeholder={t('keywordPlaceholder')}
+            aria-label={t('keywordPlaceholder')}
             maxLength={100}
             style={{ width: 220, maxWidth: '100%' }}
             data-testid="user-keyword"
@@ -244,6 +245,7 @@ export default function UserPage() {
               { value: 'false', label: t('stateDisabled') },
             ]}
             style={{ width: 130 }}
+            aria-label={t('state')}
             data-testid="user-state-filter"
           />
           <ComboxSelect

@@ -126,6 +126,7 @@ export default function MenuPage() {
                 setOrder.mutate({ id: row.id, orderNum: next });
             }}
             onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
+            aria-label={t('col.order')}
             data-testid="menu-row-order"
           />
         ) : (
@@ -144,6 +145,7 @@ export default function MenuPage() {
           disabled={!canEdit}
           loading={setState.isPending && setState.variables?.id === row.id}
           onChange={(checked) => setState.mutate({ id: row.id, enabled: checked })}
+          aria-label={t('col.enabled')}
           data-testid="menu-row-enabled"
         />
       ),
