@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ACCOUNTS = {
   admin: { account: 'admin', password: 'admin123' },
@@ -33,4 +33,39 @@ export async function openUserMenu(page: Page) {
 export async function openSettings(page: Page) {
   await page.getByTestId('settings-button').click();
   await expect(page.getByTestId('settings-drawer')).toBeVisible();
+}
+
+/** Headers of a fresh admin session made through the API (another session beside the browser's). */
+export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const login = await request.post('/api/sys/login', { data: { userName: 'admin', passWord: 'admin123' } });
+  const { data } = (await login.json()) as { data: { token: string } };
+  return { authorization: `Bearer ${data.token}` };
+}
+
+/** A buyer-role user of the test's own, made through the API as admin; answers the user's id. */
+export async function createUser(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  user: { account: string; realName: string; password: string },
+): Promise<string> {
+  const roles = await request.get('/api/sys/role/list?keyword=buyer', { headers });
+  const roleId = (
+    (await roles.json()) as { data: { list: { id: string; enCode: string }[] } }
+  ).data.list.find((r) => r.enCode === 'buyer')?.id;
+  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const created = await request.post('/api/permission/Users', {
+    headers,
+    data: { ...user, mobile, roleIds: [roleId] },
+  });
+  const body = (await created.json()) as { code: number; msg: string; data: { id: string } | null };
+  expect(body.code, body.msg).toBe(0);
+  return String(body.data?.id);
+}
+
+/** Signs out through the user menu and its confirmation. */
+export async function signOut(page: Page) {
+  await openUserMenu(page);
+  await page.getByTestId('menu-logout').click();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await expect(page.getByTestId('login-page')).toBeVisible();
 }

@@ -26,7 +26,8 @@ import Login from '../views/auth/Login';
 import { AuthLogout, AuthRedirect, Jump } from '../views/auth/Technical';
 import NotFound from '../views/error/NotFound';
 import { pageFor } from '../views/registry';
-import { guard } from './guard';
+import { guard, PUBLIC_PATHS } from './guard';
+import { mayOpen } from './mayOpen';
 import type { MenuRoute } from './menu';
 import type { RouteMeta } from './types';
 
@@ -43,6 +44,7 @@ const Profile = lazy(() => import('../views/profile'));
 const MessageRecord = lazy(() => import('../views/message/MessageRecord'));
 const MailCenter = lazy(() => import('../views/message/MailCenter'));
 const PageLink = lazy(() => import('../views/message/PageLink'));
+const PublicNotFound = lazy(() => import('../views/error/PublicNotFound'));
 
 /** Id of the shell route; menu routes are patched in as its children. */
 export const LAYOUT_ROUTE_ID = 'layout';
@@ -108,7 +110,14 @@ function Root() {
   const loading = useUserStore((s) => s.loading);
   const routesLoaded = usePermissionStore((s) => s.loaded);
   const query = useMemo(() => new URLSearchParams(location.search), [location.search]);
-  const decision = guard({ path: location.pathname, query, hasToken: !!token, locked, routesLoaded });
+  const decision = guard({
+    path: location.pathname,
+    query,
+    hasToken: !!token,
+    locked,
+    routesLoaded,
+    mayOpen,
+  });
 
   const decisionKey = JSON.stringify(decision);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the decision's value, not its identity
@@ -223,6 +232,9 @@ export function menuRouteObject(route: MenuRoute): RouteObject {
   };
 }
 
+/** The public paths that have a page of their own. */
+const PUBLIC_PAGES = new Set(['/login', '/auth-redirect', '/auth-logout', '/jump']);
+
 export const fixedRoutes: RouteObject[] = [
   {
     id: 'root',
@@ -243,6 +255,16 @@ export const fixedRoutes: RouteObject[] = [
       { path: '/auth-redirect', element: <AuthRedirect /> },
       { path: '/auth-logout', element: <AuthLogout /> },
       { path: '/jump', element: <Jump /> },
+      // Public paths without a page yet: a public 404, never the signed-in shell.
+      ...PUBLIC_PATHS.filter((path) => !PUBLIC_PAGES.has(path)).map((path) => ({
+        path,
+        element: (
+          <Lazy>
+            <PublicNotFound />
+          </Lazy>
+        ),
+        handle: { meta: FIXED_META.notFound },
+      })),
       {
         id: LAYOUT_ROUTE_ID,
         path: '/',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uiSettingsSchema } from '../account/ui-settings';
 
 export const LAYOUT_TYPES = ['classic', 'functional', 'plain'] as const;
 export type LayoutType = (typeof LAYOUT_TYPES)[number];
@@ -18,6 +19,8 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const loginResultSchema = z.object({
   token: z.string(),
   theme: z.string(),
+  /** The user's stored drawer settings, applied at sign-in with the layout. */
+  settings: uiSettingsSchema,
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
@@ -62,6 +65,7 @@ export const currentUserSchema = z.object({
   /** The company the session acts within (decisions §2). */
   subCompany: subCompanyRefSchema,
   theme: z.string(),
+  settings: uiSettingsSchema,
   language: z.string(),
   permsList: z.array(z.string()),
   /** The WeChat official-account binding is configured: the top bar offers its QR code dialog. */

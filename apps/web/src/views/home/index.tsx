@@ -58,7 +58,10 @@ export default function Home() {
           <Avatar size={64} src={avatarUrl(user?.headIcon)} icon={<UserOutlined />} />
           <div style={{ flex: 1, minWidth: 200 }}>
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="home-welcome">
-              {t(greetingKey(new Date().getHours()))}，{t('welcome', { name })}
+              {t('greetingLine', {
+                greeting: t(greetingKey(new Date().getHours())),
+                welcome: t('welcome', { name }),
+              })}
             </Typography.Title>
             <Typography.Text type="secondary">
               {[user?.ent?.entName, user?.deptName, ...(user?.positionNames ?? [])]
