@@ -12,8 +12,34 @@ export async function signIn(page: Page, who: keyof typeof ACCOUNTS, path = '/lo
   await signInAs(page, account, password, path);
 }
 
+const defaultSettingsPages = new WeakSet<Page>();
+
+/**
+ * The settings drawer's choices are saved for the user and applied at sign-in, so a spec that
+ * switches the shared demo admin to dark or another layout would change what every later sign-in
+ * shows. Sign-ins through these helpers start from the defaults instead; a spec about the saved
+ * settings passes `keepStoredSettings`.
+ */
+async function signInWithDefaultSettings(page: Page) {
+  if (defaultSettingsPages.has(page)) return;
+  defaultSettingsPages.add(page);
+  await page.route('**/api/sys/login', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { code: number; data?: Record<string, unknown> };
+    if (body.code === 0 && body.data) body.data = { ...body.data, theme: 'classic', settings: {} };
+    await route.fulfill({ response, json: body });
+  });
+}
+
 /** Signs in with any account (one a test made) through the sign-in page. */
-export async function signInAs(page: Page, account: string, password: string, path = '/login') {
+export async function signInAs(
+  page: Page,
+  account: string,
+  password: string,
+  path = '/login',
+  options: { keepStoredSettings?: boolean } = {},
+) {
+  if (!options.keepStoredSettings) await signInWithDefaultSettings(page);
   await page.goto(path);
   await page.getByTestId('login-username').fill(account);
   await page.getByTestId('login-password').fill(password);

@@ -28,7 +28,8 @@ test('the settings drawer choices follow the user: signing out and in, and in a 
     realName: '设置保存',
     password: PASSWORD,
   });
-  await signInAs(page, account, PASSWORD);
+  const keep = { keepStoredSettings: true };
+  await signInAs(page, account, PASSWORD, '/login', keep);
   await expect(page.getByTestId('layout-sidebar')).toBeVisible();
   await openSettings(page);
   await page.getByTestId('layout-functional').click();
@@ -39,14 +40,14 @@ test('the settings drawer choices follow the user: signing out and in, and in a 
   await expectChosenSettings(page);
 
   await signOut(page);
-  await signInAs(page, account, PASSWORD);
+  await signInAs(page, account, PASSWORD, '/login', keep);
   await expectChosenSettings(page);
   await shot(page, 'settings-kept-after-sign-in');
 
   // Another browser (nothing stored locally) gets them from the server at sign-in.
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const fresh = await context.newPage();
-  await signInAs(fresh, account, PASSWORD);
+  await signInAs(fresh, account, PASSWORD, '/login', keep);
   await expectChosenSettings(fresh);
   await context.close();
 });
