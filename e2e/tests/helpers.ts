@@ -23,12 +23,16 @@ const defaultSettingsPages = new WeakSet<Page>();
 async function signInWithDefaultSettings(page: Page) {
   if (defaultSettingsPages.has(page)) return;
   defaultSettingsPages.add(page);
-  await page.route('**/api/sys/login', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { code: number; data?: Record<string, unknown> };
-    if (body.code === 0 && body.data) body.data = { ...body.data, theme: 'classic', settings: {} };
-    await route.fulfill({ response, json: body });
-  });
+  // By path: every call carries a timestamp query parameter.
+  await page.route(
+    (url) => url.pathname === '/api/sys/login',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { code: number; data?: Record<string, unknown> };
+      if (body.code === 0 && body.data) body.data = { ...body.data, theme: 'classic', settings: {} };
+      await route.fulfill({ response, json: body });
+    },
+  );
 }
 
 /** Signs in with any account (one a test made) through the sign-in page. */

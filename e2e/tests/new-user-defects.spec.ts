@@ -22,6 +22,7 @@ test('the settings drawer choices follow the user: signing out and in, and in a 
   page,
   browser,
 }) => {
+  test.setTimeout(120_000);
   const account = `set${stamp()}`;
   await createUser(page.request, await adminHeaders(page.request), {
     account,
@@ -80,6 +81,7 @@ test('a public path without a page shows a public 404 without the shell or any s
 test('after a sign-out on a page, the next user goes there only if they may open it, else home', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await signIn(page, 'admin');
   await page.goto('/permission/authorize');
   await expect(page).toHaveURL(/\/permission\/authorize/);
