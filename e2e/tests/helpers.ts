@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ACCOUNTS = {
   admin: { account: 'admin', password: 'admin123' },
@@ -12,8 +12,38 @@ export async function signIn(page: Page, who: keyof typeof ACCOUNTS, path = '/lo
   await signInAs(page, account, password, path);
 }
 
+const defaultSettingsPages = new WeakSet<Page>();
+
+/**
+ * The settings drawer's choices are saved for the user and applied at sign-in, so a spec that
+ * switches the shared demo admin to dark or another layout would change what every later sign-in
+ * shows. Sign-ins through these helpers start from the defaults instead; a spec about the saved
+ * settings passes `keepStoredSettings`.
+ */
+async function signInWithDefaultSettings(page: Page) {
+  if (defaultSettingsPages.has(page)) return;
+  defaultSettingsPages.add(page);
+  // By path: every call carries a timestamp query parameter.
+  await page.route(
+    (url) => url.pathname === '/api/sys/login',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { code: number; data?: Record<string, unknown> };
+      if (body.code === 0 && body.data) body.data = { ...body.data, theme: 'classic', settings: {} };
+      await route.fulfill({ response, json: body });
+    },
+  );
+}
+
 /** Signs in with any account (one a test made) through the sign-in page. */
-export async function signInAs(page: Page, account: string, password: string, path = '/login') {
+export async function signInAs(
+  page: Page,
+  account: string,
+  password: string,
+  path = '/login',
+  options: { keepStoredSettings?: boolean } = {},
+) {
+  if (!options.keepStoredSettings) await signInWithDefaultSettings(page);
   await page.goto(path);
   await page.getByTestId('login-username').fill(account);
   await page.getByTestId('login-password').fill(password);
@@ -33,4 +63,39 @@ export async function openUserMenu(page: Page) {
 export async function openSettings(page: Page) {
   await page.getByTestId('settings-button').click();
   await expect(page.getByTestId('settings-drawer')).toBeVisible();
+}
+
+/** Headers of a fresh admin session made through the API (another session beside the browser's). */
+export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const login = await request.post('/api/sys/login', { data: { userName: 'admin', passWord: 'admin123' } });
+  const { data } = (await login.json()) as { data: { token: string } };
+  return { authorization: `Bearer ${data.token}` };
+}
+
+/** A buyer-role user of the test's own, made through the API as admin; answers the user's id. */
+export async function createUser(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  user: { account: string; realName: string; password: string },
+): Promise<string> {
+  const roles = await request.get('/api/sys/role/list?keyword=buyer', { headers });
+  const roleId = (
+    (await roles.json()) as { data: { list: { id: string; enCode: string }[] } }
+  ).data.list.find((r) => r.enCode === 'buyer')?.id;
+  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const created = await request.post('/api/permission/Users', {
+    headers,
+    data: { ...user, mobile, roleIds: [roleId] },
+  });
+  const body = (await created.json()) as { code: number; msg: string; data: { id: string } | null };
+  expect(body.code, body.msg).toBe(0);
+  return String(body.data?.id);
+}
+
+/** Signs out through the user menu and its confirmation. */
+export async function signOut(page: Page) {
+  await openUserMenu(page);
+  await page.getByTestId('menu-logout').click();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await expect(page.getByTestId('login-page')).toBeVisible();
 }

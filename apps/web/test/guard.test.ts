@@ -69,6 +69,16 @@ describe('route guard (spec §2.2)', () => {
     });
   });
 
+  it('redirects from /login only to a page the signed-in user may open, after their menu loaded', () => {
+    const signed = { ...base, hasToken: true, mayOpen: (p: string) => p.startsWith('/system/log') };
+    const login = { path: '/login', query: { redirect: '/permission/authorize' } };
+    expect(guard({ ...signed, ...login })).toEqual({ action: 'load' });
+    expect(guard({ ...signed, ...login, routesLoaded: true })).toEqual({ action: 'redirect', to: '/' });
+    expect(
+      guard({ ...signed, routesLoaded: true, path: '/login', query: { redirect: '/system/log?tab=2' } }),
+    ).toEqual({ action: 'redirect', to: '/system/log?tab=2' });
+  });
+
   it('asks for the start-up load when signed in without routes, then lets through', () => {
     const signed = { ...base, hasToken: true };
     expect(guard({ ...signed, path: '/system/log' })).toEqual({ action: 'load' });

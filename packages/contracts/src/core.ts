@@ -4,6 +4,8 @@
  */
 
 export type * from './account/schemas';
+export type * from './account/ui-settings';
+export * from './account/ui-settings.core';
 export type * from './api/envelope';
 export * from './api/envelope.core';
 export * from './api/paths';

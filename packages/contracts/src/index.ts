@@ -1,4 +1,5 @@
 export * from './account/schemas';
+export * from './account/ui-settings';
 export * from './api/envelope';
 export * from './api/paths';
 export * from './auth/schemas';

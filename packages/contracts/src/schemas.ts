@@ -1,5 +1,6 @@
 /** The zod schemas of the contracts (the server validates with them). */
 export * from './account/schemas';
+export * from './account/ui-settings';
 export * from './api/envelope';
 export * from './auth/schemas';
 export * from './chat/chat-schemas';

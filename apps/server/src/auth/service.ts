@@ -1,4 +1,4 @@
-import type { Locale } from '@srm/contracts';
+import { type Locale, type LoginResult, parseUiSettings } from '@srm/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../core/context';
 import { AppError } from '../core/errors';
@@ -78,7 +78,7 @@ export async function login(
   request: FastifyRequest,
   userName: string,
   password: string,
-): Promise<{ token: string; theme: string }> {
+): Promise<LoginResult> {
   const { db } = deps;
   const found = await findLoginUser(deps, userName);
   const account = userName.trim();
@@ -165,5 +165,5 @@ export async function login(
   });
   await deps.realtime.endSessions(replaced, 'auth.replaced');
   await writeLoginLog(deps, request, { user, account, success: true, msg: t('zh-CN', 'auth.loginOk') });
-  return { token, theme: user.theme };
+  return { token, theme: user.theme, settings: parseUiSettings(user.ui_settings) };
 }

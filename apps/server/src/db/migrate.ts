@@ -13,6 +13,7 @@ import { down0010, up0010 } from './migrations/0010_user_list_perf';
 import { down0011, up0011 } from './migrations/0011_msg_template';
 import { down0012, up0012 } from './migrations/0012_wx_user';
 import { down0013, up0013 } from './migrations/0013_tenant_cache_version';
+import { down0015, up0015 } from './migrations/0015_user_settings';
 import type { Database } from './types';
 
 /** Migrations are TS modules bundled with the server; the name orders them. */
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0011_msg_template': { up: up0011, down: down0011 },
   '0012_wx_user': { up: up0012, down: down0012 },
   '0013_tenant_cache_version': { up: up0013, down: down0013 },
+  '0015_user_settings': { up: up0015, down: down0015 },
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -50,6 +50,8 @@ export interface UserTable {
   is_admin: boolean;
   enabled: boolean;
   theme: string;
+  /** 0015: the settings drawer's choices (contracts `uiSettingsSchema`), jsonb. */
+  ui_settings: Generated<unknown>;
   language: string;
   failed_attempts: Generated<number>;
   locked_until: Timestamp | null;

@@ -12,11 +12,13 @@ import {
   navResultSchema,
   pageOf,
   pageQuerySchema,
+  parseUiSettings,
   type RoutePermission,
   type ServerMenuItem,
   systemThemeBodySchema,
 } from '@srm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { type AuthInfo, requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
@@ -106,7 +108,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const { profile } = auth;
       if (!profile.entId) throw notFound();
       const version = auth.cacheVersion;
-      const [perms, positions, depts] = await Promise.all([
+      const [perms, positions, depts, stored] = await Promise.all([
         permissionsOf(request),
         cache.get(`positions:${auth.tenantId}:${auth.userId}`, version, () =>
           db
@@ -119,6 +121,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
             .execute(),
         ),
         cache.get(`depts:${auth.tenantId}`, version, () => loadDepts(db, auth.tenantId)),
+        db.selectFrom('sys_user').select('ui_settings').where('id', '=', auth.userId).executeTakeFirst(),
       ]);
       const company =
         depts.find((d) => d.id === auth.companyId && d.dept_type === 'company') ??
@@ -146,6 +149,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
         prevLoginIPAddressName: profile.prevLoginIpName,
         subCompany: company ? { id: company.id, deptName: company.dept_name } : { id: '0', deptName: '' },
         theme: auth.theme,
+        settings: parseUiSettings(stored?.ui_settings),
         language: auth.language,
         permsList: perms.codeList,
         // Binding completes only through the signed callback, which needs the token too.
@@ -286,7 +290,13 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request.auth);
       await db
         .updateTable('sys_user')
-        .set({ theme: request.body.theme })
+        .set({
+          theme: request.body.theme,
+          // Replaced as a whole: the drawer sends every setting it has.
+          ...(request.body.settings && {
+            ui_settings: sql`cast(${JSON.stringify(request.body.settings)} as jsonb)`,
+          }),
+        })
         .where('id', '=', auth.userId)
         .where('tenant_id', '=', auth.tenantId)
         .execute();

@@ -104,6 +104,30 @@ describe('password and theme', () => {
     });
     expect(res.body.data.theme).toBe('functional');
   });
+
+  it('stores the drawer settings with the layout, returned by the next sign-in and the user info', async () => {
+    const url = '/api/permission/Users/Current/SystemTheme';
+    const settings = { themeColor: 'red', themeClass: 'dark', tagsView: false };
+    for (const bad of [{ themeColor: 'pink' }, { tagsView: 'no' }, { unknownSwitch: true }]) {
+      const res = await t.put(url, { theme: 'plain', settings: bad }, buyer);
+      expect(res.body.code).toBe(400);
+    }
+    // A refused body changed nothing.
+    const before = await t.get<CurrentUser>('/api/sys/user/info', buyer);
+    expect(before.body.data.theme).toBe('functional');
+    expect(before.body.data.settings).toEqual({});
+
+    expect((await t.put(url, { theme: 'plain', settings }, buyer)).body.code).toBe(0);
+    const login = await t.post<{ token: string; theme: string; settings: unknown }>('/api/sys/login', {
+      userName: 'buyer',
+      passWord: 'abc12345',
+    });
+    expect(login.body.data).toMatchObject({ theme: 'plain', settings });
+    const info = await t.get<CurrentUser>('/api/sys/user/info', login.body.data.token);
+    expect(info.body.data).toMatchObject({ theme: 'plain', settings });
+    // The layout alone keeps the stored settings.
+    expect((await t.put(url, { theme: 'classic' }, buyer)).body.code).toBe(0);
+  });
 });
 
 describe('own sign-in log', () => {

@@ -31,6 +31,8 @@ export function MenuSearch() {
         );
         setText('');
       }}
+      // Enter opens the first match; the arrow keys move to another (off by default in an AutoComplete).
+      defaultActiveFirstOption
       notFoundContent={text.trim() ? t('search.empty') : null}
       popupMatchSelectWidth={240}
     >

@@ -19,6 +19,8 @@ export interface GuardInput {
   locked: boolean;
   /** The menu and start-up data are loaded. */
   routesLoaded: boolean;
+  /** Whether the signed-in user may open an address (their menu); without it every address may. */
+  mayOpen?: (target: string) => boolean;
 }
 
 export type GuardDecision =
@@ -58,13 +60,19 @@ function withoutParam(query: GuardInput['query'], key: string): string {
  * The route guard of spec §2.2, as a pure function of the target and the session. `path` is the
  * pathname; `query` its search parameters (the original address is path + query for redirects).
  */
-export function guard({ path, query, hasToken, locked, routesLoaded }: GuardInput): GuardDecision {
+export function guard({ path, query, hasToken, locked, routesLoaded, mayOpen }: GuardInput): GuardDecision {
   const homeToken = path === HOME_PATH ? param(query, 'token') : undefined;
   if (homeToken) return { action: 'token', token: homeToken, to: HOME_PATH + withoutParam(query, 'token') };
 
   if (hasToken) {
     if (locked && path !== LOCK_PATH && path !== LOGIN_PATH) return { action: 'redirect', to: LOCK_PATH };
-    if (path === LOGIN_PATH) return { action: 'redirect', to: safeRedirect(param(query, 'redirect')) ?? '/' };
+    if (path === LOGIN_PATH) {
+      const target = safeRedirect(param(query, 'redirect'));
+      if (!target) return { action: 'redirect', to: '/' };
+      // The redirect may be a page of whoever signed out here: only one this user may open.
+      if (!routesLoaded) return { action: 'load' };
+      return { action: 'redirect', to: !mayOpen || mayOpen(target) ? target : '/' };
+    }
     if (PUBLIC_PATHS.includes(path)) return { action: 'next' };
     if (!routesLoaded) return { action: 'load' };
     return { action: 'next' };

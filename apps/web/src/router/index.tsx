@@ -25,7 +25,8 @@ import { MessageBinder } from '../utils/message';
 import { setNavigator } from '../utils/navigation';
 import { AuthLogout, AuthRedirect, Jump } from '../views/auth/Technical';
 import { pageFor, pageLoaderFor } from '../views/registry';
-import { guard } from './guard';
+import { guard, PUBLIC_PATHS } from './guard';
+import { mayOpen } from './mayOpen';
 import type { MenuRoute } from './menu';
 import type { RouteMeta } from './types';
 
@@ -103,7 +104,14 @@ function Root() {
   const loading = useUserStore((s) => s.loading);
   const routesLoaded = usePermissionStore((s) => s.loaded);
   const query = useMemo(() => new URLSearchParams(location.search), [location.search]);
-  const decision = guard({ path: location.pathname, query, hasToken: !!token, locked, routesLoaded });
+  const decision = guard({
+    path: location.pathname,
+    query,
+    hasToken: !!token,
+    locked,
+    routesLoaded,
+    mayOpen,
+  });
 
   const decisionKey = JSON.stringify(decision);
   // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the decision's value, not its identity
@@ -223,6 +231,9 @@ export function menuRouteObject(route: MenuRoute): RouteObject {
   };
 }
 
+/** The public paths that have a page of their own. */
+const PUBLIC_PAGES = new Set(['/login', '/auth-redirect', '/auth-logout', '/jump']);
+
 export const fixedRoutes: RouteObject[] = [
   {
     id: 'root',
@@ -239,6 +250,12 @@ export const fixedRoutes: RouteObject[] = [
       { path: '/auth-redirect', element: <AuthRedirect /> },
       { path: '/auth-logout', element: <AuthLogout /> },
       { path: '/jump', element: <Jump /> },
+      // Public paths without a page yet: a public 404, never the signed-in shell.
+      ...PUBLIC_PATHS.filter((path) => !PUBLIC_PAGES.has(path)).map((path) => ({
+        path,
+        lazy: page(() => import('../views/error/PublicNotFound')),
+        handle: { meta: FIXED_META.notFound },
+      })),
       {
         id: LAYOUT_ROUTE_ID,
         path: '/',

@@ -1,10 +1,16 @@
-import type { LayoutType, Locale } from '@srm/contracts/core';
+import {
+  type LayoutType,
+  type Locale,
+  normalizeLayout,
+  type ThemeColorName,
+  type UiSettings,
+} from '@srm/contracts/core';
 import { create } from 'zustand';
 import { i18n, initialLocale } from '../i18n';
 import { StorageKey, storage } from '../utils/storage';
 
 /** The eight theme colours of the settings drawer (spec §2.4); blue #1890ff is the default. */
-export const THEME_COLORS = {
+export const THEME_COLORS: Record<ThemeColorName, string> = {
   blue: '#1890ff',
   purple: '#722ed1',
   azure: '#2f54eb',
@@ -13,8 +19,8 @@ export const THEME_COLORS = {
   yellow: '#faad14',
   orange: '#fa8c16',
   red: '#f5222d',
-} as const;
-export type ThemeColorName = keyof typeof THEME_COLORS;
+};
+export type { ThemeColorName };
 
 export interface Settings {
   themeColor: ThemeColorName;
@@ -50,7 +56,10 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 function loadSettings(): Settings {
-  const stored = storage.get<Partial<Settings>>(StorageKey.settings) ?? {};
+  return sanitize(storage.get<Partial<Settings>>(StorageKey.settings) ?? {});
+}
+
+function sanitize(stored: Partial<Settings>): Settings {
   const merged = { ...DEFAULT_SETTINGS };
   // Only keys we know, with the type of the default, survive: a tampered value cannot break the shell.
   for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
@@ -67,19 +76,42 @@ function loadSettings(): Settings {
 interface SettingsState extends Settings {
   set<K extends keyof Settings>(key: K, value: Settings[K]): void;
   reset(): void;
+  /** The user's stored settings, applied at sign-in: the defaults overridden by what the server holds. */
+  applyStored(theme: unknown, settings: UiSettings): void;
 }
 
-/** Every setting is persisted locally and applied without reload. */
+/** The settings as the server stores them: the layout as `theme`, the rest as `settings`. */
+export function serverSettings(settings: Settings): { theme: LayoutType; settings: UiSettings } {
+  const { layoutType, ...rest } = settings;
+  return { theme: layoutType, settings: rest };
+}
+
+function persist(settings: Settings): void {
+  storage.set(StorageKey.settings, settings);
+}
+
+/** The settings fields of the store's state, without its functions. */
+export function currentSettings(state: Settings): Settings {
+  const picked = {} as Record<string, unknown>;
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) picked[key] = state[key];
+  return picked as unknown as Settings;
+}
+
+/** Every setting is persisted locally and applied without reload (and saved for the user: settingsSync). */
 export const useSettingsStore = create<SettingsState>((set, get) => ({
   ...loadSettings(),
   set(key, value) {
     set({ [key]: value } as Partial<SettingsState>);
-    const { set: _s, reset: _r, ...settings } = { ...get() };
-    storage.set(StorageKey.settings, settings);
+    persist(currentSettings(get()));
   },
   reset() {
     storage.remove(StorageKey.settings);
     set({ ...DEFAULT_SETTINGS });
+  },
+  applyStored(theme, settings) {
+    const next = sanitize({ ...settings, layoutType: normalizeLayout(theme) });
+    persist(next);
+    set(next);
   },
 }));
 

@@ -1,4 +1,4 @@
-import { API, type CurrentUser, type LoginResult, normalizeLayout } from '@srm/contracts/core';
+import { API, type CurrentUser, type LoginResult } from '@srm/contracts/core';
 import { create } from 'zustand';
 import { queryClient } from '../api/queryClient';
 import { ApiError, http, httpHooks } from '../api/request';
@@ -8,7 +8,7 @@ import { appNavigate, currentFullPath } from '../utils/navigation';
 import { StorageKey, storage } from '../utils/storage';
 import { useCacheStore } from './cache';
 import { DATAV_CONFIG_KEY, usePermissionStore } from './permission';
-import { useSettingsStore } from './settings';
+import { applyStoredSettings, flushSettings } from './settingsSync';
 import { useSocketStore } from './socket';
 import { useTagsViewStore } from './tagsView';
 
@@ -89,9 +89,9 @@ export const useUserStore = create<UserState>((set, get) => ({
 
   async login(userName, passWord) {
     const result = await http.post<LoginResult>(API.login, { userName: userName.trim(), passWord });
+    applyStoredSettings(result.theme, result.settings);
     storage.set(StorageKey.token, result.token);
     storage.remove(StorageKey.lock);
-    useSettingsStore.getState().set('layoutType', normalizeLayout(result.theme));
     usePermissionStore.getState().setLoaded(false);
     set({ token: result.token, locked: false, justLoggedIn: true, userInfo: null });
   },
@@ -113,7 +113,7 @@ export const useUserStore = create<UserState>((set, get) => ({
         if (!info) throw i18n.t('common:authFailed');
         if (applyThemeFromUserInfo) {
           applyThemeFromUserInfo = false;
-          useSettingsStore.getState().set('layoutType', normalizeLayout(info.theme));
+          applyStoredSettings(info.theme, info.settings);
         }
         const permission = usePermissionStore.getState();
         permission.setPermsList(info.permsList ?? []);
@@ -174,6 +174,7 @@ export const useUserStore = create<UserState>((set, get) => ({
   },
 
   async logout() {
+    await flushSettings();
     if (get().token) await http.post(API.logout, undefined, { silent: true }).catch(() => undefined);
     get().resetToken();
     appNavigate('/login', { replace: true });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LAYOUT_TYPES } from '../auth/schemas';
 import { isEmail, zPassword, zPersonalMobile } from '../validation/rules';
+import { uiSettingsSchema } from './ui-settings';
 
 /**
  * Shapes of the current-user, organisation-switch, upload and client-error calls (server foundation).
@@ -44,8 +45,14 @@ export const modifyPasswordBodySchema = z.object({
 });
 export type ModifyPasswordBody = z.infer<typeof modifyPasswordBodySchema>;
 
-/** PUT /api/permission/Users/Current/SystemTheme */
-export const systemThemeBodySchema = z.object({ theme: z.enum(LAYOUT_TYPES) });
+/**
+ * PUT /api/permission/Users/Current/SystemTheme: the layout, and with it the drawer's other settings
+ * (replaced as a whole when given).
+ */
+export const systemThemeBodySchema = z.object({
+  theme: z.enum(LAYOUT_TYPES),
+  settings: uiSettingsSchema.optional(),
+});
 
 /** POST /api/sys/dept/switchCompany */
 export const switchCompanyBodySchema = z.object({ companyId: z.string().regex(/^\d{1,19}$/) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uiSettingsSchema } from '../account/ui-settings';
 
 export * from './schemas.core';
 
@@ -12,6 +13,8 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const loginResultSchema = z.object({
   token: z.string(),
   theme: z.string(),
+  /** The user's stored drawer settings, applied at sign-in with the layout. */
+  settings: uiSettingsSchema,
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
@@ -56,6 +59,7 @@ export const currentUserSchema = z.object({
   /** The company the session acts within (decisions §2). */
   subCompany: subCompanyRefSchema,
   theme: z.string(),
+  settings: uiSettingsSchema,
   language: z.string(),
   permsList: z.array(z.string()),
   /** The WeChat official-account binding is configured: the top bar offers its QR code dialog. */

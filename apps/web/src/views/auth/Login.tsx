@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input, Segmented, theme } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../router/guard';
+import { redirectAfterLogin } from '../../router/mayOpen';
 import { useAppStore } from '../../store/settings';
 import { useUserStore } from '../../store/user';
 import './auth.css';
@@ -45,7 +45,7 @@ export default function Login() {
       // The guard may already have moved on once the token and start-up data exist; navigate only
       // if we are still on the sign-in page, or the two navigations race and land on a bare '/'.
       if (ok && window.location.pathname.startsWith('/login')) {
-        navigate(safeRedirect(params.get('redirect') ?? undefined) ?? '/home', { replace: true });
+        navigate(redirectAfterLogin(params.get('redirect')), { replace: true });
       }
     } catch {
       // The request layer has shown the server's message.

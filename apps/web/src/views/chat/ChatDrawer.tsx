@@ -9,7 +9,7 @@ import {
 } from '@srm/contracts/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Badge, Drawer, Empty, Input, List, Spin, Tabs } from 'antd';
-import { type UIEvent, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../api/request';
 import { useCurrentUser } from '../../layout/shellData';
@@ -17,6 +17,7 @@ import { onFrame, onSocketOpen, useSocketStore } from '../../store/socket';
 import { avatarUrl } from '../../utils/avatar';
 import { ChatText } from './ChatText';
 import { useChatUi } from './chatUi';
+import { useLoadMoreNearEnd } from './useLoadMoreNearEnd';
 
 /** Drawers are 280 px (spec §9); contacts page by 20 and load more within 300 px of the bottom. */
 const DRAWER_WIDTH = 280;
@@ -122,16 +123,8 @@ function Contacts() {
         : undefined,
   });
   const contacts = (query.data?.pages.flatMap((p) => p.list) ?? []).filter((u) => u.id !== me);
-  const onScroll = (e: UIEvent<HTMLDivElement>) => {
-    const el = e.currentTarget;
-    if (
-      el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_PX &&
-      query.hasNextPage &&
-      !query.isFetching
-    ) {
-      void query.fetchNextPage();
-    }
-  };
+  const listRef = useRef<HTMLDivElement>(null);
+  const onScroll = useLoadMoreNearEnd(listRef, query, LOAD_MORE_PX);
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <div style={{ padding: '0 12px 8px' }}>
@@ -142,7 +135,7 @@ function Contacts() {
           data-testid="chat-contact-search"
         />
       </div>
-      <div className="srm-chat-contacts" onScroll={onScroll} data-testid="chat-contacts">
+      <div className="srm-chat-contacts" ref={listRef} onScroll={onScroll} data-testid="chat-contacts">
         <Spin spinning={query.isFetching && contacts.length === 0}>
           {contacts.length === 0 && !query.isFetching ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noContacts')} />

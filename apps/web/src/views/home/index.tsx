@@ -56,7 +56,10 @@ export default function Home() {
               style={{ margin: 0, fontSize: token.fontSizeHeading4 }}
               data-testid="home-welcome"
             >
-              {t(greetingKey(new Date().getHours()))}，{t('welcome', { name })}
+              {t('greetingLine', {
+                greeting: t(greetingKey(new Date().getHours())),
+                welcome: t('welcome', { name }),
+              })}
             </Typography.Title>
             <Typography.Text type="secondary">
               {[user?.ent?.entName, user?.deptName, ...(user?.positionNames ?? [])]

@@ -1,5 +1,12 @@
 import { BellOutlined } from '@ant-design/icons';
-import { type Locale, MessageApi, type MessageItem, type Page, relativeTime } from '@srm/contracts/core';
+import {
+  type Locale,
+  MessageApi,
+  type MessageItem,
+  type Page,
+  relativeTime,
+  type UnreadCount,
+} from '@srm/contracts/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Drawer, Empty, List, Spin, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -50,8 +57,9 @@ export function MessageBell() {
 
   const openMessage = async (item: MessageItem) => {
     if (item.stat === 0) {
-      await http.post(MessageApi.read, { ids: [item.id] });
-      setCounts({ unreadMessageCount: useSocketStore.getState().unreadMessageCount - 1 });
+      // The server's counts after the read, never a local decrement: the pushed messagePush may
+      // already have lowered the badge, and subtracting again would overshoot.
+      setCounts(await http.post<UnreadCount>(MessageApi.read, { ids: [item.id] }));
       void queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEY });
     }
     setOpen(false);
@@ -66,8 +74,8 @@ export function MessageBell() {
       cancelText: t('common:cancel'),
       okButtonProps: { id: 'message-read-all-ok' },
       onOk: async () => {
-        await http.post(MessageApi.readAll);
-        setCounts({ unreadMessageCount: 0 });
+        const counts = await http.post<UnreadCount>(MessageApi.readAll);
+        setCounts({ unreadMessageCount: counts.unreadMessageCount });
         message.success(t('readAllDone'));
         await queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEY });
       },

@@ -24,6 +24,7 @@ import { toast } from '../../utils/message';
 import { MessageDetailModal } from './MessageDetailModal';
 import { invalidateMessageLists, MESSAGE_QUERY_KEY } from './unreadCounts';
 import './message.css';
+import { useActionsFixed } from '../../components/useActionsFixed';
 
 type Filters = Pick<MessageFilter, 'keyword' | 'type' | 'stat'>;
 const TYPE_COLORS: Record<number, string> = { 1: 'blue', 2: 'purple', 3: 'orange', 4: 'green' };
@@ -32,6 +33,7 @@ const TENANT_ENT_TYPE = 1;
 
 /** The message centre (spec §2.1 /messageRecord): every message of mine, paged and filtered. */
 export default function MessageRecordPage() {
+  const actionsFixed = useActionsFixed();
   const { t } = useTranslation('message');
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -153,6 +155,7 @@ export default function MessageRecordPage() {
     {
       title: t('actions'),
       key: 'actions',
+      fixed: actionsFixed,
       width: 150,
       render: (_, item) => (
         <Space size={0}>

@@ -21,6 +21,7 @@ import {
   useOrgFormRules,
   useOrgTree,
 } from '../../../components/org';
+import { useActionsFixed } from '../../../components/useActionsFixed';
 import { toast } from '../../../utils/message';
 import { ManagerSelect } from './ManagerSelect';
 
@@ -37,6 +38,7 @@ type Editing = { mode: 'create'; parentId: string } | { mode: 'edit'; dept: Dept
 
 /** Permission → department: pick a company on the left, keep its department tree on the right. */
 export default function DepartmentPage() {
+  const actionsFixed = useActionsFixed();
   const { t } = useTranslation('org');
   const queryClient = useQueryClient();
   const { has } = useAuth();
@@ -87,6 +89,7 @@ export default function DepartmentPage() {
     {
       title: t('field.actions'),
       key: 'actions',
+      fixed: actionsFixed,
       width: 200,
       render: (_, row) => (
         <Space size={0}>

@@ -32,6 +32,7 @@ import {
   useOrgFormRules,
   useOrgTree,
 } from '../../../components/org';
+import { useActionsFixed } from '../../../components/useActionsFixed';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 
@@ -47,6 +48,7 @@ type Editing = { mode: 'create'; parentId: string } | { mode: 'edit'; company: D
 
 /** Permission → organisation: the company tree (head office, sub-companies) and its upkeep. */
 export default function OrganizePage() {
+  const actionsFixed = useActionsFixed();
   const { t } = useTranslation('org');
   const queryClient = useQueryClient();
   const { has } = useAuth();
@@ -96,6 +98,7 @@ export default function OrganizePage() {
     {
       title: t('field.actions'),
       key: 'actions',
+      fixed: actionsFixed,
       width: 260,
       render: (_, row) => (
         <Space size={0}>

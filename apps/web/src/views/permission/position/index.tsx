@@ -17,6 +17,7 @@ import {
   TreeListLayout,
   useOrgFormRules,
 } from '../../../components/org';
+import { useActionsFixed } from '../../../components/useActionsFixed';
 import { toast } from '../../../utils/message';
 import { PositionStaffDrawer } from './PositionStaffDrawer';
 
@@ -37,6 +38,7 @@ interface Scope {
 
 /** Permission → position: the org tree on the left, the positions of the selection on the right. */
 export default function PositionPage() {
+  const actionsFixed = useActionsFixed();
   const { t } = useTranslation('org');
   const queryClient = useQueryClient();
   const { has } = useAuth();
@@ -119,6 +121,7 @@ export default function PositionPage() {
     {
       title: t('field.actions'),
       key: 'actions',
+      fixed: actionsFixed,
       width: 180,
       render: (_, row) => (
         <Space size={0}>

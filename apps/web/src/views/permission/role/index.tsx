@@ -9,8 +9,8 @@ import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
 import { ListSearchForm } from '../../../components/ListSearchForm';
 import { tablePaging } from '../../../components/tablePaging';
+import { useActionsFixed } from '../../../components/useActionsFixed';
 import { useListParams } from '../../../components/useListParams';
-import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { AuthorizePanel } from '../authorize/AuthorizePanel';
 import { RoleFormModal } from './RoleFormModal';
@@ -76,7 +76,7 @@ export default function RolePage() {
 
   const canEdit = has(RolePerm.roleEdit);
   // A pinned action column would cover the whole row on a phone.
-  const pinActions = useAppStore((s) => s.device !== 'mobile');
+  const actionsFixed = useActionsFixed();
   const columns = useMemo<ColumnsType<Role>>(
     () => [
       { title: t('roleName'), dataIndex: 'roleName', key: 'roleName', width: 160, ellipsis: true },
@@ -104,7 +104,7 @@ export default function RolePage() {
       {
         title: t('actions'),
         key: 'actions',
-        fixed: pinActions ? 'right' : undefined,
+        fixed: actionsFixed,
         render: (_, role) => (
           <Space size={0} wrap>
             <Auth code={RolePerm.roleEdit}>
@@ -159,7 +159,7 @@ export default function RolePage() {
         ),
       },
     ],
-    [t, canEdit, pinActions, setState, remove],
+    [t, canEdit, actionsFixed, setState, remove],
   );
 
   return (

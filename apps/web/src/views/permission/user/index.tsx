@@ -16,6 +16,7 @@ import { http, type QueryParams, saveBlob } from '../../../api/request';
 import { Auth, filterColumns, useAuth } from '../../../components/Auth';
 import { ComboxSelect } from '../../../components/ComboxSelect';
 import { OrgTreePanel, TreeListLayout } from '../../../components/org';
+import { useActionsFixed } from '../../../components/useActionsFixed';
 import { toast } from '../../../utils/message';
 import { ImportUsersModal } from './ImportUsersModal';
 import { ResetPasswordModal } from './ResetPasswordModal';
@@ -29,6 +30,7 @@ type UserColumn = ColumnsType<User>[number] & { auth?: string };
 
 /** Permission → users: the org tree on the left, the users of the selection on the right. */
 export default function UserPage() {
+  const actionsFixed = useActionsFixed();
   const { t } = useTranslation('user');
   const { has, hasColumn } = useAuth();
   const queryClient = useQueryClient();
@@ -160,6 +162,7 @@ export default function UserPage() {
     {
       title: t('actions'),
       key: 'actions',
+      fixed: actionsFixed,
       hidden: ![UserPerm.userEdit, UserPerm.userResetPassword, UserPerm.userDelete].some(has),
       render: (_, row) => (
         <Space size={0} wrap>

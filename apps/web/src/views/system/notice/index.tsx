@@ -23,8 +23,8 @@ import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
 import { ListSearchForm } from '../../../components/ListSearchForm';
 import { tablePaging } from '../../../components/tablePaging';
+import { useActionsFixed } from '../../../components/useActionsFixed';
 import { useListParams } from '../../../components/useListParams';
-import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { NoticeFormModal } from './NoticeFormModal';
 import { NoticePreview } from './NoticePreview';
@@ -39,7 +39,7 @@ export default function NoticePage() {
   const { has } = useAuth();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
-  const pinActions = useAppStore((s) => s.device !== 'mobile');
+  const actionsFixed = useActionsFixed();
   const [form] = Form.useForm<Filters>();
   const { page, setPage, search, reset, params } = useListParams<Filters>();
   const [editing, setEditing] = useState<{ notice: Notice | null } | null>(null);
@@ -130,7 +130,7 @@ export default function NoticePage() {
     {
       title: t('actions'),
       key: 'actions',
-      fixed: pinActions ? 'right' : undefined,
+      fixed: actionsFixed,
       render: (_, n) => (
         <Space size={0} wrap>
           <Button
