@@ -414,7 +414,11 @@ describe('permission matrix', () => {
       fullName: 'zz',
       ruleType: 'all',
     });
-    /** [route template, url, body]: the template ties the case to its endpoint. */
+    /**
+     * [route template, url, body]: the template ties the case to its endpoint. The file routes and
+     * the avatar name no id: they look in the session's tenant's folder (current-user.test.ts shows
+     * another tenant's image answering 404).
+     */
     const cases: [string, string, unknown?][] = [
       ['GET /api/permission/Organize/{id}', `/api/permission/Organize/${T.head}`],
       [
