@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 
 /**
- * The permission matrix of the permission and system groups (issue 3). The endpoints come from the
- * OpenAPI document, so a new endpoint is in the matrix the day it is written:
+ * The permission matrix of every operation under `/api/` in the OpenAPI document, so a new endpoint
+ * is in the matrix the day it is written:
+ * - called without a token, each answers 600, unless it is listed below as public;
  * - called by a signed-in user who holds no permission at all, each answers 403 and changes nothing
  *   (unless it is listed below as open to every signed-in user);
  * - called by the administrator with another tenant's ids, each answers 404 and changes nothing;
@@ -19,11 +20,32 @@ interface Route {
   props: Record<string, string>;
 }
 
-/** Calls every signed-in user may make: their own session, profile, messages and reference data. */
-const OPEN_TO_EVERY_USER = new Set([
-  // Public: signing in.
+/**
+ * Public calls: they answer without a session (every other call answers 600 without a token).
+ * They are checked by their own rules: a password, or WeChat's signature.
+ */
+const PUBLIC = new Set([
+  // Signing in.
   'POST /api/sys/login',
+  'POST /api/oauth/Login',
+  // Browsers report their own errors, signed in or not (rate-limited).
+  'POST /api/system/Log/client-error',
+  // The load balancer's health check.
+  'GET /api/health',
+  // WeChat's servers call it without a session, signed with the official account's token.
+  'GET /api/sys/wxUser/callback',
+  'POST /api/sys/wxUser/callback',
+]);
+
+/**
+ * Calls every signed-in user may make without a permission code: their own session, profile,
+ * messages and files, and the reference data every screen needs. Each is scoped to the caller
+ * (their user, or their tenant) by the service, not by a grant.
+ */
+const SIGNED_IN = new Set([
+  // Unlocking the caller's own locked session with their password.
   'POST /api/sys/LockScreen',
+  'POST /api/oauth/LockScreen',
   'POST /api/sys/logout',
   'GET /api/sys/user/info',
   'GET /api/sys/menu-ent/nav',
@@ -38,20 +60,44 @@ const OPEN_TO_EVERY_USER = new Set([
   'GET /api/permission/Users/Current/Subordinate',
   'GET /api/permission/Users/Current/Authorize',
   'GET /api/permission/Users/Current/SystemLog',
-  // Chat contacts: everyone may talk to the staff of the tenant.
+  // Reference data the client loads at start-up: enums, dictionaries and configs of the tenant.
+  'GET /api/common/enums',
+  'GET /api/common/get-conf-dist',
+  'GET /api/common/get-sys-dist',
+  'GET /api/common/get-base-dist',
+  'GET /api/common/get-sys-config',
+  'GET /api/common/get-base-config',
+  // The caller's own internal messages and their unread counts.
+  'GET /api/message',
+  'GET /api/message/ReadInfo/{id}',
+  'POST /api/message/Actions/Read',
+  'POST /api/message/Actions/ReadAll',
+  'DELETE /api/message/Record',
+  'GET /api/message/UnreadCount',
+  // The mail centre over the same rows (the service admits the tenant's staff only).
+  'GET /api/base/mail/list',
+  'GET /api/base/mail/oneTolist',
+  'GET /api/base/mail/queryLastMailList',
+  'POST /api/base/mail/batchUpdateReadStatus',
+  // Announcements released to the caller, and marking one read.
+  'GET /api/message/Notice/Unread',
+  'PUT /api/message/Notice/Read/{id}',
+  // Chat: recent conversations, and the contacts (everyone may talk to the staff of the tenant).
+  'GET /api/message/imreply',
   'GET /api/permission/Users/ImUser',
   'POST /api/permission/Users/ImUser/Selector/{id}',
-  // Browsers report their own errors.
-  'POST /api/system/Log/client-error',
-  // The WeChat bind QR code names the caller: every user binds their own account.
+  // Uploads (avatars, chat images) and reading them back, in the caller's tenant's folder.
+  'POST /api/file/Uploader/{type}',
+  'GET /api/file/Image/{type}/{name}',
+  // The WeChat bind QR code names the caller: every user binds their own account…
   'GET /api/sys/wxUser/getWxQrCode',
   // …and sees and removes their own binding.
   'GET /api/sys/wxUser/bindState',
   'DELETE /api/sys/wxUser/bind',
-  // Public: WeChat's servers call it without a session, signed with the official account's token.
-  'GET /api/sys/wxUser/callback',
-  'POST /api/sys/wxUser/callback',
 ]);
+
+/** Calls that need no permission code: public, or open to every signed-in user. */
+const OPEN_TO_EVERY_USER = new Set([...PUBLIC, ...SIGNED_IN]);
 
 /** Tables whose rows the matrix must leave as they were (logs and session clocks change by design). */
 const WATCHED = [
@@ -70,6 +116,9 @@ const WATCHED = [
   'sys_notice_ent',
   'sys_notice_read',
   'sys_wx_user',
+  'sys_message',
+  'im_message',
+  'im_conversation',
 ];
 
 let t: TestApp;
@@ -91,7 +140,10 @@ let theirs: {
   dataRule: string;
   session: string;
   notice: string;
+  message: string;
 };
+/** An internal message of another user of our tenant (the buyer's). */
+let buyersMessage: string;
 
 const en = { 'accept-language': 'en-US' };
 
@@ -129,6 +181,16 @@ function call(
   });
 }
 
+/** A route's path with our own tenant's ids in its parameters. */
+const fillPath = (path: string) =>
+  path
+    .replace('{tenantId}', ours.tenantId)
+    .replace('{objectType}', 'role')
+    .replace('{objectId}', ours.role)
+    .replace('{type}', 'avatar')
+    .replace('{name}', 'x.png')
+    .replace('{id}', ours.buyer);
+
 const idOf = async (query: Promise<{ id: string } | undefined>) => String((await query)?.id);
 
 beforeAll(async () => {
@@ -150,7 +212,7 @@ beforeAll(async () => {
   };
   routes = Object.entries(spec.paths).flatMap(([path, ops]) =>
     Object.entries(ops)
-      .filter(() => /^\/api\/(permission|sys|system)\//.test(path))
+      .filter(() => path.startsWith('/api/'))
       .map(([method, op]) => ({
         method: method.toUpperCase() as Method,
         path,
@@ -268,7 +330,25 @@ beforeAll(async () => {
         .executeTakeFirst(),
     ),
     notice: notice.body.data.id,
+    message: '',
   };
+  const message = (tenantId: string, userId: string) =>
+    t.db
+      .insertInto('sys_message')
+      .values({
+        tenant_id: tenantId,
+        user_id: userId,
+        type: 1,
+        menu_title: 'matrix',
+        body_text: 'matrix',
+        url: '',
+        bill_id: '',
+        creator_name: '',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  theirs.message = (await message(theirs.tenantId, theirs.buyer)).id;
+  buyersMessage = (await message(ours.tenantId, ours.buyer)).id;
   // WeChat bindings on both sides, so a call that wrongly drops one shows in the snapshot.
   await t.db
     .insertInto('sys_wx_user')
@@ -283,10 +363,29 @@ afterAll(async () => {
 });
 
 describe('permission matrix', () => {
-  it('finds the endpoints of the permission and system groups in the OpenAPI document', () => {
-    expect(routes.length).toBeGreaterThan(80);
+  it('finds every endpoint under /api/ in the OpenAPI document, the allowed ones among them', () => {
+    expect(routes.length).toBeGreaterThan(120);
     const keys = routes.map((r) => `${r.method} ${r.path}`);
     for (const open of OPEN_TO_EVERY_USER) expect(keys).toContain(open);
+    for (const group of ['permission', 'sys', 'system', 'message', 'base', 'common', 'file', 'oauth'])
+      expect(keys.some((key) => key.includes(`/api/${group}/`))).toBe(true);
+  });
+
+  it('without a token every endpoint but the public ones answers 600 and changes nothing', async () => {
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      const res = await t.request({
+        method: route.method,
+        url: fillPath(route.path),
+        ...(route.method === 'GET' ? {} : { payload: {} }),
+      });
+      if (PUBLIC.has(key) ? res.body.code === 600 : res.body.code !== 600)
+        wrong.push(`${key} → ${res.status} ${res.body.code}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('every endpoint refuses a user without its code with 403 (暂无权限) and changes nothing', async () => {
@@ -295,12 +394,7 @@ describe('permission matrix', () => {
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
       if (OPEN_TO_EVERY_USER.has(key)) continue;
-      const url = route.path
-        .replace('{tenantId}', ours.tenantId)
-        .replace('{objectType}', 'role')
-        .replace('{objectId}', ours.role)
-        .replace('{id}', ours.buyer);
-      const res = await call(route.method, url, nobody, {});
+      const res = await call(route.method, fillPath(route.path), nobody, {});
       if (res.body.code !== 403 || res.body.msg !== '暂无权限')
         wrong.push(`${key} → ${res.status} ${res.body.code}`);
     }
@@ -320,7 +414,11 @@ describe('permission matrix', () => {
       fullName: 'zz',
       ruleType: 'all',
     });
-    /** [route template, url, body]: the template ties the case to its endpoint. */
+    /**
+     * [route template, url, body]: the template ties the case to its endpoint. The file routes and
+     * the avatar name no id: they look in the session's tenant's folder (current-user.test.ts shows
+     * another tenant's image answering 404).
+     */
     const cases: [string, string, unknown?][] = [
       ['GET /api/permission/Organize/{id}', `/api/permission/Organize/${T.head}`],
       [
@@ -462,6 +560,12 @@ describe('permission matrix', () => {
       ['DELETE /api/system/Notice/{id}', `/api/system/Notice/${T.notice}`],
       ['PUT /api/system/Notice/{id}/Actions/Release', `/api/system/Notice/${T.notice}/Actions/Release`],
       ['PUT /api/system/Notice/{id}/Actions/Withdraw', `/api/system/Notice/${T.notice}/Actions/Withdraw`],
+      ['GET /api/message/ReadInfo/{id}', `/api/message/ReadInfo/${T.message}`],
+      // Another user's message of the same tenant is not the caller's either.
+      ['GET /api/message/ReadInfo/{id}', `/api/message/ReadInfo/${buyersMessage}`],
+      ['PUT /api/message/Notice/Read/{id}', `/api/message/Notice/Read/${T.notice}`],
+      ['GET /api/sys/dept/subCompany/{id}', `/api/sys/dept/subCompany/${T.head}`],
+      ['POST /api/permission/Users/ImUser/Selector/{id}', `/api/permission/Users/ImUser/Selector/${T.buyer}`],
       ['GET /api/sys/dept/getDeptSubAll', `/api/sys/dept/getDeptSubAll?deptId=${T.head}`],
       ['GET /api/sys/post/queryDeptPostTree', `/api/sys/post/queryDeptPostTree?tenantId=${T.tenantId}`],
       ['POST /api/sys/postStaff/userList', '/api/sys/postStaff/userList', { deptId: T.purchase }],
@@ -471,9 +575,7 @@ describe('permission matrix', () => {
     const covered = new Set(cases.map(([key]) => key));
     const uncovered = routes
       .map((r) => `${r.method} ${r.path}`)
-      .filter(
-        (key) => /\{(id|objectId|tenantId)\}/.test(key) && !OPEN_TO_EVERY_USER.has(key) && !covered.has(key),
-      );
+      .filter((key) => /\{(id|objectId|tenantId)\}/.test(key) && !PUBLIC.has(key) && !covered.has(key));
     expect(uncovered).toEqual([]);
 
     const before = await snapshot();
@@ -499,12 +601,7 @@ describe('permission matrix', () => {
     const wrong: string[] = [];
     for (const route of routes) {
       const key = `${route.method} ${route.path}`;
-      const url = route.path
-        .replace('{tenantId}', ours.tenantId)
-        .replace('{objectType}', 'role')
-        .replace('{objectId}', ours.role)
-        .replace('{name}', 'x.png')
-        .replace('{id}', ours.buyer);
+      const url = fillPath(route.path);
       const typed = Object.entries(route.props).filter(([, type]) => type in wrongValue);
       if (typed.length > 0 && route.method !== 'GET') {
         const body = Object.fromEntries(typed.map(([name, type]) => [name, wrongValue[type]]));

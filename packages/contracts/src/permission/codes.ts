@@ -3,7 +3,12 @@
  * A page's code is its menu enCode; its buttons and columns are `page.code`.
  */
 export const Perm = {
+  /** The menu directories: granted so their pages show in the menu. */
+  permission: 'permission',
   system: 'system',
+  /** Link menus (spec §2.3 type 7): external help and the API documentation. */
+  help: 'system.help',
+  apiDocs: 'system.apiDocs',
   log: 'system.log',
   logExport: 'system.log.export',
   logIpColumn: 'system.log.ipAddress',

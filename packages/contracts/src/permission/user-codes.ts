@@ -15,6 +15,12 @@ export const UserPerm = {
   /** Columns: without them the answers leave the field out. */
   userMobileColumn: 'permission.user.mobile',
   userEmailColumn: 'permission.user.email',
+  /** Data rules of the user list (`DATA_RULE_PAGES`): rows created by the user, of their department… */
+  userDataOwn: 'permission.user.data.own',
+  userDataDept: 'permission.user.data.dept',
+  userDataDeptAndBelow: 'permission.user.data.deptAndBelow',
+  userDataCompany: 'permission.user.data.company',
+  userDataAll: 'permission.user.data.all',
 } as const;
 export type UserPermCode = (typeof UserPerm)[keyof typeof UserPerm];
 
