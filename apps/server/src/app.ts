@@ -8,17 +8,19 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { WechatApi, WX_QR_IMAGE_ORIGIN } from '@srm/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import type { AppConfig } from './config';
 import { VersionedCache } from './core/cache';
-import { apiNotFound, genReqId, registerErrorHandlers, registerRequestHooks } from './core/http';
+import {
+  apiNotFound,
+  frameworkError,
+  genReqId,
+  registerErrorHandlers,
+  registerRequestHooks,
+} from './core/http';
 import { SettingsCache } from './core/settings';
+import { cleanInputValidatorCompiler } from './core/validation';
 import { type DbHandle, openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
@@ -94,11 +96,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         }
       : false,
     genReqId,
+    frameworkErrors: frameworkError,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(cleanInputValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const activity = new ActivityLog(handle.db, (error) =>
     app.log.error({ err: error }, 'activity log write failed'),

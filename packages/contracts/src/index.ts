@@ -27,3 +27,4 @@ export * from './system/menu-schemas';
 export * from './system/schemas';
 export * from './system/wechat';
 export * from './validation/rules';
+export * from './validation/text';

@@ -36,6 +36,7 @@ import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
+import { readUploadedFile } from '../core/multipart';
 import { hashPassword } from '../core/password';
 import { notifyByTemplate } from '../message/msg-template';
 import { findNode, likePattern, orgOf, subtreeIds } from '../org/org-service';
@@ -393,19 +394,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const L = request.locale;
       const noFile = () =>
         new AppError(400, 'userExcel.noFile', undefined, { fields: { file: t(L, 'userExcel.noFile') } });
-      if (!request.isMultipart()) throw noFile();
-      const file = await request.file({ limits: { fileSize: USER_IMPORT_MAX_BYTES } });
-      if (!file) throw noFile();
       const maxMb = USER_IMPORT_MAX_BYTES / 1024 / 1024;
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(400, 'userExcel.tooLarge', { maxMb });
-        throw error;
-      }
-      if (file.file.truncated) throw new AppError(400, 'userExcel.tooLarge', { maxMb });
+      const { content } = await readUploadedFile(request, USER_IMPORT_MAX_BYTES, {
+        noFile,
+        tooLarge: () => new AppError(400, 'userExcel.tooLarge', { maxMb }),
+      });
       const rows = await readImportSheet(content);
       const { good, errors, badRows } = await validateImportRows(db, auth.tenantId, L, rows);
       if (good.length) {
