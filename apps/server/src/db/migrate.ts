@@ -11,6 +11,7 @@ import { down0009, up0009 } from './migrations/0009_chat';
 import { down0010, up0010 } from './migrations/0010_user_list_perf';
 import { down0011, up0011 } from './migrations/0011_msg_template';
 import { down0012, up0012 } from './migrations/0012_wx_user';
+import { down0014, up0014 } from './migrations/0014_login_guard';
 import type { Database } from './types';
 
 /** Migrations are TS modules bundled with the server; the name orders them. */
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0010_user_list_perf': { up: up0010, down: down0010 },
   '0011_msg_template': { up: up0011, down: down0011 },
   '0012_wx_user': { up: up0012, down: down0012 },
+  '0014_login_guard': { up: up0014, down: down0014 },
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -84,6 +84,7 @@ export const DEMO_MENU: MenuSeed[] = [
         buttons: [
           ...crud('permission.user'),
           ['permission.user.resetPassword', '重置密码'],
+          ['permission.user.unlock', '解除锁定'],
           ['permission.user.state', '启用/禁用'],
           ['permission.user.import', '导入'],
           ['permission.user.export', '导出'],

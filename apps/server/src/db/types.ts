@@ -222,8 +222,10 @@ export interface LoginLogTable {
   account: string;
   user_name: string;
   success: boolean;
+  /** A message key (`auth.loginOk`, `auth.badCredentials`…), translated when shown. */
   msg: string;
   ip: string;
+  /** The place kind: `local`, `lan` or empty (0014; translated when shown). */
   ip_name: string;
   browser: string;
   platform: string;
@@ -328,6 +330,15 @@ export interface WxUserTable {
   bound_at: TimestampDefault;
 }
 
+/** 0014: wrong passwords in a row per account and client address, and that address's lock. */
+export interface LoginFailureTable {
+  user_id: BigRef;
+  ip: string;
+  failures: number;
+  locked_until: Date | null;
+  updated_at: TimestampDefault;
+}
+
 export interface ImMessageTable {
   id: Id;
   tenant_id: BigRef;
@@ -378,6 +389,7 @@ export interface Database {
   sys_notice_read: NoticeReadTable;
   sys_msg_template: MsgTemplateTable;
   sys_wx_user: WxUserTable;
+  sys_login_failure: LoginFailureTable;
   im_message: ImMessageTable;
   im_conversation: ImConversationTable;
 }

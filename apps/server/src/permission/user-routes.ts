@@ -699,6 +699,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .where('tenant_id', '=', auth.tenantId)
         .where('id', '=', id)
         .execute();
+      await db.deleteFrom('sys_login_failure').where('user_id', '=', id).execute();
       // The user learns of it (template user.passwordReset), unless they reset their own.
       if (id !== auth.userId) {
         await notifyByTemplate(
@@ -715,6 +716,35 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       return envelopeOk(null, t(request.locale, 'user.passwordReset'));
+    },
+  );
+
+  app.put(
+    `${UserApi.users}/:id/Actions/Unlock`,
+    {
+      preValidation: requirePerm(UserPerm.userUnlock),
+      schema: {
+        tags,
+        summary: 'Lifts the user’s sign-in locks (every client address)',
+        params: idParamSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { id } = request.params;
+      await loadUserInfo(db, auth.tenantId, id);
+      await assertInScope(db, auth.tenantId, id, await userScope(request));
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('sys_login_failure').where('user_id', '=', id).execute();
+        await tx
+          .updateTable('sys_user')
+          .set({ failed_attempts: 0, locked_until: null })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', id)
+          .execute();
+      });
+      return envelopeOk(null, t(request.locale, 'user.unlocked'));
     },
   );
 

@@ -1,5 +1,6 @@
-import type { LoginLog } from '@srm/contracts';
+import type { Locale, LoginLog } from '@srm/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { loginLogMessage, loginLogPlace } from '../auth/service';
 import type { Database } from '../db/types';
 
 export interface LoginLogFilter {
@@ -53,14 +54,14 @@ export type LoginLogRow = {
 };
 
 /** ipAddress is a column permission: the key is absent unless granted. */
-export function toLoginLog(row: LoginLogRow, withIp: boolean): LoginLog {
+export function toLoginLog(row: LoginLogRow, withIp: boolean, locale: Locale): LoginLog {
   const log: LoginLog = {
     id: row.id,
     account: row.account,
     userName: row.user_name,
     success: row.success,
-    msg: row.msg,
-    ipAddressName: row.ip_name,
+    msg: loginLogMessage(row.msg, locale),
+    ipAddressName: loginLogPlace(row.ip_name, locale),
     browser: row.browser,
     platform: row.platform,
     createTime: new Date(row.created_at).getTime(),

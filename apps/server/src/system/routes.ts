@@ -14,6 +14,7 @@ import {
 } from '@srm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loginLogMessage, loginLogPlace } from '../auth/service';
 import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { t } from '../core/i18n';
@@ -205,7 +206,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return envelopeOk(
         page(
-          rows.map((r) => toLoginLog(r, withIp)),
+          rows.map((r) => toLoginLog(r, withIp, request.locale)),
           currentPage,
           pageSize,
           total,
@@ -253,9 +254,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
             r.account,
             r.user_name,
             t(L, r.success ? 'log.success' : 'log.failure'),
-            r.msg,
+            loginLogMessage(r.msg, L),
             ...(withIp ? [r.ip] : []),
-            r.ip_name,
+            loginLogPlace(r.ip_name, L),
             r.browser,
             r.platform,
             formatTime(new Date(r.created_at)),
