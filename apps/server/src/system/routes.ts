@@ -200,7 +200,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       const withIp = await hasPerm(request, Perm.logIpColumn);
       const { rows, total } = await pageLoginLogs(
         db,
-        { tenantId: auth.tenantId, keyword, startTime, endTime },
+        { tenantId: auth.tenantId, reader: auth, keyword, startTime, endTime },
         currentPage,
         pageSize,
       );
@@ -232,7 +232,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       const withIp = await hasPerm(request, Perm.logIpColumn);
       const rows = await allLoginLogs(
         db,
-        { tenantId: auth.tenantId, keyword, startTime, endTime },
+        { tenantId: auth.tenantId, reader: auth, keyword, startTime, endTime },
         EXPORT_MAX_ROWS,
       );
       const L = request.locale;
