@@ -140,6 +140,10 @@ export const menuBodySchema = z
       // A page is a route of the app ('/system/log') or an absolute address.
       ctx.addIssue({ code: 'custom', path: ['menuUrl'], message: 'validation.invalid' });
     }
+    if (menu.menuType === MenuType.link && menu.menuUrl !== '') {
+      const problem = linkUrlProblem(menu.menuUrl);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['menuUrl'], message: problem });
+    }
     if (needs.property && menu.propertyJson === '') {
       ctx.addIssue({ code: 'custom', path: ['propertyJson'], message: 'validation.required' });
     } else if (
@@ -150,6 +154,27 @@ export const menuBodySchema = z
     }
   });
 export type MenuBody = z.input<typeof menuBodySchema>;
+
+/**
+ * A link menu's address: `http(s)://…` or a path of the product (`/…`, not `//host`); never
+ * `javascript:` or another scheme. The session token placeholder `${token}` may only go to a
+ * path of the product: an outside host would receive every user's session.
+ */
+const TOKEN_PLACEHOLDER = ['$', '{token}'].join('');
+
+export function linkUrlProblem(url: string): 'validation.linkUrl' | 'validation.linkToken' | null {
+  const isPath = url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
+  if (!isPath) {
+    if (!/^https?:\/\/[^/\s]/i.test(url)) return 'validation.linkUrl';
+    try {
+      new URL(url);
+    } catch {
+      return 'validation.linkUrl';
+    }
+  }
+  if (!isPath && url.includes(TOKEN_PLACEHOLDER)) return 'validation.linkToken';
+  return null;
+}
 
 function isJsonObject(json: string): true | null {
   try {
