@@ -5,16 +5,23 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './auth/routes';
 import type { AppConfig } from './config';
 import { loggerOptions, registerAccessLog } from './core/access-log';
 import { VersionedCache } from './core/cache';
-import { apiNotFound, genReqId, registerErrorHandlers, registerRequestHooks } from './core/http';
+import {
+  apiNotFound,
+  frameworkError,
+  genReqId,
+  registerErrorHandlers,
+  registerRequestHooks,
+} from './core/http';
 import { registerSecurityHeaders } from './core/security-headers';
 import { createSerializerCompiler } from './core/serializer';
 import { SettingsCache } from './core/settings';
 import { registerCompression, registerWebAssets } from './core/static-assets';
+import { cleanInputValidatorCompiler } from './core/validation';
 import { type DbHandle, openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
@@ -68,11 +75,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggerOptions(config),
     genReqId,
+    frameworkErrors: frameworkError,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(cleanInputValidatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ validate: config.validateResponses ?? false }));
   const activity = new ActivityLog(handle.db, (error) =>
     app.log.error({ err: error }, 'activity log write failed'),

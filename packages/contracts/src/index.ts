@@ -28,3 +28,4 @@ export * from './system/menu-schemas';
 export * from './system/schemas';
 export * from './system/wechat';
 export * from './validation/rules';
+export * from './validation/text';

@@ -20,11 +20,17 @@ import { login } from './service';
 const nullData = envelope(z.null());
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // One counter per client address for both sign-in routes together (a per-route limit would
+  // give a guesser twice the tries by alternating spellings).
+  const limiter = app.createRateLimit({ max: app.deps.config.loginRateLimit, timeWindow: 60_000 });
+  const signInLimit = async (request: FastifyRequest): Promise<void> => {
+    const limit = await limiter(request);
+    if (!limit.isAllowed && limit.isExceeded) throw new AppError(429, 'error.tooMany');
+  };
   const loginRoute = {
-    config: {
-      auth: 'none' as const,
-      rateLimit: { max: app.deps.config.loginRateLimit, timeWindow: 60_000 },
-    },
+    // Before the body is validated: malformed tries count too.
+    preValidation: signInLimit,
+    config: { auth: 'none' as const },
     schema: {
       tags: ['session'],
       summary: 'Sign in with account, mobile or mobile@account',
@@ -33,8 +39,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: envelope(loginResultSchema) },
     },
   };
-  const loginHandler = async (request: FastifyRequest<{ Body: LoginBody }>) => {
-    const result = await login(app.deps, request, request.body.userName, request.body.passWord);
+  const loginHandler = async (request: FastifyRequest) => {
+    // Validated by the route's body schema.
+    const body = request.body as LoginBody;
+    const result = await login(app.deps, request, body.userName, body.passWord);
     return envelopeOk(result, t(request.locale, 'auth.loginOk'));
   };
   app.post(API.login, loginRoute, loginHandler);

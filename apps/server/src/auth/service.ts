@@ -1,11 +1,13 @@
 import { type Locale, type LoginResult, parseUiSettings } from '@srm/contracts';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Deps } from '../core/context';
 import { AppError } from '../core/errors';
-import { t } from '../core/i18n';
+import { isMessageKey, type MessageKey, storedLocale, t } from '../core/i18n';
 import { verifyPassword } from '../core/password';
 import { transaction } from '../db/transaction';
 import type { UserRow } from '../db/types';
+import { notifyUsers } from '../message/notify';
 import { companyOfDept, loadDepts } from '../org/service';
 import { hashToken, newToken } from './session';
 import { ipPlaceKind, parseUserAgent } from './ua';
@@ -40,9 +42,10 @@ function ipPlace(ip: string, locale: Locale): string {
 async function writeLoginLog(
   deps: Deps,
   request: FastifyRequest,
-  entry: { user: UserRow | null; account: string; success: boolean; msg: string },
+  entry: { user: UserRow | null; account: string; success: boolean; msg: MessageKey },
 ) {
   const { browser, platform } = parseUserAgent(request.headers['user-agent']);
+  // Codes, not text: the lists translate them into the reader's language.
   await deps.db
     .insertInto('sys_login_log')
     .values({
@@ -53,11 +56,22 @@ async function writeLoginLog(
       success: entry.success,
       msg: entry.msg,
       ip: request.ip,
-      ip_name: ipPlace(request.ip, 'zh-CN'),
+      ip_name: ipPlaceKind(request.ip),
       browser,
       platform,
     })
     .execute();
+}
+
+/** A stored sign-in log message (a key; older rows may hold text) in the reader's language. */
+export function loginLogMessage(stored: string, locale: Locale): string {
+  if (stored === 'auth.locked') return t(locale, 'auth.lockedLog');
+  return isMessageKey(stored) ? t(locale, stored) : stored;
+}
+
+/** A stored place kind (`local`, `lan`) in the reader's language. */
+export function loginLogPlace(stored: string, locale: Locale): string {
+  return stored === 'local' || stored === 'lan' ? t(locale, `ip.${stored}`) : stored;
 }
 
 function pad(n: number) {
@@ -72,6 +86,58 @@ function lockedError(until: Date): AppError {
   return new AppError(429, 'auth.locked', { minutes, until: formatTime(until) });
 }
 
+/** Delay before checking a password of an account that many addresses got wrong lately: it grows
+ * with every further failure (250 ms doubling, at most 8 s) instead of refusing the right password. */
+export function spreadFailureDelayMs(recentFailures: number, attempts: number): number {
+  const excess = recentFailures - attempts + 1;
+  if (excess <= 0) return 0;
+  return Math.min(250 * 2 ** Math.min(excess - 1, 10), 8000);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Counts a wrong password from this address; the attempt that reaches the limit locks it. */
+async function recordFailure(
+  deps: Deps,
+  user: UserRow,
+  ip: string,
+  now: Date,
+  settings: { lockoutAttempts: number; lockoutMinutes: number },
+): Promise<Date | null> {
+  const { db } = deps;
+  const row = await db
+    .insertInto('sys_login_failure')
+    .values({ user_id: user.id, ip, failures: 1, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'ip']).doUpdateSet((eb) => ({
+        // A lock that has run out starts a new count.
+        failures: sql<number>`case when ${eb.ref('sys_login_failure.locked_until')} is not null then 1 else ${eb.ref('sys_login_failure.failures')} + 1 end`,
+        locked_until: null,
+        updated_at: now,
+      })),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  if (row.failures < settings.lockoutAttempts) return null;
+  const until = new Date(now.getTime() + settings.lockoutMinutes * 60_000);
+  await db
+    .updateTable('sys_login_failure')
+    .set({ locked_until: until })
+    .where('user_id', '=', user.id)
+    .where('ip', '=', ip)
+    .execute();
+  // The owner learns of it, in their own language, with the address.
+  const locale = storedLocale(user.language) ?? 'zh-CN';
+  await notifyUsers(deps, {
+    tenantId: String(user.tenant_id),
+    userIds: [String(user.id)],
+    type: 1,
+    menuTitle: t(locale, 'auth.lockedNotice'),
+    bodyText: t(locale, 'auth.lockedNoticeBody', { ip, minutes: settings.lockoutMinutes }),
+  });
+  return until;
+}
+
 /** Sign-in: checks, lockout, session creation and the sign-in log. Returns the new token. */
 export async function login(
   deps: Deps,
@@ -83,12 +149,7 @@ export async function login(
   const found = await findLoginUser(deps, userName);
   const account = userName.trim();
   const fail = async (user: UserRow | null, error: AppError) => {
-    await writeLoginLog(deps, request, {
-      user,
-      account,
-      success: false,
-      msg: t('zh-CN', error.key, error.params),
-    });
+    await writeLoginLog(deps, request, { user, account, success: false, msg: error.key });
     return error;
   };
   if (found === 'ambiguous') throw await fail(null, new AppError(400, 'auth.ambiguousMobile'));
@@ -96,29 +157,28 @@ export async function login(
   const user = found;
   if (!user.enabled) throw await fail(user, new AppError(400, 'auth.disabled'));
   const now = new Date();
-  if (user.locked_until && user.locked_until.getTime() > now.getTime()) {
-    throw await fail(user, lockedError(user.locked_until));
-  }
+  const ip = request.ip;
   const settings = await deps.settings.security(user.tenant_id);
-  if (!(await verifyPassword(user.password_hash, password))) {
-    // Atomic increment; the fifth wrong password in a row locks the account.
-    const updated = await db
-      .updateTable('sys_user')
-      .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
-      .where('id', '=', user.id)
-      .returning('failed_attempts')
-      .executeTakeFirstOrThrow();
-    if (updated.failed_attempts >= settings.lockoutAttempts) {
-      const until = new Date(now.getTime() + settings.lockoutMinutes * 60_000);
-      await db
-        .updateTable('sys_user')
-        .set({ failed_attempts: 0, locked_until: until })
-        .where('id', '=', user.id)
-        .execute();
-      throw await fail(user, lockedError(until));
-    }
-    throw await fail(user, new AppError(400, 'auth.badCredentials'));
+  // This address's lock for this account; other addresses are not refused.
+  const windowStart = new Date(now.getTime() - settings.lockoutMinutes * 60_000);
+  const failures = await db
+    .selectFrom('sys_login_failure')
+    .select(['ip', 'failures', 'locked_until'])
+    .where('user_id', '=', user.id)
+    .where('updated_at', '>', windowStart)
+    .execute();
+  const here = failures.find((f) => f.ip === ip);
+  if (here?.locked_until && here.locked_until.getTime() > now.getTime()) {
+    throw await fail(user, lockedError(here.locked_until));
   }
+  const recent = failures.reduce((sum, f) => sum + f.failures, 0);
+  const delay = spreadFailureDelayMs(recent, settings.lockoutAttempts);
+  if (delay > 0) await sleep(delay);
+  if (!(await verifyPassword(user.password_hash, password))) {
+    const until = await recordFailure(deps, user, ip, now, settings);
+    throw await fail(user, until ? lockedError(until) : new AppError(400, 'auth.badCredentials'));
+  }
+  await db.deleteFrom('sys_login_failure').where('user_id', '=', user.id).where('ip', '=', ip).execute();
 
   const token = newToken();
   const depts = user.dept_id ? await loadDepts(db, user.tenant_id) : [];
@@ -151,8 +211,6 @@ export async function login(
     await tx
       .updateTable('sys_user')
       .set({
-        failed_attempts: 0,
-        locked_until: null,
         prev_login_time: user.last_login_time,
         prev_login_ip: user.last_login_ip,
         prev_login_ip_name: user.last_login_ip_name,
@@ -164,6 +222,6 @@ export async function login(
       .execute();
   });
   await deps.realtime.endSessions(replaced, 'auth.replaced');
-  await writeLoginLog(deps, request, { user, account, success: true, msg: t('zh-CN', 'auth.loginOk') });
+  await writeLoginLog(deps, request, { user, account, success: true, msg: 'auth.loginOk' });
   return { token, theme: user.theme, settings: parseUiSettings(user.ui_settings) };
 }

@@ -62,7 +62,19 @@ export function registerRequestHooks(app: FastifyInstance) {
 function fastifyClientErrorKey(error: FastifyError): MessageKey {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) return 'error.payloadTooLarge';
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return 'error.badJson';
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.statusCode === 415)
+    return 'error.badMediaType';
   return 'error.badRequest';
+}
+
+/**
+ * Errors of the router itself (a malformed percent-encoding, a path parameter over the length
+ * limit): no hook has run, so the language comes from the header; the answer is the envelope.
+ */
+export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.locale = resolveLocale(request.headers['accept-language']);
+  reply.header('x-request-id', request.id);
+  return sendError(reply, request, new AppError(400, 'error.badUrl'));
 }
 
 export function registerErrorHandlers(app: FastifyInstance) {

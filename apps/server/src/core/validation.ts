@@ -1,4 +1,6 @@
-import { isValidationMessageKey, type Locale, validationMessage } from '@srm/contracts';
+import { isValidationMessageKey, type Locale, validationMessage, zCleanInput } from '@srm/contracts';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { isMessageKey, type MessageKey, type MessageParams, t } from './i18n';
 
 /** What fastify-type-provider-zod puts in `error.validation` (one per zod issue). */
@@ -50,3 +52,11 @@ export function issuesToFields(issues: ValidationIssue[], locale: Locale): Recor
   }
   return fields;
 }
+
+/**
+ * fastify-type-provider-zod's validator behind the shared clean-text guard: a NUL or an unpaired
+ * surrogate anywhere in a query, body or path parameter is a 400 at that field, for every route,
+ * before any value reaches a query.
+ */
+export const cleanInputValidatorCompiler: typeof validatorCompiler = (ctx) =>
+  validatorCompiler({ ...ctx, schema: zCleanInput(ctx.schema as z.ZodType) });

@@ -130,6 +130,14 @@ export interface SysGrant {
   tenant_id: Int8;
 }
 
+export interface SysLoginFailure {
+  failures: Generated<number>;
+  ip: string;
+  locked_until: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+  user_id: Int8;
+}
+
 export interface SysLoginLog {
   account: string;
   browser: Generated<string>;
@@ -364,6 +372,7 @@ export interface DB {
   sys_enum: SysEnum;
   sys_error_log: SysErrorLog;
   sys_grant: SysGrant;
+  sys_login_failure: SysLoginFailure;
   sys_login_log: SysLoginLog;
   sys_menu: SysMenu;
   sys_menu_button: SysMenuButton;

@@ -84,6 +84,7 @@ export const DEMO_MENU: MenuSeed[] = [
         buttons: [
           ...crud('permission.user'),
           ['permission.user.resetPassword', '重置密码'],
+          ['permission.user.unlock', '解除锁定'],
           ['permission.user.state', '启用/禁用'],
           ['permission.user.import', '导入'],
           ['permission.user.export', '导出'],
@@ -190,8 +191,8 @@ export const DEMO_MENU: MenuSeed[] = [
         tw: '外部幫助',
         icon: 'QuestionCircleOutlined',
         type: 7,
-        // biome-ignore lint/suspicious/noTemplateCurlyInString: a placeholder the client replaces
-        url: 'https://example.com/help?token=${token}',
+        // No session token in the link: the demo's help host is not the tenant's own.
+        url: 'https://example.com/help',
         target: '_blank',
         order: 8,
       },
@@ -227,7 +228,8 @@ export const DEMO_ROLE_GRANTS: Record<'buyer' | 'vendor', string[]> = {
     'system.log',
     'system.help',
   ],
-  vendor: ['system', 'system.log'],
+  // Suppliers' users see no logs of the purchasing organisation.
+  vendor: ['system', 'system.help'],
 };
 
 interface SeededItem {

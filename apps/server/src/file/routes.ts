@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
 import { AppError, notFound } from '../core/errors';
+import { readUploadedFile } from '../core/multipart';
 import { detectImage, IMAGE_MIME, imagePath, imageUrl, saveImage, UPLOAD_TYPE } from './storage';
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,18 +25,10 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request.auth);
-      if (!request.isMultipart()) throw new AppError(400, 'file.noFile');
-      const file = await request.file();
-      if (!file) throw new AppError(400, 'file.noFile');
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(400, 'file.tooLarge');
-        throw error;
-      }
-      if (file.file.truncated) throw new AppError(400, 'file.tooLarge');
+      const { content } = await readUploadedFile(request, undefined, {
+        noFile: () => new AppError(400, 'file.noFile'),
+        tooLarge: () => new AppError(400, 'file.tooLarge'),
+      });
       const ext = detectImage(content);
       if (!ext) throw new AppError(400, 'file.notImage');
       const name = await saveImage(dataDir, auth.tenantId, request.params.type, ext, content);

@@ -5,6 +5,7 @@ import {
   type Locale,
   resolveLocale,
   SOCKET_FRAME_MAX_BYTES,
+  zCleanInput,
 } from '@srm/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
@@ -27,6 +28,8 @@ import { unreadCounts } from './notify';
 
 /** A socket that has not sent a valid token by then is closed. */
 const AUTH_TIMEOUT_MS = 10_000;
+/** Frames pass the same clean-text guard as HTTP input: no NUL or unpaired surrogate reaches a query. */
+const cleanClientFrameSchema = zCleanInput(clientFrameSchema);
 /** Frames larger than this are closed by the socket library itself (never read into memory). */
 export const SOCKET_HARD_MAX_BYTES = 256 * 1024;
 
@@ -108,7 +111,7 @@ export function registerChatSocket(app: FastifyInstance, hub: ChatHub): void {
           typeof (json as { reqId?: unknown })?.reqId === 'string'
             ? (json as { reqId: string }).reqId
             : undefined;
-        const parsed = clientFrameSchema.safeParse(json);
+        const parsed = cleanClientFrameSchema.safeParse(json);
         if (!parsed.success) {
           const method = (json as { method?: unknown })?.method;
           const known = clientFrameSchema.options.some((o) => o.shape.method.value === method);

@@ -111,7 +111,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         .where('read_at', 'is', null)
         .execute();
       await pushCounts(app.deps, auth.tenantId, [auth.userId]);
-      return envelopeOk({ unreadMessageCount: 0, unreadNoticeCount: 0 }, t(request.locale, 'common.saved'));
+      // Announcements are not touched: the answer says how many stay unread.
+      const counts = (await unreadCounts(db, auth.tenantId, [auth.userId])).get(auth.userId)!;
+      return envelopeOk(counts, t(request.locale, 'common.saved'));
     },
   );
 

@@ -325,7 +325,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return envelopeOk(
         page(
-          rows.map((r) => toLoginLog(r, true)),
+          rows.map((r) => toLoginLog(r, true, request.locale)),
           currentPage,
           pageSize,
           total,

@@ -36,6 +36,7 @@ import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
+import { readUploadedFile } from '../core/multipart';
 import { hashPassword } from '../core/password';
 import { transaction } from '../db/transaction';
 import { notifyByTemplate } from '../message/msg-template';
@@ -394,19 +395,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const L = request.locale;
       const noFile = () =>
         new AppError(400, 'userExcel.noFile', undefined, { fields: { file: t(L, 'userExcel.noFile') } });
-      if (!request.isMultipart()) throw noFile();
-      const file = await request.file({ limits: { fileSize: USER_IMPORT_MAX_BYTES } });
-      if (!file) throw noFile();
       const maxMb = USER_IMPORT_MAX_BYTES / 1024 / 1024;
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError(400, 'userExcel.tooLarge', { maxMb });
-        throw error;
-      }
-      if (file.file.truncated) throw new AppError(400, 'userExcel.tooLarge', { maxMb });
+      const { content } = await readUploadedFile(request, USER_IMPORT_MAX_BYTES, {
+        noFile,
+        tooLarge: () => new AppError(400, 'userExcel.tooLarge', { maxMb }),
+      });
       const rows = await readImportSheet(content);
       const { good, errors, badRows } = await validateImportRows(db, auth.tenantId, L, rows);
       if (good.length) {
@@ -707,6 +700,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         .where('tenant_id', '=', auth.tenantId)
         .where('id', '=', id)
         .execute();
+      await db.deleteFrom('sys_login_failure').where('user_id', '=', id).execute();
       // The user learns of it (template user.passwordReset), unless they reset their own.
       if (id !== auth.userId) {
         await notifyByTemplate(
@@ -723,6 +717,35 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       return envelopeOk(null, t(request.locale, 'user.passwordReset'));
+    },
+  );
+
+  app.put(
+    `${UserApi.users}/:id/Actions/Unlock`,
+    {
+      preValidation: requirePerm(UserPerm.userUnlock),
+      schema: {
+        tags,
+        summary: 'Lifts the user’s sign-in locks (every client address)',
+        params: idParamSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request.auth);
+      const { id } = request.params;
+      await loadUserInfo(db, auth.tenantId, id);
+      await assertInScope(db, auth.tenantId, id, await userScope(request));
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('sys_login_failure').where('user_id', '=', id).execute();
+        await tx
+          .updateTable('sys_user')
+          .set({ failed_attempts: 0, locked_until: null })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', id)
+          .execute();
+      });
+      return envelopeOk(null, t(request.locale, 'user.unlocked'));
     },
   );
 

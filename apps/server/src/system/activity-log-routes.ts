@@ -14,12 +14,28 @@ import {
 } from '@srm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { requireAuth } from '../core/context';
+import { type AuthInfo, requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
+import { t } from '../core/i18n';
 import type { Database } from '../db/types';
 import { hasPerm, requirePerm } from '../permission/service';
 
 type LogTable = 'sys_request_log' | 'sys_error_log';
+
+/**
+ * The organisation boundary of the logs: whatever the grant, a user sees the entries of their own
+ * enterprise's users (a supplier's user never sees the purchaser's calls); the tenant
+ * administrator also sees the tenant's entries made without a session.
+ */
+export function withinEnterprise<T extends 'sys_request_log' | 'sys_error_log' | 'sys_login_log'>(
+  q: SelectQueryBuilder<Database, T, object>,
+  auth: Pick<AuthInfo, 'tenantId' | 'entId' | 'isAdmin'>,
+): SelectQueryBuilder<Database, T, object> {
+  const anonymous = auth.isAdmin ? sql` or user_id is null` : sql``;
+  return q.where(
+    sql<boolean>`tenant_id = ${auth.tenantId} and (user_id in (select u.id from sys_user u where u.tenant_id = ${auth.tenantId} and u.ent_id = ${auth.entId})${anonymous})`,
+  );
+}
 
 function escapeLike(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -104,7 +120,7 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
       const db = request.server.deps.db;
       // The IP is a column permission: left out of the data, not only hidden (issue 3).
       const withIp = await hasPerm(request, Perm.logIpColumn);
-      let base = db.selectFrom('sys_request_log').where('tenant_id', '=', auth.tenantId);
+      let base = withinEnterprise(db.selectFrom('sys_request_log'), auth);
       if (q.startTime !== undefined) base = base.where('created_at', '>=', new Date(q.startTime));
       if (q.endTime !== undefined) base = base.where('created_at', '<=', new Date(q.endTime));
       if (q.method) base = base.where('method', '=', q.method);
@@ -181,7 +197,7 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
       const db = request.server.deps.db;
       // The IP is a column permission: left out of the data, not only hidden (issue 3).
       const withIp = await hasPerm(request, Perm.logIpColumn);
-      let base = db.selectFrom('sys_error_log').where('tenant_id', '=', auth.tenantId);
+      let base = withinEnterprise(db.selectFrom('sys_error_log'), auth);
       if (q.startTime !== undefined) base = base.where('created_at', '>=', new Date(q.startTime));
       if (q.endTime !== undefined) base = base.where('created_at', '<=', new Date(q.endTime));
       if (q.source) base = base.where('source', '=', q.source);
@@ -214,8 +230,9 @@ export const activityLogRoutes: FastifyPluginAsyncZod = async (app) => {
           source: row.source,
           method: row.method,
           path: row.path,
-          message: row.message,
-          stack: row.stack,
+          // Stack traces and database texts are internals: the tenant administrator's only.
+          message: auth.isAdmin ? row.message : t(request.locale, 'log.errorHidden'),
+          stack: auth.isAdmin ? row.stack : '',
           ...(withIp ? { ipAddress: row.ip } : {}),
           requestId: row.request_id,
           createTime: new Date(row.created_at).getTime(),

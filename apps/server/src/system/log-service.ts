@@ -1,9 +1,13 @@
-import type { LoginLog } from '@srm/contracts';
+import type { Locale, LoginLog } from '@srm/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { loginLogMessage, loginLogPlace } from '../auth/service';
 import type { Database } from '../db/types';
+import { withinEnterprise } from './activity-log-routes';
 
 export interface LoginLogFilter {
   tenantId: string;
+  /** The reader's enterprise boundary (the log page); the own-log page filters by userId instead. */
+  reader?: { tenantId: string; entId: string; isAdmin: boolean };
   userId?: string;
   keyword?: string;
   startTime?: number;
@@ -14,6 +18,7 @@ type LogQuery = SelectQueryBuilder<Database, 'sys_login_log', object>;
 
 function filtered(db: Kysely<Database>, f: LoginLogFilter): LogQuery {
   let q = db.selectFrom('sys_login_log').where('tenant_id', '=', f.tenantId);
+  if (f.reader) q = withinEnterprise(q, f.reader);
   if (f.userId) q = q.where('user_id', '=', f.userId);
   if (f.startTime !== undefined) q = q.where('created_at', '>=', new Date(f.startTime));
   if (f.endTime !== undefined) q = q.where('created_at', '<=', new Date(f.endTime));
@@ -53,14 +58,14 @@ export type LoginLogRow = {
 };
 
 /** ipAddress is a column permission: the key is absent unless granted. */
-export function toLoginLog(row: LoginLogRow, withIp: boolean): LoginLog {
+export function toLoginLog(row: LoginLogRow, withIp: boolean, locale: Locale): LoginLog {
   const log: LoginLog = {
     id: row.id,
     account: row.account,
     userName: row.user_name,
     success: row.success,
-    msg: row.msg,
-    ipAddressName: row.ip_name,
+    msg: loginLogMessage(row.msg, locale),
+    ipAddressName: loginLogPlace(row.ip_name, locale),
     browser: row.browser,
     platform: row.platform,
     createTime: new Date(row.created_at).getTime(),

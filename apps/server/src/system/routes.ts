@@ -14,6 +14,7 @@ import {
 } from '@srm/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { loginLogMessage, loginLogPlace } from '../auth/service';
 import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { t } from '../core/i18n';
@@ -199,13 +200,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       const withIp = await hasPerm(request, Perm.logIpColumn);
       const { rows, total } = await pageLoginLogs(
         db,
-        { tenantId: auth.tenantId, keyword, startTime, endTime },
+        { tenantId: auth.tenantId, reader: auth, keyword, startTime, endTime },
         currentPage,
         pageSize,
       );
       return envelopeOk(
         page(
-          rows.map((r) => toLoginLog(r, withIp)),
+          rows.map((r) => toLoginLog(r, withIp, request.locale)),
           currentPage,
           pageSize,
           total,
@@ -231,7 +232,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       const withIp = await hasPerm(request, Perm.logIpColumn);
       const rows = await allLoginLogs(
         db,
-        { tenantId: auth.tenantId, keyword, startTime, endTime },
+        { tenantId: auth.tenantId, reader: auth, keyword, startTime, endTime },
         EXPORT_MAX_ROWS,
       );
       const L = request.locale;
@@ -253,9 +254,9 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
             r.account,
             r.user_name,
             t(L, r.success ? 'log.success' : 'log.failure'),
-            r.msg,
+            loginLogMessage(r.msg, L),
             ...(withIp ? [r.ip] : []),
-            r.ip_name,
+            loginLogPlace(r.ip_name, L),
             r.browser,
             r.platform,
             formatTime(new Date(r.created_at)),

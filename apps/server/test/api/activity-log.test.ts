@@ -192,3 +192,73 @@ describe('log access', () => {
     expect((await errors(other)).body.data.list).toEqual([]);
   });
 });
+
+describe('the organisation boundary of the logs', () => {
+  it('a supplier’s user holding the log page sees only their own enterprise’s entries; internals are the administrator’s', async () => {
+    // A broken query as the administrator leaves a server error with a stack and a database text.
+    await t.db.schema.alterTable('sys_enum').renameTo('sys_enum_gone').execute();
+    try {
+      expect((await t.get('/api/common/enums', admin, { 'x-request-id': 'req-boundary' })).status).toBe(500);
+    } finally {
+      await t.db.schema.alterTable('sys_enum_gone').renameTo('sys_enum').execute();
+    }
+    // Grant the demo vendor role the log page, as a careless administrator might.
+    const logMenu = await t.db
+      .selectFrom('sys_menu')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('menu_perms', '=', 'system.log')
+      .executeTakeFirstOrThrow();
+    const vendorRole = await t.db
+      .selectFrom('sys_role')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('en_code', '=', 'vendor')
+      .executeTakeFirstOrThrow();
+    // The seed no longer grants it.
+    const seeded = await t.db
+      .selectFrom('sys_grant')
+      .select('id')
+      .where('object_id', '=', vendorRole.id)
+      .where('item_id', '=', logMenu.id)
+      .execute();
+    expect(seeded).toEqual([]);
+    await t.db
+      .insertInto('sys_grant')
+      .values({
+        tenant_id: tenantId,
+        item_type: 'menu',
+        item_id: logMenu.id,
+        object_type: 'role',
+        object_id: vendorRole.id,
+      })
+      .execute();
+    const vendor = await t.login('vendor', 'vendor123');
+    await t.put('/api/permission/Users/Current/SystemTheme', { theme: 'classic' }, vendor);
+    await flush();
+    const reqs = await requests(vendor, '?pageSize=100');
+    expect(reqs.body.code).toBe(0);
+    expect(reqs.body.data.list.length).toBeGreaterThan(0);
+    const vendorName = (
+      await t.db
+        .selectFrom('sys_user')
+        .select('real_name')
+        .where('account', '=', 'vendor')
+        .executeTakeFirstOrThrow()
+    ).real_name;
+    expect(new Set(reqs.body.data.list.map((r) => r.userName))).toEqual(new Set([vendorName]));
+    const logins = await t.get<{ list: { account: string }[] }>('/api/system/Log/login?pageSize=100', vendor);
+    expect(logins.body.code).toBe(0);
+    expect(logins.body.data.list.map((r) => r.account)).not.toContain('admin');
+    expect(logins.body.data.list.map((r) => r.account)).toContain('vendor');
+    expect((await errors(vendor)).body.data.list.some((r) => r.requestId === 'req-boundary')).toBe(false);
+    // The buyer (same enterprise as the administrator) sees the error, without its internals.
+    const buyer = await t.login('buyer', 'buyer123');
+    const seen = (await errors(buyer, '?keyword=req-boundary')).body.data.list[0];
+    expect(seen).toMatchObject({ requestId: 'req-boundary', stack: '' });
+    expect(seen?.message).not.toContain('sys_enum');
+    const full = (await errors(admin, '?keyword=req-boundary')).body.data.list[0];
+    expect(full?.message).toContain('sys_enum');
+    expect(full?.stack).not.toBe('');
+  });
+});

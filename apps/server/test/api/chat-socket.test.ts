@@ -245,6 +245,29 @@ describe('chat socket', () => {
         400,
         /2000/,
       ],
+      // A NUL (PostgreSQL refuses it in text) or an unpaired surrogate never reaches the database.
+      [
+        {
+          method: 'SendMessage',
+          token: token.buyer,
+          toUserId: id.admin,
+          messageType: 'text',
+          messageContent: 'a\u0000b',
+        },
+        400,
+        /messageContent: 包含不允许的字符/,
+      ],
+      [
+        {
+          method: 'SendMessage',
+          token: token.buyer,
+          toUserId: id.admin,
+          messageType: 'text',
+          messageContent: 'a\ud800b',
+        },
+        400,
+        /messageContent: 包含不允许的字符/,
+      ],
       [
         {
           method: 'SendMessage',

@@ -735,3 +735,46 @@ describe('data rules of a page', () => {
     ).toBe(404);
   });
 });
+
+describe('link menu addresses', () => {
+  const TOKEN = ['$', '{token}'].join('');
+  it.each([
+    [
+      `https://help.example.org/?token=${TOKEN}`,
+      `The session token ${TOKEN} may only be used in a path of this product, never sent to another site`,
+    ],
+    [
+      'javascript:alert(1)',
+      'The link must start with http(s):// or be a path of this product (starting with /)',
+    ],
+    [
+      '//evil.example/x',
+      'The link must start with http(s):// or be a path of this product (starting with /)',
+    ],
+    [
+      'data:text/html,x',
+      'The link must start with http(s):// or be a path of this product (starting with /)',
+    ],
+  ])('refuses %s with a field message', async (menuUrl, message) => {
+    const res = await t.post<{ fields: Record<string, string> }>(
+      '/api/system/Menu',
+      { ...linkBody('0', 'test.linkcheck'), menuUrl },
+      admin,
+      en,
+    );
+    expect(res.body.code).toBe(400);
+    expect(res.body.data.fields.menuUrl).toBe(message);
+  });
+
+  it('accepts http(s) addresses and paths of the product (with the token)', async () => {
+    for (const [i, menuUrl] of ['https://example.com/docs', `/api/file/report?token=${TOKEN}`].entries()) {
+      const res = await t.post(
+        '/api/system/Menu',
+        { ...linkBody('0', `test.linkok${i}`), menuUrl },
+        admin,
+        en,
+      );
+      expect(res.body.code).toBe(0);
+    }
+  });
+});

@@ -118,6 +118,35 @@ describe('internal messages', () => {
     expect((await t.post<UnreadCount>(MessageApi.readAll, {}, admin)).body.data.unreadMessageCount).toBe(0);
   });
 
+  it('mark all read answers the real counts: unread announcements stay counted', async () => {
+    const me = await t.db
+      .selectFrom('sys_user')
+      .select(['id', 'tenant_id'])
+      .where('account', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const notice = await t.db
+      .insertInto('sys_notice')
+      .values({
+        tenant_id: me.tenant_id,
+        title: 'Unread announcement',
+        body_html: '<p>x</p>',
+        audience: 'staff',
+        state: 'released',
+        release_time: new Date(),
+        creator_name: 'admin',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('sys_notice_read')
+      .values({ notice_id: notice.id, tenant_id: me.tenant_id, user_id: me.id, read_at: null })
+      .execute();
+    const expected = await unread(admin);
+    expect(expected.unreadNoticeCount).toBeGreaterThan(0);
+    const all = await t.post<UnreadCount>(MessageApi.readAll, {}, admin);
+    expect(all.body.data).toEqual({ unreadMessageCount: 0, unreadNoticeCount: expected.unreadNoticeCount });
+  });
+
   it("never reads, marks or deletes another user's message (404), and deletes my own", async () => {
     const buyers = (await list(buyer)).body.data.list;
     const target = buyers[0]!;

@@ -469,6 +469,7 @@ describe('permission matrix', () => {
       ['GET /api/permission/Users/{id}', `/api/permission/Users/${T.buyer}`],
       ['PUT /api/permission/Users/{id}', `/api/permission/Users/${T.buyer}`, user],
       ['DELETE /api/permission/Users/{id}', `/api/permission/Users/${T.buyer}`],
+      ['PUT /api/permission/Users/{id}/Actions/Unlock', `/api/permission/Users/${T.buyer}/Actions/Unlock`],
       [
         'POST /api/permission/Users/{id}/Actions/ResetPassword',
         `/api/permission/Users/${T.buyer}/Actions/ResetPassword`,

@@ -255,35 +255,98 @@ describe('lock screen', () => {
 });
 
 describe('lockout', () => {
-  it('locks after 5 wrong passwords in a row (429), then refuses the right one too', async () => {
+  const from = (ip: string) => ({ remoteAddress: ip });
+  const signIn = (userName: string, passWord: string, ip: string, lang = 'zh-CN') =>
+    t.request<{ token: string }>({
+      method: 'POST',
+      url: '/api/sys/login',
+      payload: { userName, passWord },
+      headers: { 'accept-language': lang },
+      ...from(ip),
+    });
+
+  it('5 wrong passwords lock the account for that address only; others still sign in', async () => {
     const other = await t.seedOtherTenant('lk');
     expect(other.users.admin).toBeTruthy();
     for (let i = 1; i <= 4; i++) {
-      const res = await t.post('/api/sys/login', { userName: 'lkbuyer', passWord: `bad${i}` });
-      expect(res.body.code).toBe(400);
+      expect((await signIn('lkbuyer', `bad${i}`, '203.0.113.7')).body.code).toBe(400);
     }
-    const fifth = await t.post('/api/sys/login', { userName: 'lkbuyer', passWord: 'bad5' }, null, {
-      'accept-language': 'en-US',
-    });
+    const fifth = await signIn('lkbuyer', 'bad5', '203.0.113.7', 'en-US');
     expect(fifth.body.code).toBe(429);
     expect(fifth.body.msg).toMatch(/locked; try again in 10 minutes \(\d{4}-\d\d-\d\d \d\d:\d\d\)/);
-    const right = await t.post('/api/sys/login', { userName: 'lkbuyer', passWord: 'buyer123' });
+    // The right password from the locked address is refused…
+    const right = await signIn('lkbuyer', 'buyer123', '203.0.113.7');
     expect(right.body.code).toBe(429);
     expect(right.body.msg).toContain('分钟');
+    // …but the owner elsewhere signs in (slowed down, not refused).
+    const elsewhere = await signIn('lkbuyer', 'buyer123', '198.51.100.20');
+    expect(elsewhere.body.code).toBe(0);
     const logs = await t.db
       .selectFrom('sys_login_log')
-      .select(['success'])
+      .select(['success', 'msg'])
       .where('account', '=', 'lkbuyer')
+      .orderBy('id')
       .execute();
-    expect(logs).toHaveLength(6);
-    expect(logs.every((l) => !l.success)).toBe(true);
-    // After the lock has passed the right password works again.
-    await t.db
-      .updateTable('sys_user')
-      .set({ locked_until: new Date(Date.now() - 1000) })
-      .where('account', '=', 'lkbuyer')
+    expect(logs.map((l) => l.success)).toEqual([false, false, false, false, false, false, true]);
+    // Codes are stored, not text.
+    expect(logs.map((l) => l.msg)).toEqual([
+      'auth.badCredentials',
+      'auth.badCredentials',
+      'auth.badCredentials',
+      'auth.badCredentials',
+      'auth.locked',
+      'auth.locked',
+      'auth.loginOk',
+    ]);
+    // The owner got an internal message saying so, with the address.
+    const notes = await t.db
+      .selectFrom('sys_message as m')
+      .innerJoin('sys_user as u', 'u.id', 'm.user_id')
+      .select(['m.menu_title', 'm.body_text'])
+      .where('u.account', '=', 'lkbuyer')
+      .where('m.menu_title', '=', '账号登录已锁定')
       .execute();
-    expect(await t.login('lkbuyer', 'buyer123')).toBeTruthy();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.body_text).toContain('203.0.113.7');
+  });
+
+  it('an administrator unlocks the account (permission checked, other tenants 404)', async () => {
+    for (let i = 1; i <= 5; i++) await signIn('buyer', `bad${i}`, '203.0.113.9');
+    expect((await signIn('buyer', 'buyer123', '203.0.113.9')).body.code).toBe(429);
+    const buyerId = String(
+      (
+        await t.db
+          .selectFrom('sys_user')
+          .select('id')
+          .where('account', '=', 'buyer')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    // The buyer holds no user-screen grant: 403.
+    const buyerToken = await t.login('buyer', 'buyer123');
+    const refused = await t.put(`/api/permission/Users/${buyerId}/Actions/Unlock`, undefined, buyerToken);
+    expect(refused.body.code).toBe(403);
+    // Another tenant's administrator cannot see the user: 404.
+    await t.seedOtherTenant('ul');
+    const theirs = await t.login('uladmin', 'admin123');
+    expect(
+      (await t.put(`/api/permission/Users/${buyerId}/Actions/Unlock`, undefined, theirs)).body.code,
+    ).toBe(404);
+    expect((await signIn('buyer', 'buyer123', '203.0.113.9')).body.code).toBe(429);
+    const admin = await t.login('admin', 'admin123');
+    const ok = await t.put(`/api/permission/Users/${buyerId}/Actions/Unlock`, undefined, admin, {
+      'accept-language': 'en-US',
+    });
+    expect(ok.body).toMatchObject({ code: 0, msg: 'Sign-in lock removed' });
+    expect((await signIn('buyer', 'buyer123', '203.0.113.9')).body.code).toBe(0);
+  });
+
+  it('the delay across addresses grows with further failures, capped', async () => {
+    const { spreadFailureDelayMs } = await import('../../src/auth/service');
+    expect(spreadFailureDelayMs(4, 5)).toBe(0);
+    expect(spreadFailureDelayMs(5, 5)).toBe(250);
+    expect(spreadFailureDelayMs(6, 5)).toBe(500);
+    expect(spreadFailureDelayMs(50, 5)).toBe(8000);
   });
 });
 
@@ -298,6 +361,22 @@ describe('rate limit', () => {
         codes.push(res.body.code);
       }
       expect(codes).toEqual([400, 400, 400, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('counts both sign-in routes together', async () => {
+    const limited = await createTestApp({ loginRateLimit: 4 });
+    try {
+      const codes: number[] = [];
+      for (const url of ['/api/sys/login', '/api/oauth/Login', '/api/sys/login', '/api/oauth/Login']) {
+        codes.push((await limited.post(url, { userName: 'nobody', passWord: 'x' })).body.code);
+      }
+      for (const url of ['/api/oauth/Login', '/api/sys/login']) {
+        codes.push((await limited.post(url, { userName: 'nobody', passWord: 'x' })).body.code);
+      }
+      expect(codes).toEqual([400, 400, 400, 400, 429, 429]);
     } finally {
       await limited.close();
     }

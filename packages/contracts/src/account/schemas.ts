@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../api/envelope';
 import { LAYOUT_TYPES } from '../auth/schemas';
 import { isEmail, zPassword, zPersonalMobile } from '../validation/rules';
 import { uiSettingsSchema } from './ui-settings';
@@ -55,7 +56,7 @@ export const systemThemeBodySchema = z.object({
 });
 
 /** POST /api/sys/dept/switchCompany */
-export const switchCompanyBodySchema = z.object({ companyId: z.string().regex(/^\d{1,19}$/) });
+export const switchCompanyBodySchema = z.object({ companyId: idSchema });
 
 /** POST /api/file/Uploader/{type} (multipart, field `file`): `url` is GET /api/file/Image/{type}/{name}. */
 export const uploadResultSchema = z.object({ name: z.string(), url: z.string() });

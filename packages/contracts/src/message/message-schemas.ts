@@ -55,7 +55,7 @@ export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 export const mailOneToListQuerySchema = z.object({
   /** A user id, or "0" for messages of the system itself. */
-  senderId: z.string().regex(/^\d{1,19}$/),
+  senderId: idSchema,
   currentPage: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });

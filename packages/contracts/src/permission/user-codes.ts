@@ -9,6 +9,8 @@ export const UserPerm = {
   userEdit: 'permission.user.edit',
   userDelete: 'permission.user.delete',
   userResetPassword: 'permission.user.resetPassword',
+  /** Lifts the sign-in locks of a user (every address). */
+  userUnlock: 'permission.user.unlock',
   userState: 'permission.user.state',
   userImport: 'permission.user.import',
   userExport: 'permission.user.export',
@@ -33,6 +35,8 @@ export const UserApi = {
   /** POST `${users}/{id}/Actions/ResetPassword`; PUT `${users}/{id}/Actions/State`. */
   resetPassword: (id: string) => `/api/permission/Users/${id}/Actions/ResetPassword`,
   state: (id: string) => `/api/permission/Users/${id}/Actions/State`,
+  /** PUT: lifts the user's sign-in locks. */
+  unlock: (id: string) => `/api/permission/Users/${id}/Actions/Unlock`,
   /** GET: the .xlsx import template in the caller's language. */
   importTemplate: '/api/permission/Users/Actions/ImportTemplate',
   /** POST multipart (field `file`, .xlsx): good rows in, bad rows reported. */

@@ -65,3 +65,24 @@ export function isJsonObject(json: string): true | null {
     return null;
   }
 }
+
+/**
+ * A link menu's address: `http(s)://…` or a path of the product (`/…`, not `//host`); never
+ * `javascript:` or another scheme. The session token placeholder `${token}` may only go to a
+ * path of the product: an outside host would receive every user's session.
+ */
+const TOKEN_PLACEHOLDER = ['$', '{token}'].join('');
+
+export function linkUrlProblem(url: string): 'validation.linkUrl' | 'validation.linkToken' | null {
+  const isPath = url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
+  if (!isPath) {
+    if (!/^https?:\/\/[^/\s]/i.test(url)) return 'validation.linkUrl';
+    try {
+      new URL(url);
+    } catch {
+      return 'validation.linkUrl';
+    }
+  }
+  if (!isPath && url.includes(TOKEN_PLACEHOLDER)) return 'validation.linkToken';
+  return null;
+}

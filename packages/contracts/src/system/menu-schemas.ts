@@ -5,6 +5,7 @@ import { zEnCode } from '../validation/rules';
 import {
   isJsonObject,
   LINK_TARGETS,
+  linkUrlProblem,
   MENU_CATEGORIES,
   MENU_TYPES,
   menuTypeFields,
@@ -94,6 +95,10 @@ export const menuBodySchema = z
     } else if (menu.menuType === MenuType.page && !/^(\/|https?:)/i.test(menu.menuUrl)) {
       // A page is a route of the app ('/system/log') or an absolute address.
       ctx.addIssue({ code: 'custom', path: ['menuUrl'], message: 'validation.invalid' });
+    }
+    if (menu.menuType === MenuType.link && menu.menuUrl !== '') {
+      const problem = linkUrlProblem(menu.menuUrl);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['menuUrl'], message: problem });
     }
     if (needs.property && menu.propertyJson === '') {
       ctx.addIssue({ code: 'custom', path: ['propertyJson'], message: 'validation.required' });

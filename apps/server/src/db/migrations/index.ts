@@ -13,6 +13,7 @@ import * as m0010_user_list_perf from './0010_user_list_perf';
 import * as m0011_msg_template from './0011_msg_template';
 import * as m0012_wx_user from './0012_wx_user';
 import * as m0013_tenant_cache_version from './0013_tenant_cache_version';
+import * as m0014_login_guard from './0014_login_guard';
 import * as m0015_user_settings from './0015_user_settings';
 
 /** Every migration, by name; the name orders them. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
     up: m0013_tenant_cache_version.up0013,
     down: m0013_tenant_cache_version.down0013,
   },
+  '0014_login_guard': { up: m0014_login_guard.up0014, down: m0014_login_guard.down0014 },
   '0015_user_settings': { up: m0015_user_settings.up0015, down: m0015_user_settings.down0015 },
 };

@@ -77,6 +77,11 @@ export default function UserPage() {
     },
   });
 
+  const unlock = useMutation({
+    mutationFn: (id: string) => http.put(UserApi.unlock(id)),
+    onSuccess: () => toast.success(t('unlockOk')),
+  });
+
   const search = () => {
     setKeyword(typed.trim());
     setPage((p) => ({ ...p, currentPage: 1 }));
@@ -163,7 +168,9 @@ export default function UserPage() {
       title: t('actions'),
       key: 'actions',
       fixed: actionsFixed,
-      hidden: ![UserPerm.userEdit, UserPerm.userResetPassword, UserPerm.userDelete].some(has),
+      hidden: ![UserPerm.userEdit, UserPerm.userResetPassword, UserPerm.userUnlock, UserPerm.userDelete].some(
+        has,
+      ),
       render: (_, row) => (
         <Space size={0} wrap>
           <Auth code={UserPerm.userEdit}>
@@ -186,6 +193,17 @@ export default function UserPage() {
             >
               {t('resetPassword')}
             </Button>
+          </Auth>
+          <Auth code={UserPerm.userUnlock}>
+            <Popconfirm
+              title={t('unlockConfirm', { name: row.realName })}
+              onConfirm={() => unlock.mutateAsync(row.id).catch(() => undefined)}
+              okButtonProps={{ 'data-testid': 'user-unlock-confirm' }}
+            >
+              <Button type="link" size="small" data-testid={`user-unlock-${row.account}`}>
+                {t('unlock')}
+              </Button>
+            </Popconfirm>
           </Auth>
           {!row.isAdmin && (
             <Auth code={UserPerm.userDelete}>
