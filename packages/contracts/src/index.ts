@@ -1,3 +1,5 @@
+import './zod-config';
+
 export * from './account/schemas';
 export * from './account/ui-settings';
 export * from './api/envelope';

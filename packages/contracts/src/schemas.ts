@@ -1,4 +1,6 @@
 /** The zod schemas of the contracts (the server validates with them). */
+import './zod-config';
+
 export * from './account/schemas';
 export * from './account/ui-settings';
 export * from './api/envelope';
