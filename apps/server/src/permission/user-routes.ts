@@ -736,7 +736,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await loadUserInfo(db, auth.tenantId, id);
       await assertInScope(db, auth.tenantId, id, await userScope(request));
-      await db.transaction().execute(async (tx) => {
+      await transaction(db, async (tx) => {
         await tx.deleteFrom('sys_login_failure').where('user_id', '=', id).execute();
         await tx
           .updateTable('sys_user')
