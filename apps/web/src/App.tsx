@@ -1,5 +1,4 @@
 import type { Locale } from '@srm/contracts/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -9,15 +8,12 @@ import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/zh-tw';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { queryClient } from './api/queryClient';
 import { i18n } from './i18n';
 import { AppRouter } from './router';
 import { THEME_COLORS, useAppStore, useSettingsStore } from './store/settings';
 
 const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };
 const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'zh-TW': 'zh-tw' };
-
-export { queryClient };
 
 /** Applies language, colour, dark mode and size live: nothing here needs a reload. */
 export function App() {
@@ -46,9 +42,8 @@ export function App() {
         }}
       >
         <AntApp message={{ maxCount: 1 }}>
-          <QueryClientProvider client={queryClient}>
-            <AppRouter />
-          </QueryClientProvider>
+          {/* The query cache's provider comes with the signed-in shell (layout/index.tsx). */}
+          <AppRouter />
         </AntApp>
       </ConfigProvider>
     </I18nextProvider>
