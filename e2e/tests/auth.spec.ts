@@ -57,3 +57,35 @@ test('lock, reload, still locked, unlock', async ({ page }) => {
   await expect(page.getByTestId('layout-root')).toBeVisible();
   await expect(page).not.toHaveURL(/\/lockScreen/);
 });
+
+test('the sign-in form names empty fields, clears the message as you type, and can show the password', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByTestId('login-submit').click();
+  const account = page.getByLabel('账号');
+  const password = page.getByLabel('密码', { exact: true });
+  await expect(page.getByRole('alert')).toHaveText(['请输入用户名或手机号', '请输入密码']);
+  await expect(account).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/login$/);
+  await shot(page, 'login-required');
+  await account.fill('   ');
+  await expect(page.getByRole('alert')).toHaveText(['请输入用户名或手机号', '请输入密码']);
+  await account.fill('admin');
+  await expect(page.getByRole('alert')).toHaveText(['请输入密码']);
+  await expect(account).toHaveAttribute('aria-invalid', 'false');
+  await password.fill('admin123');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: '显示密码' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: '隐藏密码' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('login-submit')).toHaveText('Sign in');
+  // The labels are English now: reach the field by its test id.
+  await page.getByTestId('login-password').press('Enter');
+  await expect(page.getByTestId('home-page')).toBeVisible();
+});

@@ -1,5 +1,4 @@
 import type { Locale } from '@srm/contracts/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -10,7 +9,6 @@ import 'dayjs/locale/zh-tw';
 import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { installDomFixes, toastContainer } from './a11y/domFixes';
-import { queryClient } from './api/queryClient';
 import { i18n } from './i18n';
 import { AppRouter } from './router';
 import { THEME_COLORS, useAppStore, useSettingsStore } from './store/settings';
@@ -19,8 +17,6 @@ import './styles/a11y.css';
 
 const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };
 const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en', 'zh-TW': 'zh-tw' };
-
-export { queryClient };
 
 /** Applies language, colour, dark mode and size live: nothing here needs a reload. */
 export function App() {
@@ -44,9 +40,8 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={ANTD_LOCALES[language]} componentSize={size} theme={theme}>
         <AntApp message={{ maxCount: 1, getContainer: toastContainer }}>
-          <QueryClientProvider client={queryClient}>
-            <AppRouter />
-          </QueryClientProvider>
+          {/* The query cache's provider comes with the signed-in shell (layout/index.tsx). */}
+          <AppRouter />
         </AntApp>
       </ConfigProvider>
     </I18nextProvider>

@@ -1,11 +1,14 @@
 import { ApartmentOutlined, DownOutlined } from '@ant-design/icons';
 import type { SubCompanyNode } from '@srm/contracts/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Empty, Tree, type TreeDataNode, theme } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Dropdown, Empty, type TreeDataNode, theme } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../utils/message';
 import { shellActions, useCurrentSubCompany, useSubCompanies } from './shellData';
+
+// Tree is 16 KB gzipped and only shows once the panel opens: kept off the shell's first paint.
+const CompanyTree = lazy(() => import('./CompanyTree'));
 
 function toTreeData(nodes: SubCompanyNode[]): TreeDataNode[] {
   return nodes.map((n) => ({
@@ -72,16 +75,9 @@ export function CompanySwitch({ compact = false }: { compact?: boolean }) {
             {t('company.title')}
           </div>
           {treeData.length ? (
-            <Tree
-              treeData={treeData}
-              defaultExpandAll
-              blockNode
-              selectedKeys={current ? [current.id] : []}
-              onSelect={(keys) => {
-                const key = keys[0];
-                if (key !== undefined) void pick(String(key));
-              }}
-            />
+            <Suspense fallback={null}>
+              <CompanyTree treeData={treeData} selectedId={current?.id} onPick={(id) => void pick(id)} />
+            </Suspense>
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('company.empty')} />
           )}

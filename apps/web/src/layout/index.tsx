@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Layout as AntLayout, Drawer, theme } from 'antd';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryClient } from '../api/queryClient';
 import { useAppStore, useSettingsStore } from '../store/settings';
 import { useSocketStore } from '../store/socket';
 import { ForcedNoticeDialog } from '../views/message/ForcedNoticeDialog';
@@ -126,4 +128,14 @@ export function Layout() {
   );
 }
 
-export default Layout;
+/** The shell with the query cache: only signed-in screens fetch through it, so the sign-in page
+ * does not download TanStack Query. */
+function SignedInShell() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Layout />
+    </QueryClientProvider>
+  );
+}
+
+export default SignedInShell;

@@ -1,6 +1,5 @@
 import { API, type CurrentUser, type LoginResult } from '@srm/contracts/core';
 import { create } from 'zustand';
-import { queryClient } from '../api/queryClient';
 import { ApiError, http, httpHooks } from '../api/request';
 import { i18n } from '../i18n';
 import { toast } from '../utils/message';
@@ -189,7 +188,8 @@ export const useUserStore = create<UserState>((set, get) => ({
     usePermissionStore.getState().reset();
     useCacheStore.getState().reset();
     closeAllTabs();
-    queryClient.clear();
+    // The query cache comes with the signed-in shell's chunk: there is nothing to clear before it.
+    void import('../api/queryClient').then(({ queryClient }) => queryClient.clear());
     set({ token: '', userInfo: null, permsList: [], locked: false, justLoggedIn: false, loading: false });
   },
 

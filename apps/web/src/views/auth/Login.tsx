@@ -1,7 +1,20 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ExclamationCircleFilled,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  LockOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { LOCALES, type Locale } from '@srm/contracts/core';
-import { Alert, Button, Form, Input, Segmented, theme } from 'antd';
-import { type KeyboardEvent, useState } from 'react';
+import { Button, theme } from 'antd';
+import {
+  type CSSProperties,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useId,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { redirectAfterLogin } from '../../router/mayOpen';
@@ -15,9 +28,54 @@ const LANGUAGE_LABELS: Record<Locale, string> = {
   'zh-TW': '繁體中文',
 };
 
-interface LoginValues {
-  userName: string;
-  passWord: string;
+interface FieldProps {
+  label: string;
+  error?: string;
+  extra?: ReactNode;
+  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
+}
+
+/** A labelled field with its error and hint below, laid out like a vertical form item. */
+function Field({ label, error, extra, children }: FieldProps) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : '', extra ? `${id}-extra` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="srm-auth-field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, describedBy: describedBy || undefined })}
+      {error && (
+        <div id={`${id}-error`} className="srm-auth-error" role="alert">
+          {error}
+        </div>
+      )}
+      {extra && (
+        <div id={`${id}-extra`} className="srm-auth-extra">
+          {extra}
+        </div>
+      )}
+    </div>
+  );
+}
+
+type Token = ReturnType<typeof theme.useToken>['token'];
+
+/** The theme's values for the plain inputs' stylesheet (auth.css). */
+function formStyle(token: Token): CSSProperties {
+  return {
+    '--srm-auth-border': token.colorBorder,
+    '--srm-auth-hover': token.colorPrimaryHover,
+    '--srm-auth-focus': token.colorPrimary,
+    '--srm-auth-focus-ring': token.controlOutline,
+    '--srm-auth-error': token.colorError,
+    '--srm-auth-error-ring': token.colorErrorOutline,
+    '--srm-auth-bg': token.colorBgContainer,
+    '--srm-auth-text': token.colorText,
+    '--srm-auth-muted': token.colorTextDescription,
+    '--srm-auth-placeholder': token.colorTextPlaceholder,
+    '--srm-auth-radius': `${token.borderRadiusLG}px`,
+    '--srm-auth-height': `${token.controlHeightLG}px`,
+    '--srm-auth-font': `${token.fontSizeLG}px`,
+  } as CSSProperties;
 }
 
 /** Sign-in (spec §2.4): username or mobile, sub-account mobile@account, caps-lock warning. */
@@ -32,12 +90,22 @@ export default function Login() {
   const loadStartup = useUserStore((s) => s.loadStartup);
   const [submitting, setSubmitting] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
+  const [userName, setUserName] = useState('');
+  const [passWord, setPassWord] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  // Errors show once a submit was tried, then follow the typing (like a form's validate-on-change).
+  const [tried, setTried] = useState(false);
+  const userNameError = tried && !userName.trim() ? t('auth:userNameRequired') : undefined;
+  const passWordError = tried && !passWord ? t('auth:passwordRequired') : undefined;
 
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (typeof event.getModifierState === 'function') setCapsLock(event.getModifierState('CapsLock'));
   };
 
-  const onFinish = async ({ userName, passWord }: LoginValues) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTried(true);
+    if (!userName.trim() || !passWord || submitting) return;
     setSubmitting(true);
     try {
       await login(userName, passWord);
@@ -59,14 +127,34 @@ export default function Login() {
     // page is the first download, and those bring Tabs, Skeleton, TextArea and a virtual list.
     <main className="srm-auth-page" style={{ background: token.colorBgLayout }} data-testid="login-page">
       <div className="srm-auth-lang">
-        <Segmented<Locale>
-          size="small"
-          value={language}
-          onChange={setLanguage}
+        {/* Plain toggle buttons instead of Segmented, which brings Tooltip and its popup. */}
+        <fieldset
+          className="srm-auth-segmented"
           aria-label={t('auth:language')}
           data-testid="login-language"
-          options={LOCALES.map((value) => ({ value, label: LANGUAGE_LABELS[value] }))}
-        />
+          style={{ background: token.colorFillSecondary, borderRadius: token.borderRadius }}
+        >
+          {LOCALES.map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={value === language}
+              onClick={() => setLanguage(value)}
+              style={
+                value === language
+                  ? {
+                      background: token.colorBgElevated,
+                      color: token.colorText,
+                      borderRadius: token.borderRadiusSM,
+                      boxShadow: token.boxShadowTertiary,
+                    }
+                  : { color: token.colorTextSecondary, borderRadius: token.borderRadiusSM }
+              }
+            >
+              {LANGUAGE_LABELS[value]}
+            </button>
+          ))}
+        </fieldset>
       </div>
       <div
         className="srm-auth-card"
@@ -86,57 +174,103 @@ export default function Login() {
         <p className="srm-auth-subtitle" style={{ color: token.colorTextSecondary }}>
           {t('auth:subtitle')}
         </p>
-        <Form<LoginValues>
-          layout="vertical"
-          size="large"
-          requiredMark={false}
-          onFinish={onFinish}
+        {/* Plain inputs instead of antd Form and Input: those bring the form engine, TextArea and
+            its autosize to the first download. The look follows the theme's large inputs. */}
+        <form
+          className="srm-auth-form"
+          style={formStyle(token)}
+          onSubmit={onSubmit}
           autoComplete="on"
+          noValidate
           data-testid="login-form"
         >
-          <Form.Item
-            name="userName"
+          <Field
             label={t('auth:userName')}
+            error={userNameError}
             extra={<span data-testid="login-subaccount-hint">{t('auth:subAccountHint')}</span>}
-            rules={[{ required: true, whitespace: true, message: t('auth:userNameRequired') }]}
           >
-            <Input
-              prefix={<UserOutlined />}
-              placeholder={t('auth:userNamePlaceholder')}
-              autoComplete="username"
-              autoFocus
-              data-testid="login-username"
-              onKeyDown={onKey}
-              onKeyUp={onKey}
-            />
-          </Form.Item>
-          <Form.Item
-            name="passWord"
-            label={t('auth:password')}
-            rules={[{ required: true, message: t('auth:passwordRequired') }]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('auth:passwordPlaceholder')}
-              autoComplete="current-password"
-              data-testid="login-password"
-              onKeyDown={onKey}
-              onKeyUp={onKey}
-            />
-          </Form.Item>
+            {({ id, describedBy }) => (
+              <span className={`srm-auth-input${userNameError ? ' srm-auth-input-error' : ''}`}>
+                <UserOutlined className="srm-auth-prefix" />
+                <input
+                  id={id}
+                  name="userName"
+                  value={userName}
+                  onChange={(e) => setUserName(e.target.value)}
+                  placeholder={t('auth:userNamePlaceholder')}
+                  autoComplete="username"
+                  // biome-ignore lint/a11y/noAutofocus: the sign-in page has one task, typing the account
+                  autoFocus
+                  aria-required
+                  aria-invalid={!!userNameError}
+                  aria-describedby={describedBy}
+                  data-testid="login-username"
+                  onKeyDown={onKey}
+                  onKeyUp={onKey}
+                />
+              </span>
+            )}
+          </Field>
+          <Field label={t('auth:password')} error={passWordError}>
+            {({ id, describedBy }) => (
+              <span className={`srm-auth-input${passWordError ? ' srm-auth-input-error' : ''}`}>
+                <LockOutlined className="srm-auth-prefix" />
+                <input
+                  id={id}
+                  name="passWord"
+                  type={showPassword ? 'text' : 'password'}
+                  value={passWord}
+                  onChange={(e) => setPassWord(e.target.value)}
+                  placeholder={t('auth:passwordPlaceholder')}
+                  autoComplete="current-password"
+                  aria-required
+                  aria-invalid={!!passWordError}
+                  aria-describedby={describedBy}
+                  data-testid="login-password"
+                  onKeyDown={onKey}
+                  onKeyUp={onKey}
+                />
+                <button
+                  type="button"
+                  className="srm-auth-eye"
+                  tabIndex={-1}
+                  aria-label={showPassword ? t('auth:hidePassword') : t('auth:showPassword')}
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((v) => !v)}
+                  data-testid="login-password-toggle"
+                >
+                  {showPassword ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+                </button>
+              </span>
+            )}
+          </Field>
           {capsLock && (
-            <Alert
-              type="warning"
-              showIcon
-              title={t('auth:capsLock')}
-              style={{ marginBottom: 16 }}
+            <div
+              className="srm-auth-warning"
+              role="alert"
+              style={{
+                background: token.colorWarningBg,
+                border: `1px solid ${token.colorWarningBorder}`,
+                borderRadius: token.borderRadiusLG,
+                color: token.colorText,
+              }}
               data-testid="login-capslock"
-            />
+            >
+              <ExclamationCircleFilled style={{ color: token.colorWarning }} />
+              {t('auth:capsLock')}
+            </div>
           )}
-          <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            block
+            loading={submitting}
+            data-testid="login-submit"
+          >
             {submitting ? t('auth:signingIn') : t('auth:submit')}
           </Button>
-        </Form>
+        </form>
       </div>
       <footer className="srm-auth-footer" style={{ color: token.colorTextSecondary }}>
         {t('auth:copyright')}
