@@ -20,8 +20,13 @@ describe('the benchmark route', () => {
     ['development', { NODE_ENV: 'development' }],
     ['production', { NODE_ENV: 'production' }],
     ['test', { NODE_ENV: 'test', BENCH: '0' }],
-  ])('answers 404 without BENCH=1 (%s)', async (_name, env) => {
-    const t = await appFor(env);
+  ])('is off without BENCH=1 (%s)', (_name, env) => {
+    expect(loadConfig(env).benchRoutes).toBe(false);
+    expect(loadConfig({ ...env, BENCH: '1' }).benchRoutes).toBe(true);
+  });
+
+  it('answers 404 on a server started without it', async () => {
+    const t = await appFor({ NODE_ENV: 'production' });
     const res = await t.get('/api/bench/ping');
     // The wire convention: HTTP 200, body code 404, as for any unknown API path.
     expect(res.body).toMatchObject({
