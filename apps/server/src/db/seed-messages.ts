@@ -1,7 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Database } from './types';
 
-/** A few internal messages so the bell and the message centre have something to show. */
+/**
+ * A few internal messages so the bell and the message centre have something to show. Demo data
+ * shows only what works: each message is a system message that opens a screen every user has
+ * (home, profile); later domains seed their own messages with their screens.
+ */
 export async function seedMessages(
   tx: Transaction<Database>,
   tenantId: string,
@@ -9,20 +13,19 @@ export async function seedMessages(
 ): Promise<void> {
   const hour = 3_600_000;
   const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * hour);
+  const passwordNotice = {
+    tenant_id: tenantId,
+    type: 1,
+    menu_title: '请修改初始密码',
+    body_text: '您的账号仍在使用初始密码。为了账号安全，请在个人中心的“修改密码”中设置新密码。',
+    url: '/profile',
+    bill_id: '0',
+    creator_name: '系统',
+  };
   await tx
     .insertInto('sys_message')
     .values([
-      {
-        tenant_id: tenantId,
-        user_id: users.admin,
-        type: 4,
-        menu_title: '新供应商注册待审核：示例供应商有限公司',
-        body_text: '供应商“示例供应商有限公司”提交了注册资料，请尽快审核。',
-        url: '/permission/user',
-        bill_id: '0',
-        creator_name: '系统',
-        created_at: at(2),
-      },
+      { ...passwordNotice, user_id: users.admin, created_at: at(2) },
       {
         tenant_id: tenantId,
         user_id: users.admin,
@@ -35,17 +38,7 @@ export async function seedMessages(
         created_at: at(30),
         read_at: at(29),
       },
-      {
-        tenant_id: tenantId,
-        user_id: users.buyer,
-        type: 2,
-        menu_title: '采购申请 PR-2026-0012 待您审批',
-        body_text: '申请人：华东采购部；金额：¥ 12,800.00。',
-        url: '/workflow/flowTodo',
-        bill_id: '12',
-        creator_name: '系统管理员',
-        created_at: at(1),
-      },
+      { ...passwordNotice, user_id: users.buyer, created_at: at(1) },
     ])
     .execute();
 }

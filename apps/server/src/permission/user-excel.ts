@@ -1,4 +1,6 @@
 import {
+  BAD_TEXT_KEY,
+  isCleanText,
   LOCALES,
   type Locale,
   translateIssue,
@@ -7,6 +9,7 @@ import {
   type User,
   type UserImportError,
   userCreateSchema,
+  validationMessage,
 } from '@srm/contracts';
 import ExcelJS from 'exceljs';
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
@@ -206,6 +209,9 @@ export async function validateImportRows(
   rows: SheetRow[],
 ): Promise<{ good: ImportUser[]; errors: UserImportError[]; badRows: SheetRow[] }> {
   const header = (c: ImportColumn) => t(locale, HEADER_KEY[c]).replace(/\*$/, '');
+  // A cell may carry a NUL or a lone surrogate (the sheet's `_x0000_` escapes): such a value is a
+  // row error and never reaches a query.
+  const lookupAccounts = rows.map((r) => r.values.account).filter((a) => a && isCleanText(a));
   const [depts, roles, taken] = await Promise.all([
     db
       .selectFrom('sys_dept')
@@ -221,13 +227,7 @@ export async function validateImportRows(
       .selectFrom('sys_user')
       .select('account')
       .where('deleted', '=', false)
-      .where(
-        'account',
-        'in',
-        rows.map((r) => r.values.account).filter(Boolean).length
-          ? rows.map((r) => r.values.account).filter(Boolean)
-          : [''],
-      )
+      .where('account', 'in', lookupAccounts.length ? lookupAccounts : [''])
       .execute(),
   ]);
   const takenAccounts = new Set(taken.map((r) => r.account));
@@ -241,6 +241,13 @@ export async function validateImportRows(
     const rowErrors: UserImportError[] = [];
     const fail = (column: ImportColumn, message: string) =>
       rowErrors.push({ row: sheetRow.row, column: header(column), message });
+    const unclean = IMPORT_COLUMNS.filter((c) => !isCleanText(v[c]));
+    if (unclean.length) {
+      for (const column of unclean) fail(column, validationMessage(BAD_TEXT_KEY, locale));
+      errors.push(...rowErrors);
+      badRows.push(sheetRow);
+      continue;
+    }
 
     const parsed = rowSchema.safeParse({
       account: v.account,
@@ -357,6 +364,10 @@ export async function insertImportUsers(
   });
 }
 
+/** A cell value the report can hold: NUL and lone surrogates shown as U+FFFD. */
+const printable = (text: string) =>
+  text.replace(/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
 /** The refused rows as typed, with the row number and an error column, for correcting and re-importing. */
 export async function importErrorReport(
   locale: Locale,
@@ -375,7 +386,11 @@ export async function importErrorReport(
   );
   for (const bad of badRows) {
     const messages = errors.filter((e) => e.row === bad.row).map((e) => `${e.column}: ${e.message}`);
-    const row = sheet.addRow([bad.row, ...IMPORT_COLUMNS.map((c) => bad.values[c]), messages.join('; ')]);
+    const row = sheet.addRow([
+      bad.row,
+      ...IMPORT_COLUMNS.map((c) => printable(bad.values[c])),
+      messages.join('; '),
+    ]);
     row.getCell(IMPORT_COLUMNS.length + 2).font = { color: { argb: 'FFCF1322' } };
   }
   return toBuffer(workbook);

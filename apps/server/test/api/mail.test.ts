@@ -39,7 +39,7 @@ describe('mail centre', () => {
     expect(senders.body.code).toBe(0);
     expect(senders.body.data.map((s) => [s.senderName, s.unread, s.latest.menuTitle])).toEqual([
       ['张采购', 2, '询价单 RFQ-2 已回复'],
-      ['系统', 1, '新供应商注册待审核：示例供应商有限公司'],
+      ['系统', 1, '请修改初始密码'],
     ]);
     expect(senders.body.data[0]?.senderId).toBe(ids.buyer);
     expect(senders.body.data[1]?.senderId).toBe('0');
@@ -70,7 +70,7 @@ describe('mail centre', () => {
     const after = await t.get<Page<MessageItem>>(`${MailApi.oneToList}?senderId=0`, admin);
     expect(after.body.data.list.find((m) => m.id === unreadOne.id)?.stat).toBe(0);
     const theirs = await t.get<MailSender[]>(MailApi.lastPerSender, buyer);
-    expect(theirs.body.data.map((s) => s.latest.menuTitle)).toEqual(['采购申请 PR-2026-0012 待您审批']);
+    expect(theirs.body.data.map((s) => s.latest.menuTitle)).toEqual(['请修改初始密码']);
   });
 
   it('is for users of the tenant’s own enterprise: a supplier user gets 403', async () => {

@@ -1,8 +1,11 @@
 import {
+  MenuType,
   MessageApi,
   type MessageDetail,
   type MessageItem,
+  type NavResult,
   type Page,
+  type ServerMenuItem,
   type UnreadCount,
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,29 +53,67 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Pages of the web shell every signed-in user may open, menu or not (spec §2.1). */
+const FIXED_ROUTES = ['/home', '/profile', '/messageRecord', '/pageLink'];
+
+/** The in-app pages a user's menu opens. */
+async function menuRoutes(token: string): Promise<Set<string>> {
+  const res = await t.get<NavResult>('/api/sys/menu-ent/nav', token);
+  expect(res.body.code).toBe(0);
+  const routes = new Set<string>();
+  const walk = (items: ServerMenuItem[]) => {
+    for (const item of items) {
+      if (item.menuType === MenuType.page && item.menuUrl.startsWith('/')) routes.add(item.menuUrl);
+      walk(item.children ?? []);
+    }
+  };
+  walk(res.body.data.menuList);
+  return routes;
+}
+
+describe('seeded demo messages', () => {
+  it('each opens a page its recipient has: a fixed page or one of their menu, never a missing bill view', async () => {
+    const vendor = await t.login('vendor', 'vendor123');
+    let seen = 0;
+    for (const token of [admin, buyer, vendor]) {
+      const routes = await menuRoutes(token);
+      for (const m of (await list(token, '?pageSize=100')).body.data.list) {
+        seen++;
+        // billId other than "0" opens /pageLink?formUrl=…; no bill view is registered yet, so
+        // such a message would open "cannot be opened".
+        expect({ title: m.menuTitle, billId: m.billId }).toEqual({ title: m.menuTitle, billId: '0' });
+        const path = m.url.split(/[?#]/)[0] ?? '';
+        expect(FIXED_ROUTES.includes(path) || routes.has(path), `${m.menuTitle} → ${m.url}`).toBe(true);
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+});
+
 describe('internal messages', () => {
   it('lists only my own messages, newest first, with read state and counts', async () => {
     const res = await list(admin);
     expect(res.body.code).toBe(0);
     expect(res.body.data.list.map((m) => m.menuTitle)).toEqual([
-      '新供应商注册待审核：示例供应商有限公司',
+      '请修改初始密码',
       '系统将于本周六 22:00 维护',
     ]);
     expect(res.body.data.list.map((m) => m.stat)).toEqual([0, 1]);
     expect(res.body.data.list[0]).toMatchObject({
-      url: '/permission/user',
+      url: '/profile',
       billId: '0',
       creater: '系统',
-      type: 4,
+      type: 1,
     });
     expect(await unread(admin)).toEqual({ unreadMessageCount: 1, unreadNoticeCount: 0 });
     const theirs = await list(buyer);
-    expect(theirs.body.data.list.map((m) => m.billId)).toEqual(['12']);
+    expect(theirs.body.data.list.map((m) => [m.menuTitle, m.url])).toEqual([['请修改初始密码', '/profile']]);
   });
 
   it('filters by type, read state and keyword, and pages', async () => {
-    expect((await list(admin, '?type=1')).body.data.list).toHaveLength(1);
-    expect((await list(admin, '?stat=0')).body.data.list.map((m) => m.type)).toEqual([4]);
+    expect((await list(admin, '?type=1')).body.data.list).toHaveLength(2);
+    expect((await list(admin, '?type=2')).body.data.pagination.total).toBe(0);
+    expect((await list(admin, '?stat=0')).body.data.list.map((m) => m.menuTitle)).toEqual(['请修改初始密码']);
     expect((await list(admin, '?keyword=维护')).body.data.list).toHaveLength(1);
     expect((await list(admin, '?keyword=尚未发生')).body.data.pagination.total).toBe(0);
     const paged = await list(admin, '?pageSize=1&currentPage=2');

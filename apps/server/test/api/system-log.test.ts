@@ -145,4 +145,48 @@ describe('client errors', () => {
     const bad = await t.post('/api/system/Log/client-error', { nope: 1 });
     expect(bad.body.code).toBe(400);
   });
+
+  const report = (body: unknown, remoteAddress: string) =>
+    t.request({
+      method: 'POST',
+      url: '/api/system/Log/client-error',
+      payload: body as Record<string, unknown>,
+      headers: { 'accept-language': 'en-US' },
+      remoteAddress,
+    });
+
+  it('refuses a body over 16 KB and an over-long field with a 400 envelope', async () => {
+    const huge = await report({ message: 'boom', extra: { blob: 'x'.repeat(17 * 1024) } }, '203.0.113.61');
+    expect(huge.status).toBe(200);
+    expect(huge.body).toEqual({ code: 400, msg: 'The request is too large', data: null });
+    const longMessage = await report({ message: 'x'.repeat(2001) }, '203.0.113.61');
+    expect(longMessage.body.code).toBe(400);
+    expect((longMessage.body.data as { fields: Record<string, string> }).fields).toHaveProperty('message');
+  });
+
+  it('takes 30 reports a minute from one address (429 envelope), others still land', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      codes.push((await report({ message: `flood ${i}` }, '203.0.113.62')).body.code);
+    }
+    expect(codes.slice(0, 30).every((c) => c === 0)).toBe(true);
+    expect(codes.slice(30)).toEqual([429, 429]);
+    const refused = await report({ message: 'flood again' }, '203.0.113.62');
+    expect(refused.body).toEqual({
+      code: 429,
+      msg: 'Too many requests, please try again later',
+      data: null,
+    });
+    // Another client's report still lands in the error log.
+    const other = await report({ message: 'TypeError: after the flood', url: '/home' }, '203.0.113.63');
+    expect(other.body.code).toBe(0);
+    await t.app.deps.activity.flush();
+    const rows = await t.db
+      .selectFrom('sys_error_log')
+      .select(['message', 'ip'])
+      .where('source', '=', 'client')
+      .where('message', 'in', ['TypeError: after the flood', 'flood 31', 'flood again'])
+      .execute();
+    expect(rows).toEqual([{ message: 'TypeError: after the flood', ip: '203.0.113.63' }]);
+  });
 });

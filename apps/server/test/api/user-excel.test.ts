@@ -218,6 +218,50 @@ describe('import', () => {
     ).toHaveLength(1);
   });
 
+  it('reports cells with a NUL or a lone surrogate as row errors; the clean rows import', async () => {
+    const bad = 'Contains characters that are not allowed (such as NUL)';
+    // `_x0000_` and `_xD800_` are the sheet's escapes: they read back as U+0000 and a lone U+D800.
+    const res = await upload(
+      admin,
+      await sheet([
+        ['nul_x0000_acct', '空字符', '13900000201', '', '', '', ''],
+        ['surr1', '孤_xD800_代', '13900000202', '', '', '', ''],
+        ['deptnul', '部门', '13900000203', '', '采购_x0000_部', 'buyer_xDC00_', ''],
+        ['cleanrow', '干净', '13900000204', '', '', '', ''],
+      ]),
+      en,
+    );
+    expect(res.body.code).toBe(0);
+    expect(res.body.data).toMatchObject({ total: 4, imported: 1, failed: 3 });
+    expect(res.body.data.errors).toEqual([
+      { row: 3, column: 'Account', message: bad },
+      { row: 4, column: 'Name', message: bad },
+      { row: 5, column: 'Department (name or code)', message: bad },
+      { row: 5, column: 'Roles (names or codes, comma separated)', message: bad },
+    ]);
+    const zh = await upload(admin, await sheet([['surr2', '孤_xD800_代', '13900000205', '', '', '', '']]));
+    expect(zh.body.data.errors).toEqual([
+      { row: 3, column: '姓名', message: '包含不允许的字符（如空字符）' },
+    ]);
+    expect(
+      (
+        await t.db
+          .selectFrom('sys_user')
+          .select('account')
+          .where('account', 'in', ['surr1', 'surr2', 'deptnul', 'cleanrow'])
+          .execute()
+      ).map((r) => r.account),
+    ).toEqual(['cleanrow']);
+    // The error report opens, with the bad characters shown as U+FFFD.
+    const report = await readXlsx(res.body.data.errorReport ?? '');
+    expect(report.map((r) => r.slice(0, 3))).toEqual([
+      ['Row', 'Account*', 'Name*'],
+      ['3', 'nul\uFFFDacct', '空字符'],
+      ['4', 'surr1', '孤\uFFFD代'],
+      ['5', 'deptnul', '部门'],
+    ]);
+  });
+
   it('reads an English header and reports in Chinese by default', async () => {
     const res = await upload(
       admin,

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { adminHeaders, createUser, shot, signIn, signInAs } from './helpers';
+
+test('an administrator unlocks a user locked by five wrong passwords, who then signs in', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const account = `lock${stamp}`;
+  const password = 'Lock1234';
+  await createUser(request, await adminHeaders(request), { account, realName: `锁定${stamp}`, password });
+  const signInCode = async (passWord: string) =>
+    (
+      (await (await request.post('/api/sys/login', { data: { userName: account, passWord } })).json()) as {
+        code: number;
+      }
+    ).code;
+  for (let i = 1; i <= 5; i++) await signInCode(`wrong${i}x`);
+  // Locked: the right password is refused too.
+  expect(await signInCode(password)).toBe(429);
+
+  await signIn(page, 'admin');
+  await page.goto('/permission/user');
+  await page.getByTestId('user-keyword').fill(account);
+  await page.getByTestId('user-search').click();
+  await page.getByTestId(`user-unlock-${account}`).click();
+  await expect(page.locator('.ant-popconfirm')).toContainText(`解除 锁定${stamp} 的登录锁定？`);
+  await shot(page, 'user-unlock-confirm');
+  await page.getByTestId('user-unlock-confirm').click();
+  await expect(page.getByText('已解除登录锁定')).toBeVisible();
+
+  const context = await browser.newContext();
+  const theirs = await context.newPage();
+  await signInAs(theirs, account, password);
+  await shot(theirs, 'user-unlocked-signed-in');
+  await context.close();
+});
+
+test('the menu editor shows the field message for a javascript: link and a token sent to another site', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/menu');
+  await page.getByTestId('menu-add').click();
+  const drawer = page.getByTestId('menu-form-drawer');
+  await expect(drawer).toBeVisible();
+  await drawer.getByTestId('menu-form-type').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '外链' })
+    .first()
+    .click();
+  await drawer.getByTestId('menu-form-name').fill('坏链接');
+  await drawer.getByTestId('menu-form-code').fill(`e2e.badlink${Date.now().toString(36)}`);
+  await page.getByTestId('menu-icon-picker').click();
+  await page.getByTestId('menu-icon-search').locator('input').fill('link');
+  await page.getByTestId('menu-icon-option-LinkOutlined').click();
+  const url = drawer.getByTestId('menu-form-url');
+  // The message under the address field itself.
+  const urlMessage = drawer
+    .locator('.ant-form-item', { has: page.getByTestId('menu-form-url') })
+    .locator('.ant-form-item-explain-error');
+
+  await url.fill('javascript:alert(1)');
+  await drawer.getByTestId('menu-form-submit').click();
+  await expect(urlMessage).toHaveText('链接须以 http(s):// 开头，或为本系统的路径（以 / 开头）');
+  await page.waitForTimeout(300);
+  await shot(page, 'menu-form-javascript-url');
+
+  // The placeholder the link menu replaces with the session token.
+  const token = '$' + '{token}';
+  await url.fill(`https://example.com/help?token=${token}`);
+  await drawer.getByTestId('menu-form-submit').click();
+  await expect(urlMessage).toHaveText(`登录凭证 ${token} 只能用于本系统的路径，不能发送到外部网站`);
+  await shot(page, 'menu-form-token-url');
+
+  // Neither was saved.
+  await page.getByTestId('menu-form-cancel').click();
+  await expect(page.getByTestId('menu-table')).not.toContainText('坏链接');
+});
