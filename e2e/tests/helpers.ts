@@ -20,7 +20,7 @@ const defaultSettingsPages = new WeakSet<Page>();
  * shows. Sign-ins through these helpers start from the defaults instead; a spec about the saved
  * settings passes `keepStoredSettings`.
  */
-async function signInWithDefaultSettings(page: Page) {
+export async function startFromDefaultSettings(page: Page) {
   if (defaultSettingsPages.has(page)) return;
   defaultSettingsPages.add(page);
   // By path: every call carries a timestamp query parameter.
@@ -43,7 +43,7 @@ export async function signInAs(
   path = '/login',
   options: { keepStoredSettings?: boolean } = {},
 ) {
-  if (!options.keepStoredSettings) await signInWithDefaultSettings(page);
+  if (!options.keepStoredSettings) await startFromDefaultSettings(page);
   await page.goto(path);
   await page.getByTestId('login-username').fill(account);
   await page.getByTestId('login-password').fill(password);

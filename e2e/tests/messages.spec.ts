@@ -43,6 +43,8 @@ async function writeAndRelease(
 test('announcements: written with rich text and previewed, released, and a vendor clicks through two forced ones', async ({
   browser,
 }) => {
+  // Two browser contexts, three announcements and a vendor's sign-in: longer than one page's journey.
+  test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
   const admin = await signedIn(browser, 'admin');
   await admin.goto('/system/notice');
@@ -109,6 +111,8 @@ test('announcements: written with rich text and previewed, released, and a vendo
 test('messages: the badge updates live, the message centre reads, filters and deletes, the administrator marks all read', async ({
   browser,
 }) => {
+  // Two browser contexts and the whole message centre: longer than one page's journey.
+  test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
   const admin = await signedIn(browser, 'admin');
   // The buyer's unread count as the bell first loads it (earlier runs may have read some).
