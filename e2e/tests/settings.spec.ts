@@ -14,7 +14,7 @@ test('layouts, dark mode and a colour are applied at once and survive a reload',
     .poll(() =>
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--srm-primary')),
     )
-    .toContain('#347b10'); // green, darkened to 4.5:1 on white
+    .toContain('#419b15'); // green in dark mode, shifted until white text on it reaches 4.5:1
   await shot(page, 'functional-dark-green');
   await page.reload();
   await expect(page.getByTestId('top-menu')).toBeVisible();
@@ -23,7 +23,7 @@ test('layouts, dark mode and a colour are applied at once and survive a reload',
     .poll(() =>
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--srm-primary')),
     )
-    .toContain('#347b10'); // green, darkened to 4.5:1 on white
+    .toContain('#419b15'); // green in dark mode, shifted until white text on it reaches 4.5:1
 
   await openSettings(page);
   await page.getByTestId('layout-plain').click();
