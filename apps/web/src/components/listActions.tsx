@@ -143,25 +143,24 @@ export function TreeListToolbar({
   );
 }
 
-/** Search and reset for a toolbar whose filters are not a form. Test ids: `${prefix}-search`, `${prefix}-reset`. */
-export function SearchResetButtons({
-  prefix,
-  onSearch,
-  onReset,
-}: {
-  prefix: string;
-  onSearch: () => void;
-  onReset: () => void;
-}) {
+/**
+ * Search and reset for a toolbar whose filters are not a form: two buttons, so each is its own item
+ * of the toolbar's `Space`. Test ids: `${prefix}-search`, `${prefix}-reset`.
+ */
+export function SearchButton({ prefix, onClick }: { prefix: string; onClick: () => void }) {
   const { t } = useTranslation('common');
   return (
-    <>
-      <Button type="primary" icon={<SearchOutlined />} onClick={onSearch} data-testid={`${prefix}-search`}>
-        {t('search')}
-      </Button>
-      <Button icon={<ReloadOutlined />} onClick={onReset} data-testid={`${prefix}-reset`}>
-        {t('reset')}
-      </Button>
-    </>
+    <Button type="primary" icon={<SearchOutlined />} onClick={onClick} data-testid={`${prefix}-search`}>
+      {t('search')}
+    </Button>
+  );
+}
+
+export function ResetButton({ prefix, onClick }: { prefix: string; onClick: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Button icon={<ReloadOutlined />} onClick={onClick} data-testid={`${prefix}-reset`}>
+      {t('reset')}
+    </Button>
   );
 }
