@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { type QueryParams, saveBlob } from '../../../api/request';
 import { Auth, filterColumns, useAuth } from '../../../components/Auth';
 import { ComboxSelect } from '../../../components/ComboxSelect';
-import { DeleteAction, RowAction, SearchResetButtons } from '../../../components/listActions';
+import { DeleteAction, ResetButton, RowAction, SearchButton } from '../../../components/listActions';
 import { OrgTreePanel, TreeListLayout } from '../../../components/org';
 import { tablePaging } from '../../../components/tablePaging';
 import { useActionsFixed } from '../../../components/useActionsFixed';
@@ -273,7 +273,8 @@ export default function UserPage() {
             style={{ width: 150 }}
             data-testid="user-position-filter"
           />
-          <SearchResetButtons prefix="user" onSearch={search} onReset={reset} />
+          <SearchButton prefix="user" onClick={search} />
+          <ResetButton prefix="user" onClick={reset} />
           <Auth code={UserPerm.userAdd}>
             <Button icon={<PlusOutlined />} onClick={() => setEditing({ user: null })} data-testid="user-add">
               {t('add')}
