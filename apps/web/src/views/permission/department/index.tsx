@@ -1,12 +1,16 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type DeptNode, OrgApi, OrgPerm } from '@srm/contracts/core';
+import { type DeptNode, OrgPerm } from '@srm/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Card, Empty, Form, Input, InputNumber, Modal, Space, Switch, Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
+import {
+  actionColumns,
+  DeleteAction,
+  RowAction,
+  TreeListToolbar,
+  useActionColumn,
+} from '../../../components/listActions';
 import {
   applyServerFieldErrors,
   companyWithDepartments,
@@ -21,24 +25,16 @@ import {
   useOrgFormRules,
   useOrgTree,
 } from '../../../components/org';
-import { useActionsFixed } from '../../../components/useActionsFixed';
 import { toast } from '../../../utils/message';
+import { type DeptBody, departmentApi } from './api';
 import { ManagerSelect } from './ManagerSelect';
 
-interface DeptForm {
-  parentId: string;
-  deptName: string;
-  enCode: string;
-  managerId: string | null;
-  orderNum: number;
-  enabled: boolean;
-}
+type DeptForm = DeptBody;
 
 type Editing = { mode: 'create'; parentId: string } | { mode: 'edit'; dept: DeptNode };
 
 /** Permission → department: pick a company on the left, keep its department tree on the right. */
 export default function DepartmentPage() {
-  const actionsFixed = useActionsFixed();
   const { t } = useTranslation('org');
   const queryClient = useQueryClient();
   const { has } = useAuth();
@@ -59,76 +55,62 @@ export default function DepartmentPage() {
   );
 
   const remove = useMutation({
-    mutationFn: (id: string) => http.delete(`${OrgApi.dept}/${id}`),
+    mutationFn: departmentApi.remove,
     onSuccess: () => {
       toast.success(t('deleted'));
       void invalidateOrg(queryClient);
     },
   });
 
+  const actionColumn = useActionColumn<DeptNode>(t('field.actions'), 200, (row) => (
+    <>
+      <Auth code={OrgPerm.departmentAdd}>
+        <RowAction
+          onClick={() => setEditing({ mode: 'create', parentId: row.id })}
+          testId="department-add-child"
+        >
+          {t('department.addChild')}
+        </RowAction>
+      </Auth>
+      <Auth code={OrgPerm.departmentEdit}>
+        <RowAction onClick={() => setEditing({ mode: 'edit', dept: row })} testId="department-edit">
+          {t('action.edit')}
+        </RowAction>
+      </Auth>
+      <DeleteAction
+        code={OrgPerm.departmentDelete}
+        title={t('deleteConfirm', { name: row.deptName })}
+        onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+        testId="department-delete"
+        label={t('action.delete')}
+      />
+    </>
+  ));
   // Without any action code, no empty 操作 column.
   const canAct = has(OrgPerm.departmentAdd) || has(OrgPerm.departmentEdit) || has(OrgPerm.departmentDelete);
-  const allColumns: ColumnsType<DeptNode> = [
-    { title: t('department.name'), dataIndex: 'deptName', key: 'deptName' },
-    { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode' },
-    {
-      title: t('department.manager'),
-      dataIndex: 'managerName',
-      key: 'managerName',
-      width: 120,
-      render: (name: string | null) => name ?? '-',
-    },
-    { title: t('field.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 70 },
-    {
-      title: t('field.status'),
-      dataIndex: 'enabled',
-      key: 'enabled',
-      width: 80,
-      render: (enabled: boolean) => <EnabledTag enabled={enabled} />,
-    },
-    {
-      title: t('field.actions'),
-      key: 'actions',
-      fixed: actionsFixed,
-      width: 200,
-      render: (_, row) => (
-        <Space size={0}>
-          <Auth code={OrgPerm.departmentAdd}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setEditing({ mode: 'create', parentId: row.id })}
-              data-testid="department-add-child"
-            >
-              {t('department.addChild')}
-            </Button>
-          </Auth>
-          <Auth code={OrgPerm.departmentEdit}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setEditing({ mode: 'edit', dept: row })}
-              data-testid="department-edit"
-            >
-              {t('action.edit')}
-            </Button>
-          </Auth>
-          <Auth code={OrgPerm.departmentDelete}>
-            <Popconfirm
-              title={t('deleteConfirm', { name: row.deptName })}
-              onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-              okButtonProps={{ danger: true, 'data-testid': 'department-delete-confirm' }}
-            >
-              <Button type="link" size="small" danger data-testid="department-delete">
-                {t('action.delete')}
-              </Button>
-            </Popconfirm>
-          </Auth>
-        </Space>
-      ),
-    },
-  ];
-  const columns = canAct ? allColumns : allColumns.filter((c) => c.key !== 'actions');
+  const columns = actionColumns<DeptNode>(
+    [
+      { title: t('department.name'), dataIndex: 'deptName', key: 'deptName' },
+      { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode' },
+      {
+        title: t('department.manager'),
+        dataIndex: 'managerName',
+        key: 'managerName',
+        width: 120,
+        render: (name: string | null) => name ?? '-',
+      },
+      { title: t('field.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 70 },
+      {
+        title: t('field.status'),
+        dataIndex: 'enabled',
+        key: 'enabled',
+        width: 80,
+        render: (enabled: boolean) => <EnabledTag enabled={enabled} />,
+      },
+      actionColumn,
+    ],
+    canAct,
+  );
 
   return (
     <TreeListLayout
@@ -147,33 +129,17 @@ export default function DepartmentPage() {
         data-testid="department-page"
         styles={{ header: { minHeight: 48 } }}
       >
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Input.Search
-            allowClear
-            placeholder={t('department.filter')}
-            onChange={(e) => setKeyword(e.target.value)}
-            style={{ width: 240, maxWidth: '100%' }}
-            data-testid="department-filter"
-          />
-          <Auth code={OrgPerm.departmentAdd}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              disabled={!company}
-              onClick={() => company && setEditing({ mode: 'create', parentId: company.id })}
-              data-testid="department-add"
-            >
-              {t('action.add')}
-            </Button>
-          </Auth>
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => void invalidateOrg(queryClient)}
-            data-testid="department-refresh"
-          >
-            {t('action.refresh')}
-          </Button>
-        </Space>
+        <TreeListToolbar
+          prefix="department"
+          placeholder={t('department.filter')}
+          onFilter={setKeyword}
+          addCode={OrgPerm.departmentAdd}
+          addDisabled={!company}
+          onAdd={() => company && setEditing({ mode: 'create', parentId: company.id })}
+          addLabel={t('action.add')}
+          onRefresh={() => void invalidateOrg(queryClient)}
+          refreshLabel={t('action.refresh')}
+        />
         <Table<DeptNode>
           rowKey="id"
           size="middle"
@@ -218,7 +184,7 @@ function DeptFormModal({
   const dept = editing.mode === 'edit' ? editing.dept : null;
   const save = useMutation({
     mutationFn: (values: DeptForm) => {
-      const body = {
+      const body: DeptBody = {
         parentId: values.parentId,
         deptName: values.deptName.trim(),
         enCode: values.enCode.trim(),
@@ -226,7 +192,7 @@ function DeptFormModal({
         orderNum: values.orderNum ?? 0,
         enabled: values.enabled,
       };
-      return dept ? http.put(`${OrgApi.dept}/${dept.id}`, body) : http.post(OrgApi.dept, body);
+      return dept ? departmentApi.update(dept.id, body) : departmentApi.create(body);
     },
     onSuccess: () => {
       toast.success(t('saved'));

@@ -1,5 +1,4 @@
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type CompanyDetail, type DeptNode, OrgApi, OrgPerm } from '@srm/contracts/core';
+import { type DeptNode, OrgPerm } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -10,31 +9,34 @@ import {
   Input,
   InputNumber,
   Modal,
-  Popconfirm,
   Space,
   Switch,
   Table,
 } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
+import {
+  actionColumns,
+  DeleteAction,
+  RowAction,
+  TreeListToolbar,
+  useActionColumn,
+} from '../../../components/listActions';
 import {
   applyServerFieldErrors,
   companiesOf,
   EnabledTag,
   filterOrgTree,
   invalidateOrg,
-  ORG_QUERY_KEY,
   OrgTreeSelect,
   orgNodeIds,
   useOrgFormRules,
   useOrgTree,
 } from '../../../components/org';
-import { useActionsFixed } from '../../../components/useActionsFixed';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
+import { companyApi, companyKeys } from './api';
 
 interface CompanyForm {
   parentId: string;
@@ -48,7 +50,6 @@ type Editing = { mode: 'create'; parentId: string } | { mode: 'edit'; company: D
 
 /** Permission → organisation: the company tree (head office, sub-companies) and its upkeep. */
 export default function OrganizePage() {
-  const actionsFixed = useActionsFixed();
   const { t } = useTranslation('org');
   const queryClient = useQueryClient();
   const { has } = useAuth();
@@ -66,110 +67,80 @@ export default function OrganizePage() {
   );
 
   const remove = useMutation({
-    mutationFn: (id: string) => http.delete(`${OrgApi.company}/${id}`),
+    mutationFn: companyApi.remove,
     onSuccess: () => {
       toast.success(t('deleted'));
       void invalidateOrg(queryClient);
     },
   });
 
+  const actionColumn = useActionColumn<DeptNode>(t('field.actions'), 260, (row) => (
+    <>
+      <Auth code={OrgPerm.organizeAdd}>
+        <RowAction
+          onClick={() => setEditing({ mode: 'create', parentId: row.id })}
+          testId="organize-add-child"
+        >
+          {t('company.addChild')}
+        </RowAction>
+      </Auth>
+      <Auth code={OrgPerm.organizeEdit}>
+        <RowAction onClick={() => setEditing({ mode: 'edit', company: row })} testId="organize-edit">
+          {t('action.edit')}
+        </RowAction>
+        <RowAction onClick={() => setMoving(row)} testId="organize-move">
+          {t('action.move')}
+        </RowAction>
+      </Auth>
+      <DeleteAction
+        code={OrgPerm.organizeDelete}
+        title={t('deleteConfirm', { name: row.deptName })}
+        onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+        testId="organize-delete"
+        label={t('action.delete')}
+      />
+    </>
+  ));
   // Without any action code, no empty 操作 column.
   const canAct = has(OrgPerm.organizeAdd) || has(OrgPerm.organizeEdit) || has(OrgPerm.organizeDelete);
-  const allColumns: ColumnsType<DeptNode> = [
-    {
-      title: t('company.name'),
-      dataIndex: 'deptName',
-      key: 'deptName',
-      render: (name: string, row) => (
-        <Button type="link" size="small" onClick={() => setDetailId(row.id)} data-testid="organize-detail">
-          {name}
-        </Button>
-      ),
-    },
-    { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
-    { title: t('field.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 90 },
-    {
-      title: t('field.status'),
-      dataIndex: 'enabled',
-      key: 'enabled',
-      width: 90,
-      render: (enabled: boolean) => <EnabledTag enabled={enabled} />,
-    },
-    {
-      title: t('field.actions'),
-      key: 'actions',
-      fixed: actionsFixed,
-      width: 260,
-      render: (_, row) => (
-        <Space size={0}>
-          <Auth code={OrgPerm.organizeAdd}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setEditing({ mode: 'create', parentId: row.id })}
-              data-testid="organize-add-child"
-            >
-              {t('company.addChild')}
-            </Button>
-          </Auth>
-          <Auth code={OrgPerm.organizeEdit}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setEditing({ mode: 'edit', company: row })}
-              data-testid="organize-edit"
-            >
-              {t('action.edit')}
-            </Button>
-            <Button type="link" size="small" onClick={() => setMoving(row)} data-testid="organize-move">
-              {t('action.move')}
-            </Button>
-          </Auth>
-          <Auth code={OrgPerm.organizeDelete}>
-            <Popconfirm
-              title={t('deleteConfirm', { name: row.deptName })}
-              onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-              okButtonProps={{ danger: true, 'data-testid': 'organize-delete-confirm' }}
-            >
-              <Button type="link" size="small" danger data-testid="organize-delete">
-                {t('action.delete')}
-              </Button>
-            </Popconfirm>
-          </Auth>
-        </Space>
-      ),
-    },
-  ];
-  const columns = canAct ? allColumns : allColumns.filter((c) => c.key !== 'actions');
+  const columns = actionColumns<DeptNode>(
+    [
+      {
+        title: t('company.name'),
+        dataIndex: 'deptName',
+        key: 'deptName',
+        render: (name: string, row) => (
+          <Button type="link" size="small" onClick={() => setDetailId(row.id)} data-testid="organize-detail">
+            {name}
+          </Button>
+        ),
+      },
+      { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode', width: 160 },
+      { title: t('field.orderNum'), dataIndex: 'orderNum', key: 'orderNum', width: 90 },
+      {
+        title: t('field.status'),
+        dataIndex: 'enabled',
+        key: 'enabled',
+        width: 90,
+        render: (enabled: boolean) => <EnabledTag enabled={enabled} />,
+      },
+      actionColumn,
+    ],
+    canAct,
+  );
 
   return (
     <Card variant="borderless" data-testid="organize-page">
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('company.filter')}
-          onChange={(e) => setKeyword(e.target.value)}
-          style={{ width: 240, maxWidth: '100%' }}
-          data-testid="organize-filter"
-        />
-        <Auth code={OrgPerm.organizeAdd}>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing({ mode: 'create', parentId: '0' })}
-            data-testid="organize-add"
-          >
-            {t('action.add')}
-          </Button>
-        </Auth>
-        <Button
-          icon={<ReloadOutlined />}
-          onClick={() => void invalidateOrg(queryClient)}
-          data-testid="organize-refresh"
-        >
-          {t('action.refresh')}
-        </Button>
-      </Space>
+      <TreeListToolbar
+        prefix="organize"
+        placeholder={t('company.filter')}
+        onFilter={setKeyword}
+        addCode={OrgPerm.organizeAdd}
+        onAdd={() => setEditing({ mode: 'create', parentId: '0' })}
+        addLabel={t('action.add')}
+        onRefresh={() => void invalidateOrg(queryClient)}
+        refreshLabel={t('action.refresh')}
+      />
       <Table<DeptNode>
         rowKey="id"
         size="middle"
@@ -209,8 +180,8 @@ function CompanyFormModal({ editing, onClose }: { editing: Editing; onClose: () 
         enabled: values.enabled,
       };
       return company
-        ? http.put(`${OrgApi.company}/${company.id}`, body)
-        : http.post(OrgApi.company, { ...body, parentId: values.parentId });
+        ? companyApi.update(company.id, body)
+        : companyApi.create({ ...body, parentId: values.parentId });
     },
     onSuccess: () => {
       toast.success(t('saved'));
@@ -288,7 +259,7 @@ function MoveModal({ company, onClose }: { company: DeptNode; onClose: () => voi
   const queryClient = useQueryClient();
   const [parentId, setParentId] = useState(company.parentId);
   const move = useMutation({
-    mutationFn: () => http.put(`${OrgApi.company}/${company.id}/Actions/Move`, { parentId }),
+    mutationFn: () => companyApi.move(company.id, parentId),
     onSuccess: () => {
       toast.success(t('saved'));
       void invalidateOrg(queryClient);
@@ -325,8 +296,8 @@ function CompanyDrawer({ id, onClose }: { id: string | null; onClose: () => void
   const { t } = useTranslation('org');
   const mobile = useAppStore((s) => s.device === 'mobile');
   const detail = useQuery({
-    queryKey: [...ORG_QUERY_KEY, 'company', id],
-    queryFn: () => http.get<CompanyDetail>(`${OrgApi.company}/${id}`),
+    queryKey: companyKeys.detail(id),
+    queryFn: () => companyApi.detail(id as string),
     enabled: !!id,
   });
   const d = detail.data;

@@ -1,18 +1,12 @@
-import {
-  type Page,
-  type Position,
-  type PostStaffUserListBody,
-  type User,
-  UserApi,
-} from '@srm/contracts/core';
+import type { Position, PostStaffUserListBody, User } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Drawer, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
-import { EnabledTag, ORG_QUERY_KEY } from '../../../components/org';
+import { EnabledTag } from '../../../components/org';
 import { tablePaging } from '../../../components/tablePaging';
+import { positionApi, positionKeys } from './api';
 
 const DRAWER_SIZE = 'min(720px, 100vw)';
 
@@ -30,8 +24,8 @@ export function PositionStaffDrawer({ position, onClose }: { position: Position 
     ...page,
   };
   const staff = useQuery({
-    queryKey: [...ORG_QUERY_KEY, 'positionStaff', body],
-    queryFn: () => http.post<Page<User>>(UserApi.postStaffUserList, body),
+    queryKey: positionKeys.staff(body),
+    queryFn: () => positionApi.staff(body),
     enabled: !!position,
     placeholderData: keepPreviousData,
   });

@@ -1,33 +1,34 @@
-import { PlusOutlined, ReloadOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icons';
-import { OrgApi, OrgPerm, type Page, type Position } from '@srm/contracts/core';
+import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { OrgPerm, type Position } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Switch, Table } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Space, Switch, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http, type QueryParams } from '../../../api/request';
+import type { QueryParams } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
+import {
+  DeleteAction,
+  ResetButton,
+  RowAction,
+  SearchButton,
+  useActionColumn,
+} from '../../../components/listActions';
 import {
   applyServerFieldErrors,
   EnabledTag,
   invalidateOrg,
-  ORG_QUERY_KEY,
   OrgTreePanel,
   OrgTreeSelect,
   TreeListLayout,
   useOrgFormRules,
 } from '../../../components/org';
-import { useActionsFixed } from '../../../components/useActionsFixed';
+import { tablePaging } from '../../../components/tablePaging';
 import { toast } from '../../../utils/message';
+import { type PositionBody, positionApi, positionKeys } from './api';
 import { PositionStaffDrawer } from './PositionStaffDrawer';
 
-interface PositionForm {
-  deptId: string;
-  positionName: string;
-  enCode: string;
-  orderNum: number;
-  enabled: boolean;
-}
+type PositionForm = PositionBody;
 
 /** The tree selection: a company lists its positions and its departments'; a department its own. */
 interface Scope {
@@ -38,7 +39,6 @@ interface Scope {
 
 /** Permission → position: the org tree on the left, the positions of the selection on the right. */
 export default function PositionPage() {
-  const actionsFixed = useActionsFixed();
   const { t } = useTranslation('org');
   const queryClient = useQueryClient();
   const { has } = useAuth();
@@ -56,22 +56,21 @@ export default function PositionPage() {
     deptId: scope?.type === 'department' ? scope.id : undefined,
   };
   const query = useQuery({
-    queryKey: [...ORG_QUERY_KEY, 'positions', params],
-    queryFn: () => http.get<Page<Position>>(OrgApi.position, params),
+    queryKey: positionKeys.list(params),
+    queryFn: () => positionApi.list(params),
     placeholderData: keepPreviousData,
   });
 
   const afterWrite = () => void invalidateOrg(queryClient);
   const remove = useMutation({
-    mutationFn: (id: string) => http.delete(`${OrgApi.position}/${id}`),
+    mutationFn: positionApi.remove,
     onSuccess: () => {
       toast.success(t('deleted'));
       afterWrite();
     },
   });
   const setState = useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      http.put(OrgApi.positionState(id), { enabled }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => positionApi.setState(id, enabled),
     onSuccess: () => {
       toast.success(t('saved'));
       afterWrite();
@@ -88,6 +87,26 @@ export default function PositionPage() {
     setPage((p) => ({ ...p, currentPage: 1 }));
   };
 
+  const actionColumn = useActionColumn<Position>(t('field.actions'), 180, (row) => (
+    <>
+      {/* Everyone who sees positions may see who holds them (the server applies the user data rule). */}
+      <RowAction icon={<TeamOutlined />} onClick={() => setStaffOf(row)} testId="position-staff">
+        {t('position.staff')}
+      </RowAction>
+      <Auth code={OrgPerm.positionEdit}>
+        <RowAction onClick={() => setEditing(row)} testId="position-edit">
+          {t('action.edit')}
+        </RowAction>
+      </Auth>
+      <DeleteAction
+        code={OrgPerm.positionDelete}
+        title={t('deleteConfirm', { name: row.positionName })}
+        onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+        testId="position-delete"
+        label={t('action.delete')}
+      />
+    </>
+  ));
   const columns: ColumnsType<Position> = [
     { title: t('position.name'), dataIndex: 'positionName', key: 'positionName' },
     { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode' },
@@ -118,42 +137,7 @@ export default function PositionPage() {
           <EnabledTag enabled={enabled} />
         ),
     },
-    {
-      title: t('field.actions'),
-      key: 'actions',
-      fixed: actionsFixed,
-      width: 180,
-      render: (_, row) => (
-        <Space size={0}>
-          {/* Everyone who sees positions may see who holds them (the server applies the user data rule). */}
-          <Button
-            type="link"
-            size="small"
-            icon={<TeamOutlined />}
-            onClick={() => setStaffOf(row)}
-            data-testid="position-staff"
-          >
-            {t('position.staff')}
-          </Button>
-          <Auth code={OrgPerm.positionEdit}>
-            <Button type="link" size="small" onClick={() => setEditing(row)} data-testid="position-edit">
-              {t('action.edit')}
-            </Button>
-          </Auth>
-          <Auth code={OrgPerm.positionDelete}>
-            <Popconfirm
-              title={t('deleteConfirm', { name: row.positionName })}
-              onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-              okButtonProps={{ danger: true, 'data-testid': 'position-delete-confirm' }}
-            >
-              <Button type="link" size="small" danger data-testid="position-delete">
-                {t('action.delete')}
-              </Button>
-            </Popconfirm>
-          </Auth>
-        </Space>
-      ),
-    },
+    actionColumn,
   ];
 
   return (
@@ -186,12 +170,8 @@ export default function PositionPage() {
             style={{ width: 220, maxWidth: '100%' }}
             data-testid="position-keyword"
           />
-          <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="position-search">
-            {t('common:search')}
-          </Button>
-          <Button icon={<ReloadOutlined />} onClick={reset} data-testid="position-reset">
-            {t('common:reset')}
-          </Button>
+          <SearchButton prefix="position" onClick={search} />
+          <ResetButton prefix="position" onClick={reset} />
           <Auth code={OrgPerm.positionAdd}>
             <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="position-add">
               {t('action.add')}
@@ -206,14 +186,9 @@ export default function PositionPage() {
           columns={columns}
           dataSource={query.data?.list ?? []}
           scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page.currentPage,
-            pageSize: page.pageSize,
-            total: query.data?.pagination.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('total', { total }),
-            onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
-          }}
+          pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
+            t('total', { total }),
+          )}
         />
       </Card>
       <PositionStaffDrawer position={staffOf} onClose={() => setStaffOf(null)} />
@@ -245,16 +220,14 @@ function PositionFormModal({
   const [form] = Form.useForm<PositionForm>();
   const save = useMutation({
     mutationFn: (values: PositionForm) => {
-      const body = {
+      const body: PositionBody = {
         deptId: values.deptId,
         positionName: values.positionName.trim(),
         enCode: values.enCode.trim(),
         orderNum: values.orderNum ?? 0,
         enabled: values.enabled,
       };
-      return position
-        ? http.put(`${OrgApi.position}/${position.id}`, body)
-        : http.post(OrgApi.position, body);
+      return position ? positionApi.update(position.id, body) : positionApi.create(body);
     },
     onSuccess: () => {
       toast.success(t('saved'));

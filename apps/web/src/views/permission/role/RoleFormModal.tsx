@@ -1,24 +1,14 @@
-import {
-  formRule,
-  type Role,
-  RoleApi,
-  type ValidationMessageKey,
-  validationMessage,
-} from '@srm/contracts/core';
+import { formRule, type Role, type ValidationMessageKey, validationMessage } from '@srm/contracts/core';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, http } from '../../../api/request';
+import { ApiError } from '../../../api/request';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
+import { type RoleBody, roleApi } from './api';
 
-interface RoleValues {
-  roleName: string;
-  enCode: string;
-  orderNum: number;
-  enabled: boolean;
-}
+type RoleValues = RoleBody;
 
 export interface RoleFormModalProps {
   open: boolean;
@@ -46,10 +36,7 @@ export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalPro
   }, [open, role, form]);
 
   const save = useMutation({
-    mutationFn: (values: RoleValues) =>
-      role
-        ? http.post<Role>(RoleApi.update, { ...values, id: role.id })
-        : http.post<Role>(RoleApi.save, values),
+    mutationFn: (values: RoleValues) => (role ? roleApi.update(role.id, values) : roleApi.create(values)),
     onSuccess: () => {
       toast.success(t('saved'));
       onSaved();

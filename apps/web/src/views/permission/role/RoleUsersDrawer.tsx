@@ -1,14 +1,14 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
-import { type Page, type Role, RoleApi, RolePerm, type RoleUser } from '@srm/contracts/core';
+import { type Role, RolePerm, type RoleUser } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Flex, Form, Input, Modal, Popconfirm, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
 import { UserSelect, UserTreeSelect } from '../../../components/user';
 import { toast } from '../../../utils/message';
+import { roleApi, roleKeys } from './api';
 
 const DRAWER_SIZE = 'min(760px, 100vw)';
 
@@ -29,15 +29,15 @@ export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps) {
 
   const params = { roleId, keyword: keyword || undefined, ...page };
   const users = useQuery({
-    queryKey: ['role', 'users', params],
-    queryFn: () => http.get<Page<RoleUser>>(RoleApi.userList, params),
+    queryKey: roleKeys.users(params),
+    queryFn: () => roleApi.users(params),
     enabled: !!role,
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['role'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: roleKeys.all });
 
   const remove = useMutation({
-    mutationFn: (userId: string) => http.post(RoleApi.removeUsers, { roleId, userIds: [userId] }),
+    mutationFn: (userId: string) => roleApi.removeUsers(roleId, [userId]),
     onSuccess: () => {
       toast.success(t('saved'));
       void refresh();
@@ -159,7 +159,7 @@ function UserPicker({ open, roleId, onClose, onAdded }: UserPickerProps) {
   const [tab, setTab] = useState('search');
   const chosen = Form.useWatch('userIds', form) ?? [];
   const add = useMutation({
-    mutationFn: (userIds: string[]) => http.post(RoleApi.addUsers, { roleId, userIds }),
+    mutationFn: (userIds: string[]) => roleApi.addUsers(roleId, userIds),
     onSuccess: () => {
       toast.success(t('saved'));
       form.resetFields();

@@ -1,18 +1,19 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { AuthorizePerm, type Page, type Role, RoleApi, RolePerm } from '@srm/contracts/core';
+import { AuthorizePerm, type Role, RolePerm } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Drawer, Form, Popconfirm, Space, Switch, Table } from 'antd';
+import { App, Button, Card, Drawer, Form, Space, Switch, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
 import { ListSearchForm } from '../../../components/ListSearchForm';
+import { DeleteAction, RowAction } from '../../../components/listActions';
 import { tablePaging } from '../../../components/tablePaging';
 import { useActionsFixed } from '../../../components/useActionsFixed';
 import { useListParams } from '../../../components/useListParams';
 import { toast } from '../../../utils/message';
 import { AuthorizePanel } from '../authorize/AuthorizePanel';
+import { roleApi, roleKeys } from './api';
 import { RoleFormModal } from './RoleFormModal';
 import { RoleUsersDrawer } from './RoleUsersDrawer';
 
@@ -34,22 +35,21 @@ export default function RolePage() {
   const onDirtyChange = useCallback((dirty: boolean) => setGrantsDirty(dirty), []);
 
   const query = useQuery({
-    queryKey: ['role', 'list', params],
-    queryFn: () => http.get<Page<Role>>(RoleApi.list, params),
+    queryKey: roleKeys.list(params),
+    queryFn: () => roleApi.list(params),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['role'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: roleKeys.all });
 
   const setState = useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      http.put<Role>(`${RoleApi.role}/${id}/Actions/State`, { enabled }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => roleApi.setState(id, enabled),
     onSuccess: () => {
       toast.success(t('saved'));
       void refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => http.post(RoleApi.delete, { id }),
+    mutationFn: roleApi.remove,
     onSuccess: () => {
       toast.success(t('deleted'));
       void refresh();
@@ -108,53 +108,39 @@ export default function RolePage() {
         render: (_, role) => (
           <Space size={0} wrap>
             <Auth code={RolePerm.roleEdit}>
-              <Button
-                type="link"
-                size="small"
+              <RowAction
                 icon={<EditOutlined />}
                 onClick={() => setEditing({ role })}
-                data-testid={`role-edit-${role.enCode}`}
+                testId={`role-edit-${role.enCode}`}
               >
                 {t('edit')}
-              </Button>
+              </RowAction>
             </Auth>
-            <Button
-              type="link"
-              size="small"
+            <RowAction
               icon={<TeamOutlined />}
               onClick={() => setUsersOf(role)}
-              data-testid={`role-users-${role.enCode}`}
+              testId={`role-users-${role.enCode}`}
             >
               {t('users')}
-            </Button>
+            </RowAction>
             <Auth code={AuthorizePerm.authorize}>
-              <Button
-                type="link"
-                size="small"
+              <RowAction
                 icon={<KeyOutlined />}
                 onClick={() => setAuthorizing(role)}
-                data-testid={`role-authorize-${role.enCode}`}
+                testId={`role-authorize-${role.enCode}`}
               >
                 {t('authorize')}
-              </Button>
+              </RowAction>
             </Auth>
-            <Auth code={RolePerm.roleDelete}>
-              <Popconfirm
-                title={t('deleteConfirm', { name: role.roleName })}
-                onConfirm={() => remove.mutateAsync(role.id)}
-                okButtonProps={{ danger: true, 'data-testid': 'role-delete-ok' }}
-              >
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  data-testid={`role-delete-${role.enCode}`}
-                >
-                  {t('delete')}
-                </Button>
-              </Popconfirm>
-            </Auth>
+            <DeleteAction
+              code={RolePerm.roleDelete}
+              title={t('deleteConfirm', { name: role.roleName })}
+              onConfirm={() => remove.mutateAsync(role.id)}
+              icon={<DeleteOutlined />}
+              testId={`role-delete-${role.enCode}`}
+              confirmTestId="role-delete-ok"
+              label={t('delete')}
+            />
           </Space>
         ),
       },

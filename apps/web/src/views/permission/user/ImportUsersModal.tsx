@@ -3,7 +3,6 @@ import {
   USER_IMPORT_DEFAULT_PASSWORD,
   USER_IMPORT_MAX_BYTES,
   USER_IMPORT_MAX_ROWS,
-  UserApi,
   type UserImportError,
   type UserImportResult,
 } from '@srm/contracts/core';
@@ -11,8 +10,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http, saveBlob } from '../../../api/request';
+import { saveBlob } from '../../../api/request';
 import { toast } from '../../../utils/message';
+import { userApi } from './api';
 
 const MAX_MB = USER_IMPORT_MAX_BYTES / 1024 / 1024;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -33,7 +33,7 @@ export function ImportUsersModal({ onClose, onImported }: { onClose(): void; onI
   const [downloading, setDownloading] = useState(false);
 
   const upload = useMutation({
-    mutationFn: (chosen: File) => http.upload<UserImportResult>(UserApi.import, chosen),
+    mutationFn: userApi.importFile,
     onSuccess: (data) => {
       setResult(data);
       setFile(null);
@@ -44,7 +44,7 @@ export function ImportUsersModal({ onClose, onImported }: { onClose(): void; onI
   const downloadTemplate = async () => {
     setDownloading(true);
     try {
-      saveBlob(await http.blob(UserApi.importTemplate), t('templateFile'));
+      saveBlob(await userApi.importTemplate(), t('templateFile'));
     } catch {
       // The request layer has shown the message.
     } finally {

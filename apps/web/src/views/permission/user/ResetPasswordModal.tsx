@@ -1,21 +1,12 @@
-import {
-  fillTemplate,
-  formRule,
-  type MsgTemplate,
-  MsgTemplateApi,
-  MsgTemplateCode,
-  type User,
-  UserApi,
-  validationMessage,
-} from '@srm/contracts/core';
+import { fillTemplate, formRule, MsgTemplateCode, type User, validationMessage } from '@srm/contracts/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { applyServerFieldErrors } from '../../../components/org';
 import { useAppStore } from '../../../store/settings';
 import { useUserStore } from '../../../store/user';
 import { toast } from '../../../utils/message';
+import { userApi, userKeys } from './api';
 
 interface ResetValues {
   password: string;
@@ -29,8 +20,8 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose(): v
   const [form] = Form.useForm<ResetValues>();
   // The server tells the user by the tenant's template (unless it is switched off): say so here.
   const templates = useQuery({
-    queryKey: ['msgTemplates'],
-    queryFn: () => http.get<MsgTemplate[]>(MsgTemplateApi.all),
+    queryKey: userKeys.msgTemplates(),
+    queryFn: userApi.msgTemplates,
     staleTime: 60_000,
   });
   // Nobody is told of resetting their own password (the server sends nothing then).
@@ -40,8 +31,7 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose(): v
       ? undefined
       : templates.data?.find((m) => m.enCode === MsgTemplateCode.passwordReset && m.enabled);
   const reset = useMutation({
-    mutationFn: (values: ResetValues) =>
-      http.post(UserApi.resetPassword(user.id), { password: values.password }),
+    mutationFn: (values: ResetValues) => userApi.resetPassword(user.id, values.password),
     onSuccess: () => {
       toast.success(t('passwordReset'));
       onClose();

@@ -1,25 +1,14 @@
-import {
-  formRule,
-  OrgApi,
-  type Position,
-  RoleApi,
-  type RoleOption,
-  type User,
-  UserApi,
-  type UserInfo,
-  type ValidationMessageKey,
-  validationMessage,
-} from '@srm/contracts/core';
+import { formRule, type User, type ValidationMessageKey, validationMessage } from '@srm/contracts/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Form, Input, Select, Space, Spin, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { applyServerFieldErrors, OrgTreeSelect } from '../../../components/org';
 import { useAppStore } from '../../../store/settings';
 import { useUserStore } from '../../../store/user';
 import { toast } from '../../../utils/message';
+import { userApi, userKeys } from './api';
 
 interface UserValues {
   account: string;
@@ -71,21 +60,21 @@ export function UserFormDrawer({ user, defaultDeptId, onClose, onSaved }: UserFo
   const [form] = Form.useForm<UserValues>();
 
   const info = useQuery({
-    queryKey: ['permission', 'users', 'info', user?.id],
-    queryFn: () => http.get<UserInfo>(`${UserApi.users}/${user?.id}`),
+    queryKey: userKeys.info(user?.id),
+    queryFn: () => userApi.info(user?.id ?? ''),
     enabled: !!user,
     gcTime: 0,
   });
   // Option lists: a manager without the role or position screen simply gets no options.
   const roles = useQuery({
-    queryKey: ['permission', 'users', 'roleOptions', tenantId],
-    queryFn: () => http.get<RoleOption[]>(`${RoleApi.select}/${tenantId}`, undefined, { silent: true }),
+    queryKey: userKeys.roleOptions(tenantId),
+    queryFn: () => userApi.roleOptions(tenantId ?? ''),
     enabled: !!tenantId,
     retry: false,
   });
   const positions = useQuery({
-    queryKey: ['permission', 'users', 'positionOptions'],
-    queryFn: () => http.get<Position[]>(OrgApi.postAll, undefined, { silent: true }),
+    queryKey: userKeys.positionOptions(),
+    queryFn: userApi.positionOptions,
     retry: false,
   });
 
@@ -115,8 +104,8 @@ export function UserFormDrawer({ user, defaultDeptId, onClose, onSaved }: UserFo
         enabled: values.enabled,
       };
       return user
-        ? http.put<UserInfo>(`${UserApi.users}/${user.id}`, body)
-        : http.post<UserInfo>(UserApi.users, {
+        ? userApi.update(user.id, body)
+        : userApi.create({
             ...body,
             account: values.account.trim(),
             password: values.password,

@@ -1,29 +1,22 @@
-import {
-  DownloadOutlined,
-  KeyOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  SearchOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
-import { formatDate, type Page, type User, UserApi, UserPerm } from '@srm/contracts/core';
+import { DownloadOutlined, KeyOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { formatDate, type User, UserPerm } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http, type QueryParams, saveBlob } from '../../../api/request';
+import { type QueryParams, saveBlob } from '../../../api/request';
 import { Auth, filterColumns, useAuth } from '../../../components/Auth';
 import { ComboxSelect } from '../../../components/ComboxSelect';
+import { DeleteAction, ResetButton, RowAction, SearchButton } from '../../../components/listActions';
 import { OrgTreePanel, TreeListLayout } from '../../../components/org';
+import { tablePaging } from '../../../components/tablePaging';
 import { useActionsFixed } from '../../../components/useActionsFixed';
 import { toast } from '../../../utils/message';
+import { userApi, userKeys } from './api';
 import { ImportUsersModal } from './ImportUsersModal';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { UserFormDrawer } from './UserFormDrawer';
-
-/** Every query of this screen starts with this key, so a write refreshes them all. */
-export const USER_QUERY_KEY = ['permission', 'users'] as const;
 
 type StateFilter = 'all' | 'true' | 'false';
 type UserColumn = ColumnsType<User>[number] & { auth?: string };
@@ -55,22 +48,21 @@ export default function UserPage() {
   };
   const params: QueryParams = { ...filter, ...page };
   const query = useQuery({
-    queryKey: [...USER_QUERY_KEY, 'list', params],
-    queryFn: () => http.get<Page<User>>(UserApi.users, params),
+    queryKey: userKeys.list(params),
+    queryFn: () => userApi.list(params),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: userKeys.all });
 
   const remove = useMutation({
-    mutationFn: (id: string) => http.delete(`${UserApi.users}/${id}`),
+    mutationFn: userApi.remove,
     onSuccess: () => {
       toast.success(t('deleted'));
       refresh();
     },
   });
   const toggle = useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      http.put(UserApi.state(id), { enabled }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => userApi.setState(id, enabled),
     onSuccess: (_, { enabled }) => {
       toast.success(enabled ? t('enabledOk') : t('disabledOk'));
       refresh();
@@ -78,7 +70,7 @@ export default function UserPage() {
   });
 
   const unlock = useMutation({
-    mutationFn: (id: string) => http.put(UserApi.unlock(id)),
+    mutationFn: userApi.unlock,
     onSuccess: () => toast.success(t('unlockOk')),
   });
 
@@ -97,7 +89,7 @@ export default function UserPage() {
   const exportList = async () => {
     setExporting(true);
     try {
-      saveBlob(await http.blob(UserApi.export, filter), t('exportFile'));
+      saveBlob(await userApi.exportList(filter), t('exportFile'));
     } catch {
       // The request layer has shown the message.
     } finally {
@@ -174,25 +166,18 @@ export default function UserPage() {
       render: (_, row) => (
         <Space size={0} wrap>
           <Auth code={UserPerm.userEdit}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setEditing({ user: row })}
-              data-testid={`user-edit-${row.account}`}
-            >
+            <RowAction onClick={() => setEditing({ user: row })} testId={`user-edit-${row.account}`}>
               {t('edit')}
-            </Button>
+            </RowAction>
           </Auth>
           <Auth code={UserPerm.userResetPassword}>
-            <Button
-              type="link"
-              size="small"
+            <RowAction
               icon={<KeyOutlined />}
               onClick={() => setResetting(row)}
-              data-testid={`user-reset-${row.account}`}
+              testId={`user-reset-${row.account}`}
             >
               {t('resetPassword')}
-            </Button>
+            </RowAction>
           </Auth>
           <Auth code={UserPerm.userUnlock}>
             <Popconfirm
@@ -206,17 +191,14 @@ export default function UserPage() {
             </Popconfirm>
           </Auth>
           {!row.isAdmin && (
-            <Auth code={UserPerm.userDelete}>
-              <Popconfirm
-                title={t('deleteConfirm', { name: row.realName })}
-                onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-                okButtonProps={{ danger: true, 'data-testid': 'user-delete-confirm' }}
-              >
-                <Button type="link" size="small" danger data-testid={`user-delete-${row.account}`}>
-                  {t('delete')}
-                </Button>
-              </Popconfirm>
-            </Auth>
+            <DeleteAction
+              code={UserPerm.userDelete}
+              title={t('deleteConfirm', { name: row.realName })}
+              onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+              testId={`user-delete-${row.account}`}
+              confirmTestId="user-delete-confirm"
+              label={t('delete')}
+            />
           )}
         </Space>
       ),
@@ -291,12 +273,8 @@ export default function UserPage() {
             style={{ width: 150 }}
             data-testid="user-position-filter"
           />
-          <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="user-search">
-            {t('common:search')}
-          </Button>
-          <Button icon={<ReloadOutlined />} onClick={reset} data-testid="user-reset">
-            {t('common:reset')}
-          </Button>
+          <SearchButton prefix="user" onClick={search} />
+          <ResetButton prefix="user" onClick={reset} />
           <Auth code={UserPerm.userAdd}>
             <Button icon={<PlusOutlined />} onClick={() => setEditing({ user: null })} data-testid="user-add">
               {t('add')}
@@ -326,14 +304,9 @@ export default function UserPage() {
           columns={filterColumns(columns, hasColumn)}
           dataSource={query.data?.list ?? []}
           scroll={{ x: 'max-content' }}
-          pagination={{
-            current: page.currentPage,
-            pageSize: page.pageSize,
-            total: query.data?.pagination.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('total', { total }),
-            onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
-          }}
+          pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
+            t('total', { total }),
+          )}
         />
       </Card>
       {editing && (

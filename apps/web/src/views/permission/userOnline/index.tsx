@@ -1,20 +1,12 @@
 import { DisconnectOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import {
-  formatDate,
-  type Locale,
-  OnlineApi,
-  OnlinePerm,
-  type OnlineSession,
-  type Page,
-  relativeTime,
-} from '@srm/contracts/core';
+import { formatDate, type Locale, OnlinePerm, type OnlineSession, relativeTime } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
+import { onlineApi, onlineKeys } from './api';
 
 /** Live sessions refresh on their own: "last seen" is the point of the screen. */
 const REFRESH_MS = 30_000;
@@ -31,20 +23,17 @@ export default function UserOnline() {
   const [selected, setSelected] = useState<string[]>([]);
   const params = { keyword, ...page };
   const query = useQuery({
-    queryKey: ['permission', 'online', params],
-    queryFn: () => http.get<Page<OnlineSession>>(OnlineApi.list, params),
+    queryKey: onlineKeys.list(params),
+    queryFn: () => onlineApi.list(params),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESH_MS,
   });
   const force = useMutation({
-    mutationFn: (ids: string[]) =>
-      ids.length === 1
-        ? http.delete<null>(`${OnlineApi.list}/${ids[0]}`)
-        : http.post<{ count: number }>(OnlineApi.forceOffline, { ids }),
+    mutationFn: onlineApi.forceOffline,
     onSuccess: (_data, ids) => {
       message.success(t('forced', { count: ids.length }));
       setSelected((s) => s.filter((id) => !ids.includes(id)));
-      void queryClient.invalidateQueries({ queryKey: ['permission', 'online'] });
+      void queryClient.invalidateQueries({ queryKey: onlineKeys.all });
     },
   });
 

@@ -1,9 +1,10 @@
-import { type ErrorLog, formatDate, LogApi } from '@srm/contracts/core';
+import { type ErrorLog, formatDate } from '@srm/contracts/core';
 import { Form, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterColumns, useAuth } from '../../../components/Auth';
+import { logApi } from './api';
 import { LogFilterBar } from './LogFilterBar';
 import { ipAndRequestIdColumns, type LogColumn } from './logColumns';
 import { logPagination } from './logPagination';
@@ -12,7 +13,7 @@ import { useLogList } from './useLogList';
 /** System → log, tab 错误日志: unexpected server errors and errors reported by browsers. */
 export default function ErrorLogTab() {
   const { t } = useTranslation('system');
-  const { form, query, page, setPage, search, reset } = useLogList<ErrorLog>(LogApi.error, 'errorLog');
+  const { form, query, page, setPage, search, reset } = useLogList('errorLog', logApi.error);
 
   const { hasColumn } = useAuth();
   const columns = useMemo<ColumnsType<ErrorLog>>(

@@ -12,10 +12,20 @@ interface Props {
   onReset: () => void;
   /** Extra filter items between the keyword and the buttons. */
   children?: ReactNode;
+  /** Extra buttons after search and reset (export …). */
+  actions?: ReactNode;
 }
 
 /** Time range, keyword, extra filters, search and reset; wraps on narrow windows. */
-export function LogFilterBar({ form, prefix, keywordPlaceholder, onSearch, onReset, children }: Props) {
+export function LogFilterBar({
+  form,
+  prefix,
+  keywordPlaceholder,
+  onSearch,
+  onReset,
+  children,
+  actions,
+}: Props) {
   const { t } = useTranslation('system');
   return (
     <Form<LogFilterForm>
@@ -49,6 +59,7 @@ export function LogFilterBar({ form, prefix, keywordPlaceholder, onSearch, onRes
           <Button icon={<ReloadOutlined />} onClick={onReset} data-testid={`${prefix}-reset`}>
             {t('common:reset')}
           </Button>
+          {actions}
         </Space>
       </Form.Item>
     </Form>

@@ -1,23 +1,15 @@
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { API, formatDate, type LoginLog, type Page, Perm } from '@srm/contracts/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Space, Table, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { formatDate, type LoginLog, Perm } from '@srm/contracts/core';
+import { Button, Table, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http, type QueryParams, saveBlob } from '../../../api/request';
+import { saveBlob } from '../../../api/request';
 import { Auth, filterColumns, useAuth } from '../../../components/Auth';
-
-interface Filters {
-  keyword?: string;
-  startTime?: number;
-  endTime?: number;
-}
-interface FilterForm {
-  keyword?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
-}
+import { tablePaging } from '../../../components/tablePaging';
+import { logApi } from './api';
+import { LogFilterBar } from './LogFilterBar';
+import { useLogList } from './useLogList';
 
 type LogColumn = ColumnType<LoginLog> & { auth?: string };
 
@@ -25,36 +17,13 @@ type LogColumn = ColumnType<LoginLog> & { auth?: string };
 export default function LoginLogTab() {
   const { t } = useTranslation('system');
   const { hasColumn } = useAuth();
-  const [form] = Form.useForm<FilterForm>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const { form, filters, query, page, setPage, search, reset } = useLogList('loginLog', logApi.login);
   const [exporting, setExporting] = useState(false);
 
-  const params: QueryParams = { ...filters, ...page };
-  const query = useQuery({
-    queryKey: ['system', 'loginLog', params],
-    queryFn: () => http.get<Page<LoginLog>>(API.loginLog, params),
-    placeholderData: keepPreviousData,
-  });
-
-  const search = () => {
-    const { keyword, range } = form.getFieldsValue();
-    setFilters({
-      keyword: keyword?.trim() || undefined,
-      startTime: range?.[0]?.valueOf(),
-      endTime: range?.[1]?.valueOf(),
-    });
-    setPage((p) => ({ ...p, currentPage: 1 }));
-  };
-  const reset = () => {
-    form.resetFields();
-    setFilters({});
-    setPage((p) => ({ ...p, currentPage: 1 }));
-  };
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const blob = await http.blob(API.loginLogExport, { ...filters });
+      const blob = await logApi.loginExport({ ...filters });
       saveBlob(blob, `login-log-${formatDate(Date.now(), 'yyyyMMddHHmm')}.csv`);
     } catch {
       // The request layer has shown the message.
@@ -111,49 +80,25 @@ export default function LoginLogTab() {
 
   return (
     <div data-testid="log-login">
-      <Form<FilterForm>
+      <LogFilterBar
         form={form}
-        layout="inline"
-        onFinish={search}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
-        <Form.Item name="range" label={t('log.timeRange')}>
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            placeholder={[t('log.startTime'), t('log.endTime')]}
-            data-testid="log-range"
-          />
-        </Form.Item>
-        <Form.Item name="keyword" label={t('log.keyword')}>
-          <Input
-            allowClear
-            placeholder={t('log.keywordPlaceholder')}
-            maxLength={100}
-            data-testid="log-keyword"
-          />
-        </Form.Item>
-        <Form.Item>
-          <Space wrap>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid="log-search">
-              {t('common:search')}
+        prefix="log"
+        keywordPlaceholder={t('log.keywordPlaceholder')}
+        onSearch={search}
+        onReset={reset}
+        actions={
+          <Auth code={Perm.logExport}>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={exportCsv}
+              data-testid="log-export"
+            >
+              {t('log.export')}
             </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset} data-testid="log-reset">
-              {t('common:reset')}
-            </Button>
-            <Auth code={Perm.logExport}>
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exporting}
-                onClick={exportCsv}
-                data-testid="log-export"
-              >
-                {t('log.export')}
-              </Button>
-            </Auth>
-          </Space>
-        </Form.Item>
-      </Form>
+          </Auth>
+        }
+      />
       <Table<LoginLog>
         rowKey="id"
         size="middle"
@@ -162,14 +107,9 @@ export default function LoginLogTab() {
         columns={columns}
         dataSource={query.data?.list ?? []}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page.currentPage,
-          pageSize: page.pageSize,
-          total: query.data?.pagination.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('log.total', { total }),
-          onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
-        }}
+        pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
+          t('log.total', { total }),
+        )}
       />
     </div>
   );

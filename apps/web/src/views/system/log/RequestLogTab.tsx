@@ -1,9 +1,10 @@
-import { formatDate, LogApi, REQUEST_METHODS, type RequestLog } from '@srm/contracts/core';
+import { formatDate, REQUEST_METHODS, type RequestLog } from '@srm/contracts/core';
 import { Form, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterColumns, useAuth } from '../../../components/Auth';
+import { logApi } from './api';
 import { LogFilterBar } from './LogFilterBar';
 import { ipAndRequestIdColumns, type LogColumn } from './logColumns';
 import { logPagination } from './logPagination';
@@ -20,7 +21,7 @@ const METHOD_COLORS: Record<string, string> = {
 /** System → log, tab 请求日志: every write, and reads that failed or were slow. */
 export default function RequestLogTab() {
   const { t } = useTranslation('system');
-  const { form, query, page, setPage, search, reset } = useLogList<RequestLog>(LogApi.request, 'requestLog');
+  const { form, query, page, setPage, search, reset } = useLogList('requestLog', logApi.request);
 
   const { hasColumn } = useAuth();
   const columns = useMemo<ColumnsType<RequestLog>>(

@@ -1,9 +1,9 @@
-import type { LogPage } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Form } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { http, type QueryParams } from '../../../api/request';
+import type { QueryParams } from '../../../api/request';
+import { type LogKind, logKeys } from './api';
 
 export interface LogFilterForm {
   keyword?: string;
@@ -11,15 +11,18 @@ export interface LogFilterForm {
   [extra: string]: unknown;
 }
 
-/** Filters, paging and the query of one log tab (request and error logs share it). */
-export function useLogList<T>(url: string, queryKey: string) {
+/**
+ * Filters, paging and the query of one log tab: time range, keyword and any extra text fields of
+ * the filter form.
+ */
+export function useLogList<P>(kind: LogKind, fetch: (params: QueryParams) => Promise<P>) {
   const [form] = Form.useForm<LogFilterForm>();
   const [filters, setFilters] = useState<QueryParams>({});
   const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
   const params: QueryParams = { ...filters, ...page };
   const query = useQuery({
-    queryKey: ['system', queryKey, params],
-    queryFn: () => http.get<LogPage<T>>(url, params),
+    queryKey: logKeys.list(kind, params),
+    queryFn: () => fetch(params),
     placeholderData: keepPreviousData,
   });
   const search = () => {
@@ -40,5 +43,5 @@ export function useLogList<T>(url: string, queryKey: string) {
     setFilters({});
     setPage((p) => ({ ...p, currentPage: 1 }));
   };
-  return { form, query, page, setPage, search, reset };
+  return { form, filters, query, page, setPage, search, reset };
 }
