@@ -1,5 +1,5 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
-import { openUserMenu, shot, signIn } from './helpers';
+import { ACCOUNTS, openUserMenu, shot, signIn, signInAs } from './helpers';
 
 /** Every way the browser reports a Content-Security-Policy violation: console, DOM event, DevTools issue. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -67,7 +67,10 @@ test('scripts arrive compressed and a second visit downloads no JavaScript', asy
     if (response.request().resourceType() === 'script')
       encodings.set(response.url(), await response.headerValue('content-encoding'));
   });
-  await signIn(page, 'admin');
+  // Without the helper's default-settings route: any page.route turns the browser's HTTP cache off.
+  await signInAs(page, ACCOUNTS.admin.account, ACCOUNTS.admin.password, '/login', {
+    keepStoredSettings: true,
+  });
   await expect(page.getByTestId('home-page')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const first = [...scripts.values()];
