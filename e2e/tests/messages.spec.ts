@@ -48,7 +48,8 @@ test('announcements: written with rich text and previewed, released, and a vendo
   const stamp = Date.now().toString(36);
   const admin = await signedIn(browser, 'admin');
   await admin.goto('/system/notice');
-  await expect(admin.getByTestId('notice-page')).toBeVisible();
+  // The announcement page's chunk carries the rich-text editor: the largest page to download.
+  await expect(admin.getByTestId('notice-page')).toBeVisible({ timeout: 30_000 });
 
   // Preview before saving shows the formatted text as readers will see it.
   await admin.getByTestId('notice-add').click();
