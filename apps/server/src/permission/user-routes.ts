@@ -31,6 +31,7 @@ import {
 } from '@srm/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import { requireAuth } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
@@ -39,6 +40,7 @@ import { t } from '../core/i18n';
 import { readUploadedFile } from '../core/multipart';
 import { hashPassword } from '../core/password';
 import { transaction } from '../db/transaction';
+import type { Database } from '../db/types';
 import { notifyByTemplate } from '../message/msg-template';
 import { findNode, likePattern, orgOf, subtreeIds } from '../org/org-service';
 import { assertCallerHoldsObjects } from './authorize-service';
@@ -131,6 +133,17 @@ async function listFilter(
     roleId: query.roleId,
     positionId: query.positionId,
   };
+}
+
+/** Lifts a user's sign-in locks: every client address's failures, and the older per-user lock. */
+async function clearSignInLocks(tx: Transaction<Database>, tenantId: string, userId: string) {
+  await tx.deleteFrom('sys_login_failure').where('user_id', '=', userId).execute();
+  await tx
+    .updateTable('sys_user')
+    .set({ failed_attempts: 0, locked_until: null })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .execute();
 }
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -694,13 +707,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await loadUserInfo(db, auth.tenantId, id);
       await assertInScope(db, auth.tenantId, id, await userScope(request));
       const passwordHash = await hashPassword(request.body.password);
-      await db
-        .updateTable('sys_user')
-        .set({ password_hash: passwordHash, failed_attempts: 0, locked_until: null })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      await db.deleteFrom('sys_login_failure').where('user_id', '=', id).execute();
+      await transaction(db, async (tx) => {
+        await tx
+          .updateTable('sys_user')
+          .set({ password_hash: passwordHash })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', id)
+          .execute();
+        await clearSignInLocks(tx, auth.tenantId, id);
+      });
       // The user learns of it (template user.passwordReset), unless they reset their own.
       if (id !== auth.userId) {
         await notifyByTemplate(
@@ -736,15 +751,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       await loadUserInfo(db, auth.tenantId, id);
       await assertInScope(db, auth.tenantId, id, await userScope(request));
-      await transaction(db, async (tx) => {
-        await tx.deleteFrom('sys_login_failure').where('user_id', '=', id).execute();
-        await tx
-          .updateTable('sys_user')
-          .set({ failed_attempts: 0, locked_until: null })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .execute();
-      });
+      await transaction(db, (tx) => clearSignInLocks(tx, auth.tenantId, id));
       return envelopeOk(null, t(request.locale, 'user.unlocked'));
     },
   );
