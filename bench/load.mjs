@@ -2,7 +2,9 @@
 // A load-generator process of `npm run bench` (never the server's process): autocannon drives one
 // route for a warm-up and then for the measured window, while this process reads the server's CPU
 // time (and that of the PostgreSQL backends serving the bench database) from /proc. Optionally a
-// writer edits users through the API at a fixed rate during the window. Every answer's envelope is
+// writer edits users through the API at a fixed rate during the window. With `clients`, connection i
+// is client i (modulo): its own headers (another user's token) and optionally its own request list
+// (e.g. the to-do items one approver approves, one after another). Every answer's envelope is
 // checked: a body whose code is not 0 counts as an error, like a non-2xx status or a socket error.
 // Prints one JSON line. Usage (by bench/run.mjs): node bench/load.mjs <config.json>
 import autocannon from 'autocannon';
@@ -20,17 +22,33 @@ function success(body) {
   }
 }
 
+/** Connection i as `cfg.clients[i]` (modulo): its headers and, when given, its own requests. */
+function setupClient() {
+  let next = 0;
+  return (client) => {
+    const own = cfg.clients[next++ % cfg.clients.length];
+    const headers = { ...(cfg.headers ?? {}), ...(own.headers ?? {}) };
+    if (own.requests)
+      client.setRequests(
+        own.requests.map((r) => ({ method: cfg.method ?? 'GET', body: cfg.body, ...r, headers })),
+      );
+    else client.setHeaders(headers);
+  };
+}
+
 const run = (duration) =>
   new Promise((resolve, reject) => {
     autocannon(
       {
+        ...(cfg.clients ? { setupClient: setupClient() } : {}),
         url: `${cfg.base}${cfg.path}`,
         method: cfg.method ?? 'GET',
         headers: cfg.headers ?? {},
         body: cfg.body,
         connections: cfg.connections,
         duration,
-        verifyBody: success,
+        // A compressed body cannot be read here: such a row checks the status only.
+        verifyBody: cfg.compressed ? undefined : success,
         // Never bail out: a failure is a figure of the table.
         timeout: 10,
       },

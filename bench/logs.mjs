@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The request log with 1,000,000 rows (issue 3: "paging stays fast with a million rows"): page 1,
+// The request log with 1,000,000 rows ("paging stays fast with a million rows"): page 1,
 // page 500, a time range and a keyword, on PostgreSQL (DATABASE_URL; database srm_bench_logs,
 // recreated and dropped), one request at a time from a load-generator process (bench/load.mjs).
 // Not part of `npm run bench`. Usage: DATABASE_URL=postgres://… node bench/logs.mjs [--rows 1000000] [--duration 5]

@@ -12,7 +12,7 @@
 //   --chat-users 200 --chat-tabs 5 --chat-seconds 10 --chat-rate 15 --chat-light 100
 //   --db both|pg|pglite   both (default): everything on PostgreSQL (DATABASE_URL) and the cheap
 //                         rows on PGlite; pglite, or no DATABASE_URL: everything on PGlite
-//   --only http,list,login,chat   a subset of the rows (the bare route is always measured)
+//   --only http,list,login,chat,monitor   a subset of the rows (the bare route is always measured)
 //   --quick               2 s windows, 10,000 users, 40 chat users with 2 tabs for 3 s
 import { rmSync } from 'node:fs';
 import os from 'node:os';
@@ -43,7 +43,7 @@ const opt = {
   chatRate: arg('chat-rate', 15),
   chatLight: arg('chat-light', quick ? 20 : 100),
   db: String(arg('db', 'both')),
-  only: new Set(String(arg('only', 'http,list,login,chat')).split(',')),
+  only: new Set(String(arg('only', 'http,list,login,chat,monitor')).split(',')),
 };
 requireBuild();
 if (opt.db === 'pg' && !process.env.DATABASE_URL) {
@@ -195,6 +195,16 @@ async function benchSection(section, scope) {
       headers: auth,
     });
   }
+  // The monitor screen refreshes every 5 s per viewer: one connection asking back to back measures
+  // the server's CPU per refresh (machine, process, database and Redis figures), beside the bare route's.
+  if (scope.ping && opt.only.has('monitor'))
+    await measure(section, server, 'GET /api/system/Monitor (1 viewer)', {
+      path: '/api/system/Monitor',
+      headers: auth,
+      connections: 1,
+      // The first sample also reads the machine's fixed facts (seconds on a busy machine).
+      warmup: Math.max(opt.warmup, 3),
+    });
   if (wantList) {
     const list = { headers: auth, connections: opt.listConnections };
     const cases = [

@@ -61,6 +61,11 @@ export default defineConfig({
       reuseExistingServer: false,
       env: {
         PORT: String(port),
+        // The embedded database always, even where the shell exports DATABASE_URL (CI does, for
+        // the API tests): specs read PGlite-only screens (backup restore, monitor) and start clean;
+        // one process, so no Redis (the API tests' events must not reach it).
+        DATABASE_URL: '',
+        REDIS_URL: '',
         DATA_DIR: dataDir,
         SEED_DEMO: '1',
         NODE_ENV: 'production',

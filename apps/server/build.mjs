@@ -12,12 +12,18 @@ const outDir = process.env.SERVER_OUT_DIR
   : path.join(here, 'dist');
 const outfile = path.join(outDir, 'main.js');
 
-/** Keeps bare imports external, except @srm/* workspace sources. */
+/**
+ * Keeps bare imports external, except @srm/* workspace sources and the packages npm installs
+ * under apps/server/node_modules rather than at the root (altcha-lib): bundled, a build outside
+ * apps/server (SERVER_OUT_DIR=.build/…) still finds them.
+ */
+const BUNDLED = ['altcha-lib'];
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
     b.onResolve({ filter: /^[^./]|^\.[^./]|^\.\.[^/]/ }, (args) => {
       if (args.path.startsWith('@srm/')) return undefined;
+      if (BUNDLED.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
       if (args.path.startsWith('node:')) return { path: args.path, external: true };
       return { path: args.path, external: true };
     });

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot, signIn } from './helpers';
 
-// The journey of issue 3, end to end in the browser: the administrator builds the organisation
+// The organisation journey, end to end in the browser: the administrator builds the organisation
 // and the access of a new colleague; the colleague sees exactly what was granted, loses a button
 // when a grant is removed, and is signed out when forced offline.
 

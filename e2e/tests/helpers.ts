@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const ACCOUNTS = {
@@ -98,4 +99,41 @@ export async function signOut(page: Page) {
   await page.getByTestId('menu-logout').click();
   await page.locator('.ant-modal-confirm .ant-btn-primary').click();
   await expect(page.getByTestId('login-page')).toBeVisible();
+}
+
+/** Waits until the page stopped loading and animating: spinners, the progress bar, antd motions. */
+export async function settled(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            document.querySelectorAll(
+              '.ant-spin-spinning, #nprogress, .ant-skeleton-active, [class*="-motion-"][class*="-active"], [class*="-appear"], [class*="-leave"]',
+            ).length,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(0)
+    // A screen that keeps something moving (a live count, a refreshing chart) is checked as it is:
+    // this only waits, the caller's assertions decide.
+    .catch(() => undefined);
+  await page.waitForTimeout(250);
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** What axe (WCAG 2.2 AA) finds on the page, or inside `include` (a drawer, a dialog), one line per rule. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  // The navigation progress bar (nprogress) comes and goes with route changes: not a screen's own.
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('#nprogress').setLegacyMode(true);
+  if (include) builder = builder.include(include);
+  const result = await builder.analyze();
+  return result.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+        .join(' | ')}`,
+  );
 }

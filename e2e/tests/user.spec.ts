@@ -36,6 +36,7 @@ test('admin creates, edits, disables (ending the session), resets the password o
   page,
   browser,
 }) => {
+  test.slow(); // a long journey in two browsers (over a minute under CI's load with two workers)
   const account = `e2e${Date.now().toString(36)}`;
   await signIn(page, 'admin');
   await openUsers(page);

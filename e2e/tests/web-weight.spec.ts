@@ -1,5 +1,6 @@
+import { gzipSync } from 'node:zlib';
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
-import { ACCOUNTS, openUserMenu, shot, signIn, signInAs } from './helpers';
+import { ACCOUNTS, openUserMenu, shot, signIn, signInAs, startFromDefaultSettings } from './helpers';
 
 /** Every way the browser reports a Content-Security-Policy violation: console, DOM event, DevTools issue. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -38,6 +39,51 @@ test('the login and home pages run without a single Content-Security-Policy viol
   await expect(page.getByTestId('home-page')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await violations()).toEqual([]);
+});
+
+/** The JavaScript budgets (docs/PERFORMANCE.md): every script response gzipped at level 9, summed. */
+const LOGIN_PAGE_BUDGET = 250 * 1024;
+const FIRST_SCREEN_BUDGET = 120 * 1024;
+
+test('the sign-in page and the first screen after it stay within their JavaScript budgets', async ({
+  page,
+}) => {
+  await startFromDefaultSettings(page);
+  const bytes = { login: new Map<string, number>(), home: new Map<string, number>() };
+  let phase: keyof typeof bytes = 'login';
+  const reads: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const into = bytes[phase]; // the phase the script arrived in, not when its body was read
+    reads.push(
+      response.body().then((body) => {
+        if (!bytes.login.has(response.url())) into.set(response.url(), gzipSync(body, { level: 9 }).length);
+      }),
+    );
+  });
+  const total = async (map: Map<string, number>) => {
+    await Promise.all(reads);
+    return [...map.values()].reduce((a, b) => a + b, 0);
+  };
+
+  await page.goto('/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const login = await total(bytes.login);
+  phase = 'home';
+  await page.getByTestId('login-username').fill(ACCOUNTS.admin.account);
+  await page.getByTestId('login-password').fill(ACCOUNTS.admin.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  await expect(page.getByTestId('home-quick-link').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const home = await total(bytes.home);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`JavaScript: sign-in page ${kb(login)}, first screen after sign-in +${kb(home)}`);
+  expect(bytes.login.size).toBeGreaterThan(3);
+  expect(bytes.home.size).toBeGreaterThan(3);
+  expect(login, `sign-in page ${kb(login)}`).toBeLessThanOrEqual(LOGIN_PAGE_BUDGET);
+  expect(home, `first screen after sign-in ${kb(home)}`).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
 });
 
 /** Scripts the page fetched over the network (not from the browser's cache), with their encoding. */

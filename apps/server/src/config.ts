@@ -29,12 +29,39 @@ export interface AppConfig {
   logStream?: NodeJS.WritableStream;
   /** Sign-in attempts per IP per minute. */
   loginRateLimit: number;
+  /**
+   * Supplier self-registration (vendor/register-*): submissions per client address per 10 minutes
+   * (default 10; uploads and status checks get 6 times as many), and the proof of work — the HMAC
+   * secret of its challenges (ALTCHA_HMAC_KEY: set it when several processes share the load, else
+   * each process makes its own and a challenge only verifies where it was made) and its difficulty.
+   */
+  register?: {
+    rateLimit?: number;
+    altchaSecret?: string;
+    /** PBKDF2 iterations per attempt. */
+    altchaCost?: number;
+    /** The solving counter is drawn from this range: the expected work is about cost × counter. */
+    altchaCounter?: [number, number];
+  };
   trustProxy: boolean;
   /**
    * WeChat official account (公众号) whose QR codes staff scan to bind their account; the feature is
    * off when absent. The secret comes from the environment only, never from `sys_config`.
    */
   wechatMp?: WechatMpConfig;
+  /**
+   * The job runner (jobs/): `workers` works the queues and fires schedules in this process (the
+   * server: on unless JOB_WORKERS=0; tests: off unless asked); `retryDelaySeconds` shortens the
+   * task job's retry delay (tests).
+   */
+  jobs?: {
+    workers?: boolean;
+    retryDelaySeconds?: number;
+    pollingIntervalSeconds?: number;
+    cronIntervalSeconds?: number;
+  };
+  /** Files go to this S3-compatible store instead of `${dataDir}/uploads` (core/file-store.ts). */
+  s3?: S3Config;
   /** An already-open database (tests); buildApp then neither migrates nor closes it unless told. */
   db?: DbHandle;
 }
@@ -51,6 +78,35 @@ export interface WechatMpConfig {
    * Without it the callback answers 404 and binding cannot complete (`wxBindEnabled` is false).
    */
   token?: string;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** An S3-compatible service's address (MinIO, Ceph, a cloud's); absent for AWS itself. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path rather than the host name (most S3-compatible servers want it). */
+  forcePathStyle: boolean;
+  /** Prefix of every object key (several deployments in one bucket). */
+  prefix: string;
+}
+
+/** On when S3_BUCKET is set. */
+export function loadS3(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' : endpoint !== undefined,
+    prefix: env.S3_PREFIX?.trim() ?? '',
+  };
 }
 
 export const WECHAT_API_BASE = 'https://api.weixin.qq.com';
@@ -87,7 +143,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     benchRoutes: env.BENCH === '1',
     logger: true,
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT || 20),
+    register: {
+      rateLimit: env.REGISTER_RATE_LIMIT ? Number(env.REGISTER_RATE_LIMIT) : undefined,
+      altchaSecret: env.ALTCHA_HMAC_KEY || undefined,
+      altchaCost: env.ALTCHA_COST ? Number(env.ALTCHA_COST) : undefined,
+    },
     trustProxy: env.TRUST_PROXY === '1',
     wechatMp: loadWechatMp(env),
+    jobs: { workers: env.JOB_WORKERS !== '0' },
+    s3: loadS3(env),
   };
 }

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { DEMO_ACCOUNTS } from './db/seed';
+import { DEMO_ACCOUNTS } from './setup/seed';
 
 const config = loadConfig();
 const port = Number(process.env.PORT || 3000);

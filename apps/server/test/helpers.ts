@@ -9,8 +9,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import type { AppConfig } from '../src/config';
 import { type DbHandle, openDb } from '../src/db/index';
-import { seedTenant } from '../src/db/seed';
 import type { Database } from '../src/db/types';
+import { seedTenant } from '../src/setup/seed';
 
 export interface ApiResult<T = unknown> {
   status: number;
@@ -99,6 +99,40 @@ export async function tenantIdOf(db: Kysely<Database>, account: string): Promise
   return String(row.tenant_id);
 }
 
+/** A user's id by account (accounts are unique across tenants in the seeds). */
+export async function userIdOf(db: Kysely<Database>, account: string): Promise<string> {
+  const row = await db
+    .selectFrom('sys_user')
+    .select('id')
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** The ids the user and organisation tests start from: the demo tenant, its admin and buyer, its
+ * companies and departments and its positions by code. */
+export async function demoTenantIds(db: Kysely<Database>): Promise<{
+  tenantId: string;
+  adminId: string;
+  buyerId: string;
+  depts: Record<string, string>;
+  positions: Record<string, string>;
+}> {
+  const tenantId = await tenantIdOf(db, 'admin');
+  const rows = await db
+    .selectFrom('sys_position')
+    .select(['id', 'en_code'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  return {
+    tenantId,
+    adminId: await userIdOf(db, 'admin'),
+    buyerId: await userIdOf(db, 'buyer'),
+    depts: await deptIdsByCode(db, tenantId),
+    positions: Object.fromEntries(rows.map((r) => [r.en_code, String(r.id)])),
+  };
+}
+
 /** The tenant's companies and departments by code: `{ head: '12', purchase: '15', … }`. */
 export async function deptIdsByCode(db: Kysely<Database>, tenantId: string): Promise<Record<string, string>> {
   const rows = await db
@@ -125,9 +159,88 @@ export async function idByCode(
   return String(row.id);
 }
 
+/** Grants one button of a page (by its code) to a seeded role (by its code), in the role's tenant. */
+export async function grantButtonToRole(
+  db: Kysely<Database>,
+  roleCode: string,
+  buttonCode: string,
+): Promise<void> {
+  const role = await db
+    .selectFrom('sys_role')
+    .select(['id', 'tenant_id'])
+    .where('en_code', '=', roleCode)
+    .executeTakeFirstOrThrow();
+  const buttonId = await idByCode(db, 'sys_menu_button', String(role.tenant_id), buttonCode);
+  await db
+    .insertInto('sys_grant')
+    .values({
+      tenant_id: role.tenant_id,
+      item_type: 'button',
+      item_id: buttonId,
+      object_type: 'role',
+      object_id: role.id,
+    })
+    .execute();
+}
+
+/** A multipart body with one file field `file`, as an upload form sends it. */
+export function multipartFile(
+  filename: string,
+  content: Buffer,
+  contentType = 'application/octet-stream',
+): { payload: Buffer; headers: { 'content-type': string } } {
+  const boundary = '----srmtestupload';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Uploads one file as the signed-in user of `token` (multipart field `file`). */
+export function uploadFile<T = { name: string; url: string }>(
+  t: TestApp,
+  url: string,
+  token: string,
+  file: { name: string; content: Buffer; type?: string },
+  headers: Record<string, string> = {},
+): Promise<ApiResult<T>> {
+  const body = multipartFile(file.name, file.content, file.type);
+  return t.request<T>({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { authorization: `Bearer ${token}`, ...body.headers, ...headers },
+  });
+}
+
+/** A supplier of the tenant, by its name. */
+export async function supplierIdOf(db: Kysely<Database>, tenantId: string, name: string): Promise<string> {
+  const row = await db
+    .selectFrom('vendor_supplier')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('supplier_name', '=', name)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
 export function authHeaders(token?: string | null): Headers {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
+
+/** The configuration of a second server in a test: quiet, no demo data, a sign-in limit no test reaches. */
+export const TEST_APP_CONFIG = {
+  logLevel: 'silent',
+  seedDemo: false,
+  benchRoutes: false,
+  logger: false,
+  loginRateLimit: 1000,
+  trustProxy: false,
+} as const satisfies Partial<AppConfig>;
 
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const { handle, drop } = await freshDb();

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { i18nReady } from './i18n';
+import { i18nReady, initialLocale } from './i18n';
+import { loadAntdLocale } from './i18n/antdLocale';
 import './styles/global.css';
 import { App } from './App';
 import { installClientErrorReporter } from './api/request';
@@ -8,8 +9,8 @@ import { installClientErrorReporter } from './api/request';
 // Uncaught errors are recorded on the server with the page address, in production only (spec §8).
 if (import.meta.env.PROD) installClientErrorReporter();
 
-// The first screen renders once its texts (active language, start namespaces) are loaded.
-void i18nReady.finally(() => {
+// The first screen renders once its texts (active language, start namespaces, antd's) are loaded.
+void Promise.allSettled([i18nReady, loadAntdLocale(initialLocale())]).finally(() => {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <App />

@@ -10,16 +10,17 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
-import { verifyPassword } from '../core/password';
-import { login } from './service';
+import type { SignedInRequest, SignedInRoutes } from '../core/scope';
+import { contextOf, originOf } from '../core/service-context';
+import { login, logout, unlockScreen } from './service';
 
 const nullData = envelope(z.null());
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Sign-in: public, rate limited per client address. */
+export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   // One counter per client address for both sign-in routes together (a per-route limit would
   // give a guesser twice the tries by alternating spellings).
   const limiter = app.createRateLimit({ max: app.deps.config.loginRateLimit, timeWindow: 60_000 });
@@ -42,12 +43,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginHandler = async (request: FastifyRequest) => {
     // Validated by the route's body schema.
     const body = request.body as LoginBody;
-    const result = await login(app.deps, request, body.userName, body.passWord);
+    const result = await login(app.deps, originOf(request), body.userName, body.passWord, body.newPassword);
     return envelopeOk(result, t(request.locale, 'auth.loginOk'));
   };
   app.post(API.login, loginRoute, loginHandler);
   app.post(API.loginOauth, loginRoute, loginHandler);
+};
 
+/** The signed-in user's session: unlock the lock screen, sign out. */
+export const sessionRoutes: SignedInRoutes = async (app) => {
   const lockRoute = {
     config: { rateLimit: { max: app.deps.config.loginRateLimit, timeWindow: 60_000 } },
     schema: {
@@ -57,21 +61,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: nullData },
     },
   };
-  const lockHandler = async (request: FastifyRequest<{ Body: LockScreenBody }>) => {
-    const auth = requireAuth(request.auth);
-    const user = await app.deps.db
-      .selectFrom('sys_user')
-      .select(['account', 'mobile', 'password_hash'])
-      .where('id', '=', auth.userId)
-      .where('tenant_id', '=', auth.tenantId)
-      .executeTakeFirstOrThrow();
-    const account = request.body.account.trim();
-    if (account !== user.account && account !== user.mobile && !account.endsWith(`@${user.account}`)) {
-      throw new AppError(400, 'auth.wrongAccount');
-    }
-    if (!(await verifyPassword(user.password_hash, request.body.password))) {
-      throw new AppError(400, 'auth.wrongPassword');
-    }
+  const lockHandler = async (request: SignedInRequest<{ Body: LockScreenBody }>) => {
+    await unlockScreen(contextOf(request), request.body);
     return envelopeOk(null, t(request.locale, 'auth.unlockOk'));
   };
   app.post(API.lockScreen, lockRoute, lockHandler);
@@ -80,16 +71,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API.logout,
     { schema: { tags: ['session'], summary: 'Sign out: ends the session', response: { 200: nullData } } },
-    async (request: FastifyRequest, _reply: FastifyReply) => {
-      const auth = requireAuth(request.auth);
-      await app.deps.db
-        .updateTable('sys_session')
-        .set({ ended_reason: 'logout', ended_at: new Date() })
-        .where('id', '=', auth.sessionId)
-        .where('ended_reason', 'is', null)
-        .execute();
-      // Every chat socket of this session (its tabs share the token) gets `logout` and closes.
-      await app.deps.realtime.endSessions([auth.sessionId], 'auth.logoutOk');
+    async (request: SignedInRequest, _reply: FastifyReply) => {
+      await logout(contextOf(request));
       return envelopeOk(null, t(request.locale, 'auth.logoutOk'));
     },
   );

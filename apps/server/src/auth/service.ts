@@ -1,20 +1,25 @@
 import { type Locale, type LoginResult, parseUiSettings } from '@srm/contracts';
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Deps } from '../core/context';
 import { AppError } from '../core/errors';
-import { isMessageKey, type MessageKey, storedLocale, t } from '../core/i18n';
+import { type MessageKey, storedLocale, t } from '../core/i18n';
 import { verifyPassword } from '../core/password';
+import type { Origin, ServiceContext } from '../core/service-context';
+import { signInRefusal } from '../core/sign-in-guard';
 import { transaction } from '../db/transaction';
 import type { UserRow } from '../db/types';
 import { notifyUsers } from '../message/notify';
 import { companyOfDept, loadDepts } from '../org/service';
+import { checkNewPassword, passwordExpired, setUserPassword } from '../system/sys-config/password-policy';
 import { hashToken, newToken } from './session';
 import { ipPlaceKind, parseUserAgent } from './ua';
 
 const MOBILE = /^1\d{10}$/;
 
-/** account, mobile, or mobile@account (a sub-account: that account, whose mobile matches). */
+/**
+ * account, mobile, or mobile@account: a supplier's sub-account, stored under exactly that name
+ * (its mobile at its administrator's account), or else that account whose mobile matches.
+ */
 export async function findLoginUser(deps: Deps, userName: string): Promise<UserRow | 'ambiguous' | null> {
   const name = userName.trim();
   const base = deps.db.selectFrom('sys_user').selectAll().where('deleted', '=', false);
@@ -22,6 +27,8 @@ export async function findLoginUser(deps: Deps, userName: string): Promise<UserR
   if (at > 0 && MOBILE.test(name.slice(0, at))) {
     const mobile = name.slice(0, at);
     const account = name.slice(at + 1).trim();
+    const sub = await base.where('account', '=', name).where('mobile', '=', mobile).executeTakeFirst();
+    if (sub) return sub;
     return (
       (await base.where('account', '=', account).where('mobile', '=', mobile).executeTakeFirst()) ?? null
     );
@@ -41,10 +48,10 @@ function ipPlace(ip: string, locale: Locale): string {
 
 async function writeLoginLog(
   deps: Deps,
-  request: FastifyRequest,
+  origin: Origin,
   entry: { user: UserRow | null; account: string; success: boolean; msg: MessageKey },
 ) {
-  const { browser, platform } = parseUserAgent(request.headers['user-agent']);
+  const { browser, platform } = parseUserAgent(origin.userAgent);
   // Codes, not text: the lists translate them into the reader's language.
   await deps.db
     .insertInto('sys_login_log')
@@ -55,23 +62,12 @@ async function writeLoginLog(
       user_name: entry.user?.real_name ?? '',
       success: entry.success,
       msg: entry.msg,
-      ip: request.ip,
-      ip_name: ipPlaceKind(request.ip),
+      ip: origin.ip,
+      ip_name: ipPlaceKind(origin.ip),
       browser,
       platform,
     })
     .execute();
-}
-
-/** A stored sign-in log message (a key; older rows may hold text) in the reader's language. */
-export function loginLogMessage(stored: string, locale: Locale): string {
-  if (stored === 'auth.locked') return t(locale, 'auth.lockedLog');
-  return isMessageKey(stored) ? t(locale, stored) : stored;
-}
-
-/** A stored place kind (`local`, `lan`) in the reader's language. */
-export function loginLogPlace(stored: string, locale: Locale): string {
-  return stored === 'local' || stored === 'lan' ? t(locale, `ip.${stored}`) : stored;
 }
 
 function pad(n: number) {
@@ -141,23 +137,27 @@ async function recordFailure(
 /** Sign-in: checks, lockout, session creation and the sign-in log. Returns the new token. */
 export async function login(
   deps: Deps,
-  request: FastifyRequest,
+  origin: Origin,
   userName: string,
   password: string,
+  /** A new password, when the stored one has expired (the sign-in page asks for it). */
+  newPassword?: string,
 ): Promise<LoginResult> {
   const { db } = deps;
   const found = await findLoginUser(deps, userName);
   const account = userName.trim();
   const fail = async (user: UserRow | null, error: AppError) => {
-    await writeLoginLog(deps, request, { user, account, success: false, msg: error.key });
+    await writeLoginLog(deps, origin, { user, account, success: false, msg: error.key });
     return error;
   };
   if (found === 'ambiguous') throw await fail(null, new AppError(400, 'auth.ambiguousMobile'));
   if (!found) throw await fail(null, new AppError(400, 'auth.badCredentials'));
   const user = found;
   if (!user.enabled) throw await fail(user, new AppError(400, 'auth.disabled'));
+  const refusal = await signInRefusal(deps, user);
+  if (refusal) throw await fail(user, new AppError(400, refusal));
   const now = new Date();
-  const ip = request.ip;
+  const ip = origin.ip;
   const settings = await deps.settings.security(user.tenant_id);
   // This address's lock for this account; other addresses are not refused.
   const windowStart = new Date(now.getTime() - settings.lockoutMinutes * 60_000);
@@ -179,12 +179,32 @@ export async function login(
     throw await fail(user, until ? lockedError(until) : new AppError(400, 'auth.badCredentials'));
   }
   await db.deleteFrom('sys_login_failure').where('user_id', '=', user.id).where('ip', '=', ip).execute();
+  // An expired password signs in only together with its replacement, checked like any new one.
+  const { password: rule } = await deps.settings.all(user.tenant_id);
+  let newHash: string | null = null;
+  if (passwordExpired(rule, user.password_changed_at, now)) {
+    if (newPassword === undefined) {
+      // The field names what the sign-in page must ask for next.
+      const msg = t(origin.locale, 'auth.passwordExpired');
+      const data = { passwordExpired: true, fields: { newPassword: msg } };
+      throw await fail(user, new AppError(400, 'auth.passwordExpired', undefined, data));
+    }
+    newHash = await checkNewPassword(db, {
+      tenantId: user.tenant_id,
+      userId: user.id,
+      password: newPassword,
+      rule,
+      locale: origin.locale,
+      field: 'newPassword',
+    });
+  }
 
   const token = newToken();
   const depts = user.dept_id ? await loadDepts(db, user.tenant_id) : [];
   const company = companyOfDept(depts, user.dept_id);
   let replaced: string[] = [];
   await transaction(db, async (tx) => {
+    if (newHash) await setUserPassword(tx, user.tenant_id, user.id, newHash, now);
     if (settings.singleLogin) {
       const ended = await tx
         .updateTable('sys_session')
@@ -201,8 +221,8 @@ export async function login(
         token_hash: hashToken(token),
         tenant_id: user.tenant_id,
         user_id: user.id,
-        ip: request.ip,
-        user_agent: (request.headers['user-agent'] ?? '').slice(0, 500),
+        ip: origin.ip,
+        user_agent: origin.userAgent.slice(0, 500),
         company_id: company?.id ?? null,
         created_at: now,
         last_seen_at: now,
@@ -215,13 +235,44 @@ export async function login(
         prev_login_ip: user.last_login_ip,
         prev_login_ip_name: user.last_login_ip_name,
         last_login_time: now,
-        last_login_ip: request.ip,
-        last_login_ip_name: ipPlace(request.ip, 'zh-CN'),
+        last_login_ip: origin.ip,
+        last_login_ip_name: ipPlace(origin.ip, 'zh-CN'),
       })
       .where('id', '=', user.id)
       .execute();
   });
   await deps.realtime.endSessions(replaced, 'auth.replaced');
-  await writeLoginLog(deps, request, { user, account, success: true, msg: 'auth.loginOk' });
+  await writeLoginLog(deps, origin, { user, account, success: true, msg: 'auth.loginOk' });
   return { token, theme: user.theme, settings: parseUiSettings(user.ui_settings) };
+}
+
+/** Unlocks the lock screen: the signed-in user's account (or mobile, or mobile@account) and password again. */
+export async function unlockScreen(
+  ctx: ServiceContext,
+  body: { account: string; password: string },
+): Promise<void> {
+  const user = await ctx.db
+    .selectFrom('sys_user')
+    .select(['account', 'mobile', 'password_hash'])
+    .where('id', '=', ctx.userId)
+    .where('tenant_id', '=', ctx.tenantId)
+    .executeTakeFirstOrThrow();
+  const account = body.account.trim();
+  if (account !== user.account && account !== user.mobile && !account.endsWith(`@${user.account}`)) {
+    throw new AppError(400, 'auth.wrongAccount');
+  }
+  if (!(await verifyPassword(user.password_hash, body.password))) {
+    throw new AppError(400, 'auth.wrongPassword');
+  }
+}
+
+/** Ends the session; every chat socket of it (its tabs share the token) gets `logout` and closes. */
+export async function logout(ctx: ServiceContext): Promise<void> {
+  await ctx.db
+    .updateTable('sys_session')
+    .set({ ended_reason: 'logout', ended_at: new Date() })
+    .where('id', '=', ctx.auth.sessionId)
+    .where('ended_reason', 'is', null)
+    .execute();
+  await ctx.deps.realtime.endSessions([ctx.auth.sessionId], 'auth.logoutOk');
 }

@@ -49,6 +49,7 @@ const selectSessions = prepared((db, p: { tokenHashes: string[] }) =>
     .select([
       'cv.version as cache_version',
       'cv.user_version',
+      'cv.config_version',
       'u.mobile',
       'u.email',
       'u.head_icon',
@@ -155,7 +156,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthInf
   if (!row.enabled || row.deleted) throw new AppError(601, 'auth.tokenInvalid');
   const now = Date.now();
   const lastSeen = new Date(row.last_seen_at).getTime();
-  const { tokenTimeoutMinutes } = await deps.settings.security(row.tenant_id);
+  const { tokenTimeoutMinutes } = await deps.settings.security(row.tenant_id, row.config_version ?? '0');
   if (now - lastSeen > tokenTimeoutMinutes * 60_000) {
     await db
       .updateTable('sys_session')
@@ -186,6 +187,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthInf
     theme: row.theme,
     cacheVersion: row.cache_version ?? '0',
     userVersion: row.user_version ?? '0',
+    configVersion: row.config_version ?? '0',
     profile: {
       mobile: row.mobile,
       email: row.email,

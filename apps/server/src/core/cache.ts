@@ -11,6 +11,8 @@
  * loaded after everything that request must see had committed. So under a stream of writes, the
  * requests between two writes share one query instead of each running their own.
  */
+import { approxBytes, CacheCounters, type CacheSource, type CacheStats } from './cache-source';
+
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
@@ -19,7 +21,12 @@ interface Entry<T> {
   at: number;
   ttlMs: number;
   value: Promise<T>;
+  /** The loaded value, once the load has finished (the cache screen sizes it). */
+  loaded?: T;
 }
+
+/** A key's family: the text before its first colon (`perms`, `menu`, `nav`, `userCount` …). */
+const familyOf = (key: string) => key.slice(0, Math.max(0, key.indexOf(':'))) || key;
 
 /**
  * True when `have` is at least `want`: the counters only grow, so an entry loaded under a newer
@@ -36,8 +43,10 @@ export function covers(have: string, want: string): boolean {
   });
 }
 
-export class VersionedCache {
+export class VersionedCache implements CacheSource {
   private readonly entries = new Map<string, Entry<unknown>>();
+  /** Per key family, so the cache screen shows each kind of entry as a cache of its own. */
+  private readonly counters = new Map<string, CacheCounters>();
 
   constructor(private readonly ttlMs = TTL_MS) {}
 
@@ -45,11 +54,22 @@ export class VersionedCache {
   get<T>(key: string, version: string, load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key) as Entry<T> | undefined;
-    if (hit && covers(hit.version, version) && now - hit.at < hit.ttlMs) return hit.value;
+    const counters = this.countersOf(familyOf(key));
+    if (hit && covers(hit.version, version) && now - hit.at < hit.ttlMs) {
+      counters.hits++;
+      return hit.value;
+    }
+    counters.misses++;
     if (this.entries.size >= MAX_ENTRIES) this.prune(now);
     const value = load();
     const entry: Entry<T> = { version, at: now, ttlMs, value };
     this.entries.set(key, entry);
+    value.then(
+      (loaded) => {
+        entry.loaded = loaded;
+      },
+      () => undefined,
+    );
     value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
@@ -58,6 +78,46 @@ export class VersionedCache {
 
   clear(): void {
     this.entries.clear();
+    for (const counters of this.counters.values()) counters.cleared();
+  }
+
+  cacheStats(): CacheStats[] {
+    const out = new Map<string, CacheStats>();
+    for (const [name, c] of this.counters) {
+      out.set(name, {
+        name,
+        entries: 0,
+        bytes: 0,
+        hits: c.hits,
+        misses: c.misses,
+        lastClearedAt: c.lastClearedAt,
+      });
+    }
+    // Every entry held counts, expired or not: it is memory until a load replaces it or a
+    // prune drops it, and a clear frees it.
+    const budget = { left: 500_000 };
+    for (const [key, entry] of this.entries) {
+      const stats = out.get(familyOf(key));
+      if (!stats) continue;
+      stats.entries++;
+      stats.bytes += approxBytes(key) + approxBytes(entry.loaded, budget);
+    }
+    return [...out.values()];
+  }
+
+  /** Empties one family (`perms`, `menu` …); the next request of each key loads it again. */
+  clearCache(name: string): void {
+    for (const key of this.entries.keys()) if (familyOf(key) === name) this.entries.delete(key);
+    this.counters.get(name)?.cleared();
+  }
+
+  private countersOf(family: string): CacheCounters {
+    let counters = this.counters.get(family);
+    if (!counters) {
+      counters = new CacheCounters();
+      this.counters.set(family, counters);
+    }
+    return counters;
   }
 
   private prune(now: number): void {

@@ -1,11 +1,27 @@
 import type { Locale } from '@srm/contracts';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifySchema,
+  FastifyTypeProvider,
+  FastifyTypeProviderDefault,
+  RawRequestDefaultExpression,
+  RawServerBase,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { FastifyRequestType, ResolveFastifyRequestType } from 'fastify/types/type-provider';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
+import type { DbHandle } from '../db/index';
 import type { Database } from '../db/types';
-import type { Realtime } from '../message/realtime';
-import type { PermissionSet } from '../permission/service';
-import type { ActivityLog } from '../system/activity-log';
+import type { JobRunner } from '../jobs/runner';
+import type { PermissionSet } from './access';
+import type { ActivityLog } from './activity-log';
 import type { VersionedCache } from './cache';
+import type { FileStore } from './file-store';
+import type { Realtime } from './realtime';
 import type { SettingsCache } from './settings';
 
 /** The signed-in user of a request, from the session. */
@@ -25,6 +41,8 @@ export interface AuthInfo {
   cacheVersion: string;
   /** The tenant's sys_tenant_cache_version.user_version read with the session: the tag of cached user-list totals. */
   userVersion: string;
+  /** The tenant's sys_tenant_cache_version.config_version read with the session: the tag of cached sys configs. */
+  configVersion: string;
   /** The user's own columns, read with the session (user info needs no further query). */
   profile: UserProfile;
 }
@@ -50,18 +68,46 @@ export interface Deps {
   cache: VersionedCache;
   /** Batched writer of the request and error logs. */
   activity: ActivityLog;
-  /** Socket delivery to users and sessions (message/realtime.ts). */
+  /** Uploads, attachments and export files: DATA_DIR/uploads or an S3 bucket (core/file-store.ts). */
+  files: FileStore;
+  /** Socket delivery to users and sessions (core/realtime.ts). */
   realtime: Realtime;
+  /** The database with its kind (the embedded instance for backups). */
+  dbHandle: DbHandle;
+  /** The job runner (jobs/runner.ts): named jobs, sends, schedules. */
+  jobs: JobRunner;
 }
 
 /** required (default for /api): 600/601/602 without a valid session; optional: load if present; none. */
 export type AuthMode = 'required' | 'optional' | 'none';
 
+/**
+ * The type provider of a signed-in scope (core/scope.ts): zod schemas as usual, and a marker
+ * that types `request.auth` as present in every handler of the scope.
+ */
+export interface SignedInTypeProvider extends ZodTypeProvider {
+  readonly signedIn: true;
+}
+
 declare module 'fastify' {
-  interface FastifyRequest {
+  interface FastifyRequest<
+    RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+    RawServer extends RawServerBase = RawServerDefault,
+    RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+    SchemaCompiler extends FastifySchema = FastifySchema,
+    TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+    ContextConfig = ContextConfigDefault,
+    Logger extends FastifyBaseLogger = FastifyBaseLogger,
+    RequestType extends FastifyRequestType = ResolveFastifyRequestType<
+      TypeProvider,
+      SchemaCompiler,
+      RouteGeneric
+    >,
+  > {
     locale: Locale;
-    auth: AuthInfo | null;
-    /** Cached permission set of this request (see permission/service). */
+    /** The session's user; always present in a signed-in scope, where the scope's hook checked it. */
+    auth: TypeProvider extends SignedInTypeProvider ? AuthInfo : AuthInfo | null;
+    /** Cached permission set of this request (see core/access). */
     permsPromise: Promise<PermissionSet> | null;
   }
   interface FastifyContextConfig {

@@ -23,3 +23,8 @@ export const notFound = () => new AppError(404, 'error.notFound');
 export const conflict = () => new AppError(409, 'error.conflict');
 export const tooMany = (key: MessageKey = 'error.tooMany', params?: MessageParams) =>
   new AppError(429, key, params);
+
+/** 409 with the reason: the write conflicts with existing data. */
+export function conflictWith(key: MessageKey): AppError {
+  return new AppError(409, key);
+}

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { resolveLocale } from '@srm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { extractToken, resolveSession } from '../auth/session';
-import { recordServerError } from '../system/activity-log';
+import { recordServerError } from './activity-log';
 import { AppError } from './errors';
-import { type MessageKey, storedLocale, t } from './i18n';
+import { type MessageKey, t } from './i18n';
 import { issuesToFields } from './validation';
 
 /** Request ids: an incoming x-request-id (sane) is kept, else a new one. */
@@ -28,7 +27,7 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
   });
 }
 
-/** Hooks in order: request id (fastify) → locale → session → [route: permission → zod validation] → handler. */
+/** Hooks in order: request id (fastify) → locale → session (auth/hook.ts) → [route: permission → zod validation] → handler. */
 export function registerRequestHooks(app: FastifyInstance) {
   app.decorateRequest('locale', 'zh-CN');
   app.decorateRequest('auth', null);
@@ -37,25 +36,6 @@ export function registerRequestHooks(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     request.locale = resolveLocale(request.headers['accept-language']);
-  });
-
-  app.addHook('onRequest', async (request) => {
-    if (request.is404 || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
-    const mode = request.routeOptions.config?.auth ?? 'required';
-    if (mode === 'none') return;
-    const token = extractToken(request);
-    if (!token) {
-      if (mode === 'required') throw new AppError(600, 'auth.tokenMissing');
-      return;
-    }
-    try {
-      request.auth = await resolveSession(request.server.deps, token);
-    } catch (error) {
-      if (mode === 'required' || !(error instanceof AppError)) throw error;
-      return;
-    }
-    const stored = storedLocale(request.auth.language);
-    if (stored) request.locale = stored;
   });
 }
 

@@ -1,5 +1,8 @@
+import { parseSysConfig, type SysConfigValues } from '@srm/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import { VersionedCache } from './cache';
+import type { CacheSource, CacheStats } from './cache-source';
 
 export interface SecuritySettings {
   tokenTimeoutMinutes: number;
@@ -8,48 +11,63 @@ export interface SecuritySettings {
   lockoutMinutes: number;
 }
 
-const DEFAULTS: SecuritySettings = {
-  tokenTimeoutMinutes: 720,
-  singleLogin: false,
-  lockoutAttempts: 5,
-  lockoutMinutes: 10,
-};
+/** A tenant's stored sys configs, typed (defaults for what is missing). */
+export async function loadSysConfig(db: Kysely<Database>, tenantId: string): Promise<SysConfigValues> {
+  const rows = await db
+    .selectFrom('sys_config')
+    .select(['param_key', 'param_value'])
+    .where('tenant_id', '=', tenantId)
+    .where('scope', '=', 'sys')
+    .execute();
+  return parseSysConfig(new Map(rows.map((r) => [r.param_key, r.param_value])));
+}
 
-const TTL_MS = 5_000;
-
-/** The tenant's sys configs that every request reads, cached for a few seconds. */
-export class SettingsCache {
-  private readonly cache = new Map<string, { at: number; value: SecuritySettings }>();
+/**
+ * The tenant's sys configs that every request may read, cached per process under the tenant's
+ * config version (bumped by any write to sys_config, see migration 0018). A signed-in request passes
+ * the version its session query read, so a change saved by any server process applies to the next
+ * request everywhere; a request without a session (sign-in, the sign-in page) reads the version
+ * first — one indexed row.
+ */
+export class SettingsCache implements CacheSource {
+  private readonly cache = new VersionedCache(60_000);
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  invalidate(tenantId?: string): void {
-    if (tenantId) this.cache.delete(tenantId);
-    else this.cache.clear();
+  invalidate(): void {
+    this.cache.clear();
   }
 
-  async security(tenantId: string): Promise<SecuritySettings> {
-    const hit = this.cache.get(tenantId);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-    const rows = await this.db
-      .selectFrom('sys_config')
-      .select(['param_key', 'param_value'])
+  cacheStats(): CacheStats[] {
+    return this.cache.cacheStats();
+  }
+
+  clearCache(name: string): void {
+    this.cache.clearCache(name);
+  }
+
+  private async currentVersion(tenantId: string): Promise<string> {
+    const row = await this.db
+      .selectFrom('sys_tenant_cache_version')
+      .select('config_version')
       .where('tenant_id', '=', tenantId)
-      .where('scope', '=', 'sys')
-      .where('param_key', 'in', ['tokenTimeout', 'singleLogin', 'lockoutAttempts', 'lockoutMinutes'])
-      .execute();
-    const map = new Map(rows.map((r) => [r.param_key, r.param_value]));
-    const num = (key: string, fallback: number) => {
-      const n = Number(map.get(key));
-      return Number.isFinite(n) && n > 0 ? n : fallback;
+      .executeTakeFirst();
+    return row ? String(row.config_version) : '0';
+  }
+
+  /** `version`: the config version read with the session; absent, it is read now. */
+  async all(tenantId: string, version?: string): Promise<SysConfigValues> {
+    const v = version ?? (await this.currentVersion(tenantId));
+    return this.cache.get(`settings:${tenantId}`, v, () => loadSysConfig(this.db, tenantId));
+  }
+
+  async security(tenantId: string, version?: string): Promise<SecuritySettings> {
+    const { security } = await this.all(tenantId, version);
+    return {
+      tokenTimeoutMinutes: security.tokenTimeout,
+      singleLogin: security.singleLogin,
+      lockoutAttempts: security.lockoutAttempts,
+      lockoutMinutes: security.lockoutMinutes,
     };
-    const value: SecuritySettings = {
-      tokenTimeoutMinutes: num('tokenTimeout', DEFAULTS.tokenTimeoutMinutes),
-      singleLogin: map.get('singleLogin') === 'true' || map.get('singleLogin') === '1',
-      lockoutAttempts: num('lockoutAttempts', DEFAULTS.lockoutAttempts),
-      lockoutMinutes: num('lockoutMinutes', DEFAULTS.lockoutMinutes),
-    };
-    this.cache.set(tenantId, { at: Date.now(), value });
-    return value;
   }
 }

@@ -10,6 +10,8 @@ import type { Database } from './types';
 export interface DbHandle {
   db: Kysely<Database>;
   kind: 'pglite' | 'pg';
+  /** The server's address, when kind is pg (the job runner opens its own small pool). */
+  connectionString?: string;
   /** The embedded instance, when kind is pglite. */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -37,7 +39,7 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     pool.on('error', (error) => options.onIdleError?.(error));
     pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'pg', close: () => db.destroy() };
+    return { db, kind: 'pg', connectionString: options.databaseUrl, close: () => db.destroy() };
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const pglite = await PGlite.create({

@@ -24,6 +24,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface Ent {
@@ -32,6 +34,142 @@ export interface Ent {
   ent_type: number;
   id: Generated<Int8>;
   tenant_id: Int8;
+}
+
+export interface FlowCirculation {
+  created_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  node_id: string;
+  read_at: Timestamp | null;
+  task_id: Int8;
+  tenant_id: Int8;
+  user_id: Int8;
+}
+
+export interface FlowDefinition {
+  category: string;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  current_version: Generated<number>;
+  description: Generated<string>;
+  en_code: string;
+  flow_template_json: Json;
+  form_name: string;
+  full_name: string;
+  icon: Generated<string>;
+  icon_background: Generated<string>;
+  id: Generated<Int8>;
+  launchers: Generated<Json>;
+  row_version: Generated<number>;
+  sort_code: Generated<number>;
+  state: Generated<number>;
+  tenant_id: Int8;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FlowDelegation {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  end_at: Timestamp;
+  flow_ids: Json | null;
+  from_user_id: Int8;
+  id: Generated<Int8>;
+  start_at: Timestamp;
+  tenant_id: Int8;
+  to_user_id: Int8;
+}
+
+export interface FlowHistory {
+  action: string;
+  actor_id: Int8 | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  item_key: string | null;
+  node_id: string | null;
+  on_behalf_of: Int8 | null;
+  opinion: Generated<string>;
+  sign_img: string | null;
+  target_node_id: string | null;
+  task_id: Int8;
+  tenant_id: Int8;
+  user_ids: Generated<Json>;
+}
+
+export interface FlowIdempotency {
+  created_at: Generated<Timestamp>;
+  idem_key: string;
+  response: Json;
+  tenant_id: Int8;
+  user_id: Int8;
+}
+
+export interface FlowNodeActivation {
+  act_key: string;
+  due_at: Timestamp | null;
+  entered_at: Timestamp;
+  finished_at: Timestamp | null;
+  node_id: string;
+  node_type: string;
+  state: 'active' | 'done' | 'rejected' | 'cancelled';
+  task_id: Int8;
+}
+
+export interface FlowOperator {
+  act_key: string;
+  created_at: Generated<Timestamp>;
+  handled_at: Timestamp | null;
+  handled_by: Int8 | null;
+  id: Generated<Int8>;
+  item_key: string;
+  node_id: string;
+  node_name: Generated<string>;
+  sort_order: Generated<number>;
+  state: 'pending' | 'waiting' | 'approved' | 'rejected' | 'transferred' | 'closed' | 'cancelled';
+  task_id: Int8;
+  tenant_id: Int8;
+  user_id: Int8;
+}
+
+export interface FlowOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  kind: string;
+  payload: Json;
+  sent_at: Timestamp | null;
+  tenant_id: Int8;
+}
+
+export interface FlowTask {
+  bill_no: Generated<string>;
+  created_at: Generated<Timestamp>;
+  definition_id: Int8;
+  engine_state: Generated<Json>;
+  finished_at: Timestamp | null;
+  form_data: Generated<Json>;
+  form_name: string;
+  id: Generated<Int8>;
+  launcher_id: Int8;
+  row_version: Generated<number>;
+  status: Generated<number>;
+  submitted_at: Timestamp | null;
+  tenant_id: Int8;
+  title: Generated<string>;
+  title_en: Generated<string>;
+  title_tw: Generated<string>;
+  urgency: Generated<number>;
+  version_id: Int8 | null;
+}
+
+export interface FlowVersion {
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  definition_id: Int8;
+  flow_template_json: Json;
+  form_name: string;
+  id: Generated<Int8>;
+  tenant_id: Int8;
+  version: number;
 }
 
 export interface ImConversation {
@@ -55,6 +193,51 @@ export interface ImMessage {
   tenant_id: Int8;
 }
 
+export interface SysArea {
+  code: string;
+  level: number;
+  name: string;
+  parent_code: string;
+  sort: Generated<number>;
+}
+
+export interface SysAreaTenant {
+  added: Generated<boolean>;
+  code: string;
+  enabled: Generated<boolean>;
+  level: number;
+  name: string;
+  parent_code: string;
+  short_name: Generated<string>;
+  tenant_id: Int8;
+  updated_at: Generated<Timestamp>;
+  updated_by: Int8 | null;
+}
+
+export interface SysBillCounter {
+  period: string;
+  rule_id: Int8;
+  seq: Int8;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SysBillRule {
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  date_format: Generated<'none' | 'yyyy' | 'yyyyMM' | 'yyyyMMdd'>;
+  description: Generated<string>;
+  digits: number;
+  en_code: string;
+  full_name: string;
+  id: Generated<Int8>;
+  prefix: Generated<string>;
+  reset_cycle: Generated<'never' | 'daily' | 'monthly' | 'yearly'>;
+  start_number: Generated<Int8>;
+  step: Generated<Int8>;
+  tenant_id: Int8;
+  updated_at: Timestamp | null;
+}
+
 export interface SysConfig {
   id: Generated<Int8>;
   param_key: string;
@@ -76,23 +259,38 @@ export interface SysDept {
   tenant_id: Int8;
 }
 
-export interface SysDictItem {
+export interface SysDictCategory {
   en_code: string;
   full_name: string;
   id: Generated<Int8>;
   order_num: Generated<number>;
+  tenant_id: Int8;
+}
+
+export interface SysDictItem {
+  en_code: string;
+  enabled: Generated<boolean>;
+  full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
+  id: Generated<Int8>;
+  order_num: Generated<number>;
   parent_id: Generated<Int8>;
+  remark: Generated<string>;
   tenant_id: Int8;
   type_id: Int8;
 }
 
 export interface SysDictType {
+  category_id: Int8;
   en_code: string;
+  enabled: Generated<boolean>;
   full_name: string;
   id: Generated<Int8>;
   is_conf: Generated<boolean>;
   is_tree: Generated<boolean>;
   order_num: Generated<number>;
+  remark: Generated<string>;
   scope: 'sys' | 'base';
   tenant_id: Int8;
 }
@@ -218,6 +416,8 @@ export interface SysMessage {
 
 export interface SysMsgTemplate {
   content: string;
+  content_en: Generated<string>;
+  content_tw: Generated<string>;
   en_code: string;
   enabled: Generated<boolean>;
   full_name: string;
@@ -226,6 +426,8 @@ export interface SysMsgTemplate {
   order_num: Generated<number>;
   tenant_id: Int8;
   title: string;
+  title_en: Generated<string>;
+  title_tw: Generated<string>;
 }
 
 export interface SysNotice {
@@ -234,6 +436,7 @@ export interface SysNotice {
   created_at: Generated<Timestamp>;
   creator_name: Generated<string>;
   id: Generated<Int8>;
+  notice_type: Generated<string>;
   release_time: Timestamp | null;
   state: Generated<'draft' | 'released' | 'withdrawn'>;
   tenant_id: Int8;
@@ -248,6 +451,14 @@ export interface SysNoticeEnt {
 export interface SysNoticeRead {
   notice_id: Int8;
   read_at: Timestamp | null;
+  tenant_id: Int8;
+  user_id: Int8;
+}
+
+export interface SysPasswordHistory {
+  created_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  password_hash: string;
   tenant_id: Int8;
   user_id: Int8;
 }
@@ -300,10 +511,68 @@ export interface SysSession {
   user_id: Int8;
 }
 
+export interface SysTask {
+  created_at: Generated<Timestamp>;
+  cron: string;
+  enabled: Generated<boolean>;
+  id: Generated<Int8>;
+  job_code: string;
+  last_result: 'running' | 'success' | 'failure' | null;
+  last_run_at: Timestamp | null;
+  name: string;
+  params: Generated<Json>;
+  tenant_id: Int8;
+  time_zone: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SysTaskRun {
+  attempt: Generated<number>;
+  duration_ms: number | null;
+  ended_at: Timestamp | null;
+  error: Generated<string>;
+  id: Generated<Int8>;
+  job_code: string;
+  message: Generated<string>;
+  result: 'running' | 'success' | 'failure';
+  started_at: Generated<Timestamp>;
+  task_id: Int8;
+  task_name: string;
+  tenant_id: Int8;
+  trigger: 'schedule' | 'manual';
+}
+
+export interface SysTempDownload {
+  ascii_name: Generated<string>;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  file_name: string;
+  id: Generated<Int8>;
+  storage_key: string;
+  tenant_id: Int8;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: Int8;
+}
+
 export interface SysTenantCacheVersion {
+  config_version: Generated<Int8>;
+  dict_version: Generated<Int8>;
+  supplier_version: Generated<Int8>;
   tenant_id: Int8;
   user_version: Generated<Int8>;
   version: Generated<Int8>;
+}
+
+export interface SysTextOverride {
+  key: string;
+  locale: 'zh-CN' | 'en-US' | 'zh-TW';
+  namespace: string;
+  tenant_id: Int8;
+  updated_at: Generated<Timestamp>;
+  updated_by: Int8 | null;
+  value: string;
 }
 
 export interface SysUser {
@@ -325,6 +594,7 @@ export interface SysUser {
   last_login_time: Timestamp | null;
   locked_until: Timestamp | null;
   mobile: Generated<string>;
+  password_changed_at: Generated<Timestamp>;
   password_hash: string;
   prev_login_ip: Generated<string>;
   prev_login_ip_name: Generated<string>;
@@ -361,12 +631,228 @@ export interface UserRole {
   user_id: Int8;
 }
 
+export interface VendorApplication {
+  account: Generated<string>;
+  app_no: string;
+  created_at: Generated<Timestamp>;
+  credit_code: string;
+  decided_at: Timestamp | null;
+  form_data: Json;
+  id: Generated<Int8>;
+  invitation_id: Int8 | null;
+  mobile: Generated<string>;
+  password_hash: Generated<string>;
+  rating: number | null;
+  reject_reason: Generated<string>;
+  review_comment: Generated<string>;
+  scope: Generated<'register' | 'category'>;
+  status: Generated<'submitted' | 'inReview' | 'approved' | 'rejected'>;
+  submit_ip: Generated<string>;
+  supplier_id: Int8 | null;
+  supplier_name: string;
+  task_id: Int8 | null;
+  tenant_id: Int8;
+  token_hash: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface VendorApplicationFile {
+  application_id: Int8;
+  file_id: Int8;
+}
+
+export interface VendorCaptchaUsed {
+  expires_at: Timestamp;
+  id: string;
+}
+
+export interface VendorChange {
+  after_data: Json;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  id: Generated<Int8>;
+  kind: 'bank' | 'legal';
+  reason: Generated<string>;
+  reject_reason: Generated<string>;
+  requested_by: Int8;
+  status: Generated<'submitted' | 'inReview' | 'approved' | 'rejected'>;
+  supplier_id: Int8;
+  task_id: Int8 | null;
+  tenant_id: Int8;
+}
+
+export interface VendorFile {
+  claim_hash: string | null;
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  ent_id: Int8;
+  file_name: string;
+  id: Generated<Int8>;
+  size: number;
+  storage_key: string;
+  tenant_id: Int8;
+  uploaded_by: Int8;
+}
+
+export interface VendorInvitation {
+  application_id: Int8 | null;
+  company_name: string;
+  contact_name: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Int8;
+  created_by_name: Generated<string>;
+  email: Generated<string>;
+  expires_at: Timestamp;
+  id: Generated<Int8>;
+  mobile: Generated<string>;
+  tenant_id: Int8;
+  token_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface VendorNotice {
+  body_html: Generated<string>;
+  created_at: Generated<Timestamp>;
+  creator_id: Int8;
+  creator_name: Generated<string>;
+  id: Generated<Int8>;
+  notice_type: Generated<string>;
+  published_at: Timestamp | null;
+  reply_deadline: Timestamp | null;
+  reply_required: Generated<boolean>;
+  state: Generated<number>;
+  tenant_id: Int8;
+  title: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface VendorNoticeFile {
+  file_id: Int8;
+  notice_id: Int8;
+}
+
+export interface VendorNoticeItem {
+  ack_at: Timestamp | null;
+  ack_by_name: Generated<string>;
+  delivered: Generated<boolean>;
+  id: Generated<Int8>;
+  notice_id: Int8;
+  read_at: Timestamp | null;
+  read_by: Int8 | null;
+  read_by_name: Generated<string>;
+  reminded_at: Timestamp | null;
+  replied_at: Timestamp | null;
+  replied_by_name: Generated<string>;
+  reply_state: Generated<number>;
+  reply_text: Generated<string>;
+  supplier_id: Int8;
+  tenant_id: Int8;
+}
+
+export interface VendorNoticeItemFile {
+  file_id: Int8;
+  item_id: Int8;
+}
+
+export interface VendorQualificationReminder {
+  days: number;
+  expires_on: Timestamp;
+  qualification_id: Int8;
+  sent_at: Generated<Timestamp>;
+}
+
+export interface VendorSupplier {
+  address: Generated<string>;
+  admin_user_id: Int8 | null;
+  area_code: Generated<string>;
+  blacklist_reason: Generated<string>;
+  blacklisted: Generated<boolean>;
+  business_scope: Generated<string>;
+  company_type: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  credit_code: string;
+  ent_id: Int8;
+  found_date: Timestamp | null;
+  id: Generated<Int8>;
+  legal_person: Generated<string>;
+  registered_capital: Numeric | null;
+  state: Generated<'potential' | 'qualified' | 'frozen' | 'eliminated'>;
+  supplier_code: string;
+  supplier_name: string;
+  tenant_id: Int8;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface VendorSupplierBank {
+  account_no: string;
+  bank_name: string;
+  branch: Generated<string>;
+  id: Generated<Int8>;
+  supplier_id: Int8;
+  tenant_id: Int8;
+}
+
+export interface VendorSupplierCategory {
+  category_code: string;
+  qualified: Generated<boolean>;
+  supplier_id: Int8;
+  tenant_id: Int8;
+}
+
+export interface VendorSupplierContact {
+  contact_name: string;
+  email: Generated<string>;
+  id: Generated<Int8>;
+  is_primary: Generated<boolean>;
+  mobile: Generated<string>;
+  phone: Generated<string>;
+  supplier_id: Int8;
+  tenant_id: Int8;
+}
+
+export interface VendorSupplierHistory {
+  action: string;
+  changed_at: Generated<Timestamp>;
+  changed_by: Int8 | null;
+  changed_by_name: Generated<string>;
+  changes: Generated<Json>;
+  id: Generated<Int8>;
+  remark: Generated<string>;
+  supplier_id: Int8;
+  tenant_id: Int8;
+}
+
+export interface VendorSupplierQualification {
+  expires_on: Timestamp | null;
+  file_id: Int8 | null;
+  id: Generated<Int8>;
+  qual_type: string;
+  supplier_id: Int8;
+  tenant_id: Int8;
+}
+
 export interface DB {
   ent: Ent;
+  flow_circulation: FlowCirculation;
+  flow_definition: FlowDefinition;
+  flow_delegation: FlowDelegation;
+  flow_history: FlowHistory;
+  flow_idempotency: FlowIdempotency;
+  flow_node_activation: FlowNodeActivation;
+  flow_operator: FlowOperator;
+  flow_outbox: FlowOutbox;
+  flow_task: FlowTask;
+  flow_version: FlowVersion;
   im_conversation: ImConversation;
   im_message: ImMessage;
+  sys_area: SysArea;
+  sys_area_tenant: SysAreaTenant;
+  sys_bill_counter: SysBillCounter;
+  sys_bill_rule: SysBillRule;
   sys_config: SysConfig;
   sys_dept: SysDept;
+  sys_dict_category: SysDictCategory;
   sys_dict_item: SysDictItem;
   sys_dict_type: SysDictType;
   sys_enum: SysEnum;
@@ -383,14 +869,36 @@ export interface DB {
   sys_notice: SysNotice;
   sys_notice_ent: SysNoticeEnt;
   sys_notice_read: SysNoticeRead;
+  sys_password_history: SysPasswordHistory;
   sys_position: SysPosition;
   sys_request_log: SysRequestLog;
   sys_role: SysRole;
   sys_session: SysSession;
+  sys_task: SysTask;
+  sys_task_run: SysTaskRun;
+  sys_temp_download: SysTempDownload;
   sys_tenant_cache_version: SysTenantCacheVersion;
+  sys_text_override: SysTextOverride;
   sys_user: SysUser;
   sys_wx_user: SysWxUser;
   tenant: Tenant;
   user_position: UserPosition;
   user_role: UserRole;
+  vendor_application: VendorApplication;
+  vendor_application_file: VendorApplicationFile;
+  vendor_captcha_used: VendorCaptchaUsed;
+  vendor_change: VendorChange;
+  vendor_file: VendorFile;
+  vendor_invitation: VendorInvitation;
+  vendor_notice: VendorNotice;
+  vendor_notice_file: VendorNoticeFile;
+  vendor_notice_item: VendorNoticeItem;
+  vendor_notice_item_file: VendorNoticeItemFile;
+  vendor_qualification_reminder: VendorQualificationReminder;
+  vendor_supplier: VendorSupplier;
+  vendor_supplier_bank: VendorSupplierBank;
+  vendor_supplier_category: VendorSupplierCategory;
+  vendor_supplier_contact: VendorSupplierContact;
+  vendor_supplier_history: VendorSupplierHistory;
+  vendor_supplier_qualification: VendorSupplierQualification;
 }

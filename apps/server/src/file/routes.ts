@@ -1,37 +1,36 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { envelope, uploadResultSchema } from '@srm/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
 import { AppError, notFound } from '../core/errors';
 import { readUploadedFile } from '../core/multipart';
-import { detectImage, IMAGE_MIME, imagePath, imageUrl, saveImage, UPLOAD_TYPE } from './storage';
+import type { SignedInRoutes } from '../core/scope';
+import { detectImage, IMAGE_MIME, imageKey, imageUrl, saveImage, UPLOAD_TYPE } from './storage';
 
-export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { dataDir } = app.deps.config;
+export const fileRoutes: SignedInRoutes = async (app) => {
+  const { files } = app.deps;
 
   app.post(
     '/api/file/Uploader/:type',
     {
       schema: {
         tags: ['file'],
-        summary: 'Uploads one image (multipart field `file`; png, jpeg, gif or webp by content; max 5 MB)',
+        summary:
+          'Uploads one image (multipart field `file`; png, jpeg, gif or webp by content; at most the configured upload size, 5 MB by default)',
         consumes: ['multipart/form-data'],
         params: z.object({ type: z.string().regex(UPLOAD_TYPE) }),
         response: { 200: envelope(uploadResultSchema) },
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const { content } = await readUploadedFile(request, undefined, {
+      const auth = request.auth;
+      const { upload } = await app.deps.settings.all(auth.tenantId, auth.configVersion);
+      const { content } = await readUploadedFile(request, upload.uploadMaxMb * 1024 * 1024, {
         noFile: () => new AppError(400, 'file.noFile'),
-        tooLarge: () => new AppError(400, 'file.tooLarge'),
+        tooLarge: () => new AppError(400, 'file.tooLarge', { maxMb: upload.uploadMaxMb }),
       });
       const ext = detectImage(content);
       if (!ext) throw new AppError(400, 'file.notImage');
-      const name = await saveImage(dataDir, auth.tenantId, request.params.type, ext, content);
+      const name = await saveImage(files, auth.tenantId, request.params.type, ext, content);
       return envelopeOk({ name, url: imageUrl(request.params.type, name) });
     },
   );
@@ -48,18 +47,17 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request.auth);
-      const file = imagePath(dataDir, auth.tenantId, request.params.type, request.params.name);
-      if (!file) throw notFound();
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) throw notFound();
+      const auth = request.auth;
+      const key = imageKey(auth.tenantId, request.params.type, request.params.name);
+      const stored = key ? await files.get(key) : null;
+      if (!stored) throw notFound();
       const ext = request.params.name.split('.').pop() ?? '';
       return reply
         .type(IMAGE_MIME[ext] ?? 'application/octet-stream')
-        .header('content-length', info.size)
+        .header('content-length', stored.size)
         .header('cache-control', 'private, max-age=86400')
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file));
+        .send(stored.body);
     },
   );
 };

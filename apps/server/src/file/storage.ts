@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { FileStore } from '../core/file-store';
 
 /** Stored names: 32 hex characters and the extension of the detected type. */
 export const IMAGE_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
@@ -32,17 +31,10 @@ export function detectImage(buf: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null 
   return null;
 }
 
-export function uploadDir(dataDir: string, tenantId: string, type: string): string {
-  if (!/^\d+$/.test(tenantId) || !UPLOAD_TYPE.test(type)) throw new Error('bad upload folder');
-  return path.join(dataDir, 'uploads', tenantId, type);
-}
-
-/** The file of a stored image; null for a name or type that could leave the folder. */
-export function imagePath(dataDir: string, tenantId: string, type: string, name: string): string | null {
-  if (!UPLOAD_TYPE.test(type) || !IMAGE_NAME.test(name)) return null;
-  const dir = uploadDir(dataDir, tenantId, type);
-  const file = path.resolve(dir, name);
-  return path.dirname(file) === path.resolve(dir) ? file : null;
+/** The store key of an upload; null for a type or name that is not one. */
+export function imageKey(tenantId: string, type: string, name: string): string | null {
+  if (!/^\d+$/.test(tenantId) || !UPLOAD_TYPE.test(type) || !IMAGE_NAME.test(name)) return null;
+  return `${tenantId}/${type}/${name}`;
 }
 
 export function imageUrl(type: string, name: string): string {
@@ -50,25 +42,23 @@ export function imageUrl(type: string, name: string): string {
 }
 
 export async function saveImage(
-  dataDir: string,
+  files: FileStore,
   tenantId: string,
   type: string,
   ext: string,
   content: Buffer,
 ): Promise<string> {
-  const dir = uploadDir(dataDir, tenantId, type);
-  await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  await writeFile(path.join(dir, name), content, { flag: 'wx' });
+  const key = imageKey(tenantId, type, name);
+  if (!key) throw new Error('bad upload folder');
+  await files.put(key, content, IMAGE_MIME[ext] ?? 'application/octet-stream');
   return name;
 }
 
-export async function imageExists(dataDir: string, tenantId: string, type: string, name: string) {
-  const file = imagePath(dataDir, tenantId, type, name);
-  if (!file) return false;
-  try {
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
+export async function imageExists(files: FileStore, tenantId: string, type: string, name: string) {
+  const key = imageKey(tenantId, type, name);
+  if (!key) return false;
+  const found = await files.get(key).catch(() => null);
+  found?.body.destroy();
+  return found !== null;
 }

@@ -1,7 +1,6 @@
 import {
   envelope,
   MailApi,
-  type MailSender,
   mailOneToListQuerySchema,
   mailSenderSchema,
   messageIdsBodySchema,
@@ -10,25 +9,23 @@ import {
   pageOf,
   unreadCountSchema,
 } from '@srm/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { type AuthInfo, requireAuth } from '../core/context';
+import type { AuthInfo } from '../core/context';
 import { envelopeOk } from '../core/envelope';
 import { forbidden } from '../core/errors';
-import { listMessages, markRead, toMessageItem } from './message-service';
+import type { SignedInRoutes } from '../core/scope';
+import { lastMailPerSender, listMessages, markRead } from './message-service';
 
 const tags = ['mail centre'];
 
 /** The mail centre is for users of the tenant's own enterprise (spec §2.1, §6: entType 1). */
-function mailboxOwner(auth: AuthInfo | null): AuthInfo {
-  const owner = requireAuth(auth);
-  if (owner.profile.entType !== 1) throw forbidden();
-  return owner;
+function mailboxOwner(auth: AuthInfo): AuthInfo {
+  if (auth.profile.entType !== 1) throw forbidden();
+  return auth;
 }
 
 /** The mail centre: the signed-in user's messages seen as a mailbox, grouped by sender. */
-export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+export const mailRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;
 
   app.get(
@@ -73,41 +70,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(mailSenderSchema)) },
       },
     },
-    async (request) => {
-      const auth = mailboxOwner(request.auth);
-      const rows = await db
-        .selectFrom('sys_message as m')
-        .select([
-          'm.id',
-          'm.type',
-          'm.menu_title',
-          'm.creator_id',
-          'm.creator_name',
-          'm.created_at',
-          'm.read_at',
-          'm.url',
-          'm.bill_id',
-          sql<string>`count(*) filter (where m.read_at is null) over (partition by coalesce(m.creator_id, 0))`.as(
-            'unread',
-          ),
-          sql<number>`row_number() over (partition by coalesce(m.creator_id, 0) order by m.created_at desc, m.id desc)`.as(
-            'rank',
-          ),
-        ])
-        .where('m.tenant_id', '=', auth.tenantId)
-        .where('m.user_id', '=', auth.userId)
-        .execute();
-      const senders: MailSender[] = rows
-        .filter((r) => Number(r.rank) === 1)
-        .map((r) => ({
-          senderId: r.creator_id == null ? '0' : String(r.creator_id),
-          senderName: r.creator_name,
-          unread: Number(r.unread),
-          latest: toMessageItem(r),
-        }))
-        .sort((a, b) => b.latest.createDate - a.latest.createDate);
-      return envelopeOk(senders);
-    },
+    async (request) => envelopeOk(await lastMailPerSender(db, mailboxOwner(request.auth))),
   );
 
   app.post(

@@ -9,23 +9,19 @@ import {
   pageOf,
   unreadCountSchema,
 } from '@srm/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
-import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
-import { assertIds, listMessages, markRead } from './message-service';
-import { pushCounts, unreadCounts } from './notify';
+import type { SignedInRoutes } from '../core/scope';
+import { contextOf } from '../core/service-context';
+import { deleteMessages, listMessages, markRead, openMessage, readAllMessages } from './message-service';
+import { unreadCounts } from './notify';
 
 const tags = ['messages'];
-const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : 0);
 
 /** The signed-in user's internal messages: only their own rows, whatever the id asked for. */
-export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+export const messageRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;
-  const own = (tenantId: string, userId: string) =>
-    db.selectFrom('sys_message').where('tenant_id', '=', tenantId).where('user_id', '=', userId);
 
   app.get(
     MessageApi.list,
@@ -38,7 +34,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       return envelopeOk(await listMessages(db, auth, request.query));
     },
   );
@@ -53,27 +49,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(messageDetailSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const row = await own(auth.tenantId, auth.userId)
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!row) throw notFound();
-      if (!row.read_at) {
-        await db.updateTable('sys_message').set({ read_at: new Date() }).where('id', '=', row.id).execute();
-        await pushCounts(app.deps, auth.tenantId, [auth.userId]);
-      }
-      return envelopeOk({
-        id: String(row.id),
-        title: row.menu_title,
-        lastModifyTime: ms(row.created_at),
-        creatorUser: row.creator_name,
-        bodyText: row.body_text,
-        url: row.url,
-        billId: row.bill_id,
-      });
-    },
+    async (request) => envelopeOk(await openMessage(contextOf(request), request.params.id)),
   );
 
   app.post(
@@ -87,7 +63,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       return envelopeOk(await markRead(app.deps, auth, request.body.ids, request.locale));
     },
   );
@@ -102,17 +78,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      await db
-        .updateTable('sys_message')
-        .set({ read_at: new Date() })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('user_id', '=', auth.userId)
-        .where('read_at', 'is', null)
-        .execute();
-      await pushCounts(app.deps, auth.tenantId, [auth.userId]);
-      // Announcements are not touched: the answer says how many stay unread.
-      const counts = (await unreadCounts(db, auth.tenantId, [auth.userId])).get(auth.userId)!;
+      const counts = await readAllMessages(contextOf(request));
       return envelopeOk(counts, t(request.locale, 'common.saved'));
     },
   );
@@ -127,20 +93,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ count: z.number().int() })) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      assertIds(request.body.ids, request.locale);
-      const deleted = await db
-        .deleteFrom('sys_message')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('user_id', '=', auth.userId)
-        .where('id', 'in', request.body.ids)
-        .returning('id')
-        .execute();
-      if (deleted.length === 0) throw notFound();
-      await pushCounts(app.deps, auth.tenantId, [auth.userId]);
-      return envelopeOk({ count: deleted.length });
-    },
+    async (request) => envelopeOk({ count: await deleteMessages(contextOf(request), request.body.ids) }),
   );
 
   app.get(
@@ -153,7 +106,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const counts = await unreadCounts(db, auth.tenantId, [auth.userId]);
       return envelopeOk(counts.get(auth.userId)!);
     },

@@ -1,19 +1,33 @@
-import { fillTemplate, type MessageType, MsgTemplateCode } from '@srm/contracts';
+import {
+  type Locale,
+  type MessageType,
+  type MsgTemplate,
+  MsgTemplateCode,
+  type TemplateTexts,
+  templateIn,
+} from '@srm/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Deps } from '../core/context';
+import { storedLocale } from '../core/i18n';
+import type { ServiceContext } from '../core/service-context';
 import type { Database } from '../db/types';
 import { notifyUsers } from './notify';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-interface DefaultTemplate {
+interface DefaultTemplate extends TemplateTexts {
   enCode: MsgTemplateCode;
   fullName: string;
-  title: string;
-  content: string;
   messageType: MessageType;
 }
+
+/** The body of every workflow message: which flow, which bill, who launched it. */
+const FLOW_BODY = {
+  content: '{flow}，单号 {billNo}，发起人 {launcher}',
+  contentEn: '{flow}, no. {billNo}, launched by {launcher}',
+  contentTw: '{flow}，單號 {billNo}，發起人 {launcher}',
+};
 
 /**
  * What every tenant starts with. Stored per tenant (a tenant rewords or switches one off in its
@@ -25,6 +39,11 @@ export const DEFAULT_MSG_TEMPLATES: readonly DefaultTemplate[] = [
     fullName: '密码重置通知',
     title: '您的登录密码已被重置',
     content: '{operator}重置了您的登录密码。如非您本人申请，请立即联系系统管理员。',
+    titleEn: 'Your sign-in password was reset',
+    contentEn:
+      '{operator} reset your sign-in password. If you did not ask for it, contact your administrator at once.',
+    titleTw: '您的登錄密碼已被重置',
+    contentTw: '{operator}重置了您的登錄密碼。如非您本人申請，請立即聯繫系統管理員。',
     messageType: 1,
   },
   {
@@ -32,11 +51,82 @@ export const DEFAULT_MSG_TEMPLATES: readonly DefaultTemplate[] = [
     fullName: '角色授权通知',
     title: '您已获得角色「{roleName}」',
     content: '{operator}将您加入了角色「{roleName}」，刷新页面后即可使用该角色的菜单和功能。',
+    titleEn: 'You were given the role "{roleName}"',
+    contentEn:
+      '{operator} added you to the role "{roleName}". Reload the page to use its menus and functions.',
+    titleTw: '您已獲得角色「{roleName}」',
+    contentTw: '{operator}將您加入了角色「{roleName}」，刷新頁面後即可使用該角色的菜單和功能。',
     messageType: 1,
+  },
+  {
+    enCode: MsgTemplateCode.flowTodo,
+    fullName: '流程待办通知',
+    title: '待审批：{title}',
+    titleEn: 'To approve: {title}',
+    titleTw: '待審批：{title}',
+    ...FLOW_BODY,
+    messageType: 2,
+  },
+  {
+    enCode: MsgTemplateCode.flowApproved,
+    fullName: '流程审批通过通知',
+    title: '审批通过：{title}',
+    titleEn: 'Approved: {title}',
+    titleTw: '審批通過：{title}',
+    ...FLOW_BODY,
+    messageType: 2,
+  },
+  {
+    enCode: MsgTemplateCode.flowRejected,
+    fullName: '流程驳回通知',
+    title: '审批驳回：{title}',
+    titleEn: 'Rejected: {title}',
+    titleTw: '審批駁回：{title}',
+    ...FLOW_BODY,
+    messageType: 2,
+  },
+  {
+    enCode: MsgTemplateCode.flowWithdrawn,
+    fullName: '流程撤回通知',
+    title: '流程已撤回：{title}',
+    titleEn: 'Withdrawn: {title}',
+    titleTw: '流程已撤回：{title}',
+    ...FLOW_BODY,
+    messageType: 2,
+  },
+  {
+    enCode: MsgTemplateCode.flowTerminated,
+    fullName: '流程终止通知',
+    title: '流程已终止：{title}',
+    titleEn: 'Terminated: {title}',
+    titleTw: '流程已終止：{title}',
+    ...FLOW_BODY,
+    messageType: 2,
+  },
+  {
+    enCode: MsgTemplateCode.flowCopy,
+    fullName: '流程抄送通知',
+    title: '抄送：{title}',
+    titleEn: 'Copied to you: {title}',
+    titleTw: '抄送：{title}',
+    ...FLOW_BODY,
+    messageType: 2,
+  },
+  {
+    enCode: MsgTemplateCode.flowRemind,
+    fullName: '流程催办通知',
+    title: '催办：{title} 等待您审批',
+    titleEn: 'Reminder: {title} awaits your approval',
+    titleTw: '催辦：{title} 等待您審批',
+    ...FLOW_BODY,
+    messageType: 2,
   },
 ];
 
-/** Adds the default templates a tenant lacks (every tenant when none is named); keeps edited ones. */
+/**
+ * Adds the default templates a tenant lacks (every tenant when none is named); keeps edited ones. A
+ * template stored before it had translations gets the default ones while it has none.
+ */
 export async function ensureMsgTemplates(db: Db, tenantId?: string): Promise<void> {
   const tenants = tenantId ? [{ id: tenantId }] : await db.selectFrom('tenant').select('id').execute();
   if (tenants.length === 0) return;
@@ -50,12 +140,27 @@ export async function ensureMsgTemplates(db: Db, tenantId?: string): Promise<voi
           full_name: d.fullName,
           title: d.title,
           content: d.content,
+          title_en: d.titleEn,
+          title_tw: d.titleTw,
+          content_en: d.contentEn,
+          content_tw: d.contentTw,
           message_type: d.messageType,
           order_num: i + 1,
         })),
       ),
     )
-    .onConflict((oc) => oc.columns(['tenant_id', 'en_code']).doNothing())
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'en_code'])
+        .doUpdateSet({
+          title_en: sql`excluded.title_en`,
+          title_tw: sql`excluded.title_tw`,
+          content_en: sql`excluded.content_en`,
+          content_tw: sql`excluded.content_tw`,
+        })
+        .where(sql<boolean>`sys_msg_template.title_en || sys_msg_template.title_tw
+          || sys_msg_template.content_en || sys_msg_template.content_tw = ''`),
+    )
     .execute();
 }
 
@@ -69,8 +174,9 @@ export interface TemplateNotification {
 }
 
 /**
- * Sends the tenant's template to these users as an internal message (after the caller's write has
- * committed). A switched-off template sends nothing. Returns how many messages were written.
+ * Sends the tenant's template to these users as an internal message, each in his own language (after
+ * the caller's write has committed). A switched-off template sends nothing. Returns how many
+ * messages were written.
  */
 export async function notifyByTemplate(
   deps: Deps,
@@ -86,22 +192,96 @@ export async function notifyByTemplate(
   }
 }
 
-async function sendByTemplate(deps: Deps, n: TemplateNotification): Promise<number> {
-  const template = await deps.db
+const TEMPLATE_TEXTS = [
+  'title',
+  'content',
+  'title_en as titleEn',
+  'title_tw as titleTw',
+  'content_en as contentEn',
+  'content_tw as contentTw',
+  'message_type',
+] as const;
+
+export type LoadedTemplate = TemplateTexts & { message_type: number };
+
+/** The tenant's switched-on templates of these codes, by code (a switched-off one is absent). */
+export async function loadTemplates(
+  db: Db,
+  tenantId: string,
+  codes: readonly MsgTemplateCode[],
+): Promise<Map<string, LoadedTemplate>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
     .selectFrom('sys_msg_template')
-    .select(['title', 'content', 'message_type'])
-    .where('tenant_id', '=', n.tenantId)
-    .where('en_code', '=', n.code)
+    .select(['en_code', ...TEMPLATE_TEXTS])
+    .where('tenant_id', '=', tenantId)
+    .where('en_code', 'in', [...new Set(codes)])
     .where('enabled', '=', true)
-    .executeTakeFirst();
+    .execute();
+  return new Map(rows.map(({ en_code, ...texts }) => [en_code, texts]));
+}
+
+/** Each live user of the tenant among these, with the language his messages are written in. */
+export async function recipientLocales(
+  db: Db,
+  tenantId: string,
+  userIds: readonly string[],
+  fallback: Locale = 'zh-CN',
+): Promise<Map<string, Locale>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sys_user')
+    .select(['id', 'language'])
+    .where('tenant_id', '=', tenantId)
+    .where('deleted', '=', false)
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), storedLocale(r.language) ?? fallback]));
+}
+
+async function sendByTemplate(deps: Deps, n: TemplateNotification): Promise<number> {
+  const template = (await loadTemplates(deps.db, n.tenantId, [n.code])).get(n.code);
   if (!template || n.userIds.length === 0) return 0;
-  return notifyUsers(deps, {
-    tenantId: n.tenantId,
-    userIds: n.userIds,
-    type: template.message_type as MessageType,
-    menuTitle: fillTemplate(template.title, n.vars),
-    bodyText: fillTemplate(template.content, n.vars),
-    creatorId: n.creatorId,
-    creatorName: n.creatorName,
-  });
+  const locales = await recipientLocales(deps.db, n.tenantId, n.userIds);
+  const byLocale = new Map<Locale, string[]>();
+  for (const [userId, locale] of locales) byLocale.set(locale, [...(byLocale.get(locale) ?? []), userId]);
+  let sent = 0;
+  for (const [locale, userIds] of byLocale) {
+    const text = templateIn(template, locale, n.vars);
+    sent += await notifyUsers(deps, {
+      tenantId: n.tenantId,
+      userIds,
+      type: template.message_type as MessageType,
+      menuTitle: text.title,
+      bodyText: text.content,
+      creatorId: n.creatorId,
+      creatorName: n.creatorName,
+    });
+  }
+  return sent;
+}
+
+/** Every message template of the tenant, in order. */
+export async function listMsgTemplates(ctx: ServiceContext): Promise<MsgTemplate[]> {
+  const rows = await ctx.db
+    .selectFrom('sys_msg_template')
+    .selectAll()
+    .where('tenant_id', '=', ctx.tenantId)
+    .orderBy('order_num')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    enCode: r.en_code,
+    fullName: r.full_name,
+    title: r.title,
+    content: r.content,
+    titleEn: r.title_en,
+    titleTw: r.title_tw,
+    contentEn: r.content_en,
+    contentTw: r.content_tw,
+    messageType: r.message_type,
+    enabled: r.enabled,
+  }));
 }

@@ -3,48 +3,27 @@ import {
   companyDetailSchema,
   companyMoveSchema,
   companyUpdateSchema,
-  type Dept,
   deptNodeSchema,
   deptSchema,
   envelope,
+  FlowTaskPerm,
   idParamSchema,
   OrgApi,
   OrgPerm,
   UserPerm,
 } from '@srm/contracts';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
+import { requireAnyPerm, requirePerm } from '../core/access';
 import { envelopeOk } from '../core/envelope';
-import { fieldError } from '../core/errors';
 import { t } from '../core/i18n';
-import { requireAnyPerm, requirePerm } from '../permission/service';
-import {
-  assertDeletable,
-  buildTree,
-  conflictWith,
-  countAttached,
-  deleteNode,
-  findNode,
-  loadOrg,
-  subtreeIds,
-} from './org-service';
+import type { SignedInRoutes } from '../core/scope';
+import { contextOf } from '../core/service-context';
+import { createCompany, moveCompany, updateCompany } from './dept-service';
+import { assertDeletable, buildTree, countAttached, deleteNode, findNode, loadOrg } from './service';
 
 const tags = ['organisation'];
 
-/** 400 on enCode when another node of the tenant already has the code. */
-export function assertCodeFree(request: FastifyRequest, org: Dept[], enCode: string, selfId?: string) {
-  if (org.some((d) => d.enCode === enCode && d.id !== selfId))
-    throw fieldError({ enCode: t(request.locale, 'org.codeTaken') });
-}
-
-/** A company's parent: "0" or another company of the tenant (404 otherwise). */
-function assertCompanyParent(org: Dept[], parentId: string) {
-  if (parentId !== '0') findNode(org, parentId, 'company');
-}
-
-export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+export const companyRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;
 
   app.get(
@@ -58,7 +37,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const org = await loadOrg(db, auth.tenantId);
       return envelopeOk(buildTree(org, '0', (d) => d.deptType === 'company'));
     },
@@ -67,16 +46,22 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     OrgApi.orgTree,
     {
-      preValidation: requireAnyPerm(OrgPerm.organize, OrgPerm.department, OrgPerm.position, UserPerm.user),
+      preValidation: requireAnyPerm(
+        OrgPerm.organize,
+        OrgPerm.department,
+        OrgPerm.position,
+        UserPerm.user,
+        FlowTaskPerm.flowLaunch,
+      ),
       schema: {
         tags,
         summary:
-          'Companies and departments as one tree, disabled included (pickers and tree panels of the org and user screens)',
+          'Companies and departments as one tree, disabled included (pickers and tree panels of the org and user screens, a flow form’s department field)',
         response: { 200: envelope(z.array(deptNodeSchema)) },
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       return envelopeOk(buildTree(await loadOrg(db, auth.tenantId), '0'));
     },
   );
@@ -93,7 +78,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const org = await loadOrg(db, auth.tenantId);
       const company = findNode(org, request.params.id, 'company');
       const children = org.filter((d) => d.parentId === company.id);
@@ -120,28 +105,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(deptSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const body = request.body;
-      const org = await loadOrg(db, auth.tenantId);
-      assertCompanyParent(org, body.parentId);
-      assertCodeFree(request, org, body.enCode);
-      const row = await db
-        .insertInto('sys_dept')
-        .values({
-          tenant_id: auth.tenantId,
-          parent_id: body.parentId,
-          dept_name: body.deptName,
-          dept_type: 'company',
-          en_code: body.enCode,
-          order_num: body.orderNum,
-          enabled: body.enabled,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const after = await loadOrg(db, auth.tenantId);
-      return envelopeOk(findNode(after, String(row.id)), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(await createCompany(contextOf(request), request.body), t(request.locale, 'common.saved')),
   );
 
   app.put(
@@ -156,27 +121,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(deptSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      const body = request.body;
-      const org = await loadOrg(db, auth.tenantId);
-      findNode(org, id, 'company');
-      assertCodeFree(request, org, body.enCode, id);
-      await db
-        .updateTable('sys_dept')
-        .set({
-          dept_name: body.deptName,
-          en_code: body.enCode,
-          order_num: body.orderNum,
-          enabled: body.enabled,
-        })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      const after = await loadOrg(db, auth.tenantId);
-      return envelopeOk(findNode(after, id), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(
+        await updateCompany(contextOf(request), request.params.id, request.body),
+        t(request.locale, 'common.saved'),
+      ),
   );
 
   app.put(
@@ -191,23 +140,11 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(deptSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      const { parentId } = request.body;
-      const org = await loadOrg(db, auth.tenantId);
-      findNode(org, id, 'company');
-      assertCompanyParent(org, parentId);
-      if (subtreeIds(org, id).has(parentId)) throw conflictWith('org.moveIntoSelf');
-      await db
-        .updateTable('sys_dept')
-        .set({ parent_id: parentId })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      const after = await loadOrg(db, auth.tenantId);
-      return envelopeOk(findNode(after, id), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(
+        await moveCompany(contextOf(request), request.params.id, request.body.parentId),
+        t(request.locale, 'common.saved'),
+      ),
   );
 
   app.delete(
@@ -223,7 +160,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const org = await loadOrg(db, auth.tenantId);
       const node = findNode(org, request.params.id, 'company');
       await assertDeletable(db, auth.tenantId, node, org);

@@ -16,25 +16,23 @@ import {
   OrgPerm,
   pageOf,
 } from '@srm/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
+import { requirePerm } from '../core/access';
 import { envelopeOk, page } from '../core/envelope';
 import { t } from '../core/i18n';
-import { requirePerm } from '../permission/service';
-import { assertCodeFree } from './company-routes';
+import type { SignedInRoutes } from '../core/scope';
+import { contextOf } from '../core/service-context';
+import { createDept, updateDept } from './dept-service';
 import {
   assertDeletable,
-  assertTenantUser,
   companyDeptTree,
-  conflictWith,
   deleteNode,
   findNode,
   flatten,
   fullName,
   loadOrg,
   subtreeIds,
-} from './org-service';
+} from './service';
 
 const tags = ['organisation'];
 
@@ -50,7 +48,7 @@ function departmentsOf(org: Dept[], companyId: string | undefined): Dept[] {
   return flatten(companyDeptTree(org, companyId)).map(({ children: _, ...d }) => d);
 }
 
-export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
+export const deptRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;
 
   app.get(
@@ -65,7 +63,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const org = await loadOrg(db, auth.tenantId);
       findNode(org, request.query.companyId, 'company');
       return envelopeOk(companyDeptTree(org, request.query.companyId));
@@ -84,7 +82,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const { companyId, keyword, currentPage, pageSize } = request.query;
       const org = await loadOrg(db, auth.tenantId);
       const all = departmentsOf(org, companyId).filter((d) => matches(d, keyword));
@@ -105,7 +103,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const { companyId, keyword } = request.query;
       const org = await loadOrg(db, auth.tenantId);
       const scope = companyId ? subtreeIds(org, findNode(org, companyId, 'company').id) : null;
@@ -125,7 +123,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const { companyId, keyword } = request.query;
       const org = await loadOrg(db, auth.tenantId);
       return envelopeOk(departmentsOf(org, companyId).filter((d) => d.enabled && matches(d, keyword)));
@@ -144,7 +142,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const org = await loadOrg(db, auth.tenantId);
       const ids = subtreeIds(org, findNode(org, request.query.deptId).id);
       return envelopeOk(org.filter((d) => ids.has(d.id)));
@@ -163,7 +161,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const org = await loadOrg(db, auth.tenantId);
       return envelopeOk(
         org
@@ -192,7 +190,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const org = await loadOrg(db, auth.tenantId);
       return envelopeOk(findNode(org, request.params.id, 'department'));
     },
@@ -209,30 +207,8 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(deptSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const body = request.body;
-      const org = await loadOrg(db, auth.tenantId);
-      findNode(org, body.parentId);
-      assertCodeFree(request, org, body.enCode);
-      if (body.managerId) await assertTenantUser(db, auth.tenantId, body.managerId);
-      const row = await db
-        .insertInto('sys_dept')
-        .values({
-          tenant_id: auth.tenantId,
-          parent_id: body.parentId,
-          dept_name: body.deptName,
-          dept_type: 'department',
-          en_code: body.enCode,
-          order_num: body.orderNum,
-          enabled: body.enabled,
-          manager_id: body.managerId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const after = await loadOrg(db, auth.tenantId);
-      return envelopeOk(findNode(after, String(row.id)), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(await createDept(contextOf(request), request.body), t(request.locale, 'common.saved')),
   );
 
   app.put(
@@ -247,32 +223,11 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(deptSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      const body = request.body;
-      const org = await loadOrg(db, auth.tenantId);
-      findNode(org, id, 'department');
-      findNode(org, body.parentId);
-      if (subtreeIds(org, id).has(body.parentId)) throw conflictWith('org.moveIntoSelf');
-      assertCodeFree(request, org, body.enCode, id);
-      if (body.managerId) await assertTenantUser(db, auth.tenantId, body.managerId);
-      await db
-        .updateTable('sys_dept')
-        .set({
-          parent_id: body.parentId,
-          dept_name: body.deptName,
-          en_code: body.enCode,
-          order_num: body.orderNum,
-          enabled: body.enabled,
-          manager_id: body.managerId,
-        })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      const after = await loadOrg(db, auth.tenantId);
-      return envelopeOk(findNode(after, id), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(
+        await updateDept(contextOf(request), request.params.id, request.body),
+        t(request.locale, 'common.saved'),
+      ),
   );
 
   app.delete(
@@ -287,7 +242,7 @@ export const deptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const org = await loadOrg(db, auth.tenantId);
       const node = findNode(org, request.params.id, 'department');
       await assertDeletable(db, auth.tenantId, node, org);

@@ -1,12 +1,10 @@
 import {
-  type DeptPostNode,
   deptPostNodeSchema,
   deptPostTreeQuerySchema,
   envelope,
   idParamSchema,
   OrgApi,
   OrgPerm,
-  type Position,
   pageOf,
   positionCreateSchema,
   positionPageQuerySchema,
@@ -15,109 +13,26 @@ import {
   positionUpdateSchema,
   UserPerm,
 } from '@srm/contracts';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
-import { envelopeOk, page } from '../core/envelope';
-import { fieldError, notFound } from '../core/errors';
+import { requireAnyPerm, requirePerm } from '../core/access';
+import { envelopeOk } from '../core/envelope';
 import { t } from '../core/i18n';
-import { transaction } from '../db/transaction';
-import type { Database } from '../db/types';
-import { requireAnyPerm, requirePerm } from '../permission/service';
-import { companyDeptTree, findNode, flatten, likePattern, loadOrg } from './org-service';
+import type { SignedInRoutes } from '../core/scope';
+import { contextOf } from '../core/service-context';
+import {
+  createPosition,
+  deletePosition,
+  deptPostTree,
+  enabledPositions,
+  getPosition,
+  pagePositions,
+  setPositionEnabled,
+  updatePosition,
+} from './position-service';
 
 const tags = ['organisation'];
 
-function positionQuery(db: Kysely<Database>, tenantId: string) {
-  return db
-    .selectFrom('sys_position as p')
-    .leftJoin('sys_dept as d', 'd.id', 'p.dept_id')
-    .where('p.tenant_id', '=', tenantId);
-}
-
-async function listPositions(
-  db: Kysely<Database>,
-  tenantId: string,
-  filter: { deptIds?: string[]; keyword?: string; id?: string; offset?: number; limit?: number },
-): Promise<{ list: Position[]; total: number }> {
-  let q = positionQuery(db, tenantId);
-  if (filter.id) q = q.where('p.id', '=', filter.id);
-  if (filter.deptIds) {
-    if (filter.deptIds.length === 0) return { list: [], total: 0 };
-    q = q.where('p.dept_id', 'in', filter.deptIds);
-  }
-  if (filter.keyword) {
-    const like = likePattern(filter.keyword);
-    q = q.where((eb) => eb.or([eb('p.position_name', 'ilike', like), eb('p.en_code', 'ilike', like)]));
-  }
-  const [count, rows] = await Promise.all([
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-    q
-      .select((eb) => [
-        'p.id',
-        'p.dept_id',
-        'd.dept_name',
-        'p.position_name',
-        'p.en_code',
-        'p.enabled',
-        'p.order_num',
-        eb
-          .selectFrom('user_position as up')
-          .innerJoin('sys_user as u', 'u.id', 'up.user_id')
-          .select((e) => e.fn.countAll<string>().as('c'))
-          .whereRef('up.position_id', '=', 'p.id')
-          .where('u.deleted', '=', false)
-          .as('user_count'),
-      ])
-      .orderBy('p.order_num')
-      .orderBy('p.id')
-      .offset(filter.offset ?? 0)
-      .limit(filter.limit ?? 100_000)
-      .execute(),
-  ]);
-  return {
-    total: Number(count.n),
-    list: rows.map((r) => ({
-      id: String(r.id),
-      deptId: r.dept_id == null ? null : String(r.dept_id),
-      deptName: r.dept_name ?? null,
-      positionName: r.position_name,
-      enCode: r.en_code,
-      enabled: r.enabled,
-      orderNum: r.order_num,
-      userCount: Number(r.user_count ?? 0),
-    })),
-  };
-}
-
-async function getPosition(db: Kysely<Database>, tenantId: string, id: string): Promise<Position> {
-  const { list } = await listPositions(db, tenantId, { id });
-  const position = list[0];
-  if (!position) throw notFound();
-  return position;
-}
-
-async function assertPositionCodeFree(
-  request: FastifyRequest,
-  db: Kysely<Database>,
-  tenantId: string,
-  enCode: string,
-  selfId?: string,
-) {
-  let q = db
-    .selectFrom('sys_position')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('en_code', '=', enCode);
-  if (selfId) q = q.where('id', '<>', selfId);
-  if (await q.executeTakeFirst()) throw fieldError({ enCode: t(request.locale, 'org.codeTaken') });
-}
-
-export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
-
+export const positionRoutes: SignedInRoutes = async (app) => {
   app.get(
     OrgApi.position,
     {
@@ -130,26 +45,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(pageOf(positionSchema)) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { companyId, deptId, keyword, currentPage, pageSize } = request.query;
-      let deptIds: string[] | undefined;
-      if (deptId || companyId) {
-        const org = await loadOrg(db, auth.tenantId);
-        if (deptId) deptIds = [findNode(org, deptId).id];
-        else if (companyId) {
-          const company = findNode(org, companyId, 'company');
-          deptIds = [company.id, ...flatten(companyDeptTree(org, company.id)).map((d) => d.id)];
-        }
-      }
-      const { list, total } = await listPositions(db, auth.tenantId, {
-        deptIds,
-        keyword,
-        offset: (currentPage - 1) * pageSize,
-        limit: pageSize,
-      });
-      return envelopeOk(page(list, currentPage, pageSize, total));
-    },
+    async (request) => envelopeOk(await pagePositions(contextOf(request), request.query)),
   );
 
   app.get(
@@ -163,11 +59,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(positionSchema)) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { list } = await listPositions(db, auth.tenantId, {});
-      return envelopeOk(list.filter((p) => p.enabled));
-    },
+    async (request) => envelopeOk(await enabledPositions(contextOf(request))),
   );
 
   app.get(
@@ -181,46 +73,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(deptPostNodeSchema)) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      if (request.query.tenantId !== auth.tenantId) throw notFound();
-      const org = (await loadOrg(db, auth.tenantId)).filter((d) => d.enabled);
-      const { list } = await listPositions(db, auth.tenantId, {});
-      const nodes: DeptPostNode[] = [
-        ...org.map((d) => ({
-          id: d.id,
-          parentId: d.parentId,
-          fullName: d.deptName,
-          enCode: d.enCode,
-          type: d.deptType,
-          children: null,
-        })),
-        ...list
-          .filter((p) => p.enabled && p.deptId)
-          .map((p) => ({
-            id: p.id,
-            parentId: p.deptId ?? '0',
-            fullName: p.positionName,
-            enCode: p.enCode,
-            type: 'position' as const,
-            children: null,
-          })),
-      ];
-      const byParent = new Map<string, DeptPostNode[]>();
-      for (const n of nodes) {
-        const siblings = byParent.get(n.parentId) ?? [];
-        siblings.push(n);
-        byParent.set(n.parentId, siblings);
-      }
-      const build = (parentId: string, depth: number): DeptPostNode[] =>
-        depth > 100
-          ? []
-          : (byParent.get(parentId) ?? []).map((n) => {
-              const children = n.type === 'position' ? [] : build(n.id, depth + 1);
-              return { ...n, children: children.length ? children : null };
-            });
-      return envelopeOk(build('0', 0));
-    },
+    async (request) => envelopeOk(await deptPostTree(contextOf(request), request.query)),
   );
 
   app.get(
@@ -234,10 +87,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(positionSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      return envelopeOk(await getPosition(db, auth.tenantId, request.params.id));
-    },
+    async (request) => envelopeOk(await getPosition(app.deps.db, request.auth.tenantId, request.params.id)),
   );
 
   app.post(
@@ -251,28 +101,8 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(positionSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const body = request.body;
-      findNode(await loadOrg(db, auth.tenantId), body.deptId);
-      await assertPositionCodeFree(request, db, auth.tenantId, body.enCode);
-      const row = await db
-        .insertInto('sys_position')
-        .values({
-          tenant_id: auth.tenantId,
-          dept_id: body.deptId,
-          position_name: body.positionName,
-          en_code: body.enCode,
-          enabled: body.enabled,
-          order_num: body.orderNum,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return envelopeOk(
-        await getPosition(db, auth.tenantId, String(row.id)),
-        t(request.locale, 'common.saved'),
-      );
-    },
+    async (request) =>
+      envelopeOk(await createPosition(contextOf(request), request.body), t(request.locale, 'common.saved')),
   );
 
   app.put(
@@ -287,27 +117,11 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(positionSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      const body = request.body;
-      await getPosition(db, auth.tenantId, id);
-      findNode(await loadOrg(db, auth.tenantId), body.deptId);
-      await assertPositionCodeFree(request, db, auth.tenantId, body.enCode, id);
-      await db
-        .updateTable('sys_position')
-        .set({
-          dept_id: body.deptId,
-          position_name: body.positionName,
-          en_code: body.enCode,
-          enabled: body.enabled,
-          order_num: body.orderNum,
-        })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      return envelopeOk(await getPosition(db, auth.tenantId, id), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(
+        await updatePosition(contextOf(request), request.params.id, request.body),
+        t(request.locale, 'common.saved'),
+      ),
   );
 
   app.put(
@@ -322,18 +136,11 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(positionSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      await getPosition(db, auth.tenantId, id);
-      await db
-        .updateTable('sys_position')
-        .set({ enabled: request.body.enabled })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      return envelopeOk(await getPosition(db, auth.tenantId, id), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(
+        await setPositionEnabled(contextOf(request), request.params.id, request.body.enabled),
+        t(request.locale, 'common.saved'),
+      ),
   );
 
   app.delete(
@@ -348,27 +155,7 @@ export const positionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      await getPosition(db, auth.tenantId, id);
-      await transaction(db, async (tx) => {
-        await tx
-          .deleteFrom('user_position')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('position_id', '=', id)
-          .execute();
-        await tx
-          .deleteFrom('sys_grant')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('object_type', '=', 'position')
-          .where('object_id', '=', id)
-          .execute();
-        await tx
-          .deleteFrom('sys_position')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .execute();
-      });
+      await deletePosition(contextOf(request), request.params.id);
       return envelopeOk(null, t(request.locale, 'common.ok'));
     },
   );

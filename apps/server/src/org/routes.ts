@@ -5,15 +5,15 @@ import {
   subCompanyRefSchema,
   switchCompanyBodySchema,
 } from '@srm/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
 import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
-import { companyTree, flattenTree, loadDepts } from './service';
+import type { SignedInRoutes } from '../core/scope';
+import { contextOf } from '../core/service-context';
+import { companyTree, flattenTree, loadDepts, switchCompany } from './service';
 
-export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
+export const orgRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;
 
   app.get(
@@ -27,7 +27,7 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const depts = await loadDepts(db, auth.tenantId);
       const tree = companyTree(depts, auth.deptId);
       if (request.params.id === '0') return envelopeOk(tree);
@@ -47,18 +47,10 @@ export const orgRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(subCompanyRefSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const depts = await loadDepts(db, auth.tenantId);
-      const node = flattenTree(companyTree(depts, auth.deptId)).find((n) => n.id === request.body.companyId);
-      if (!node) throw notFound();
-      await db
-        .updateTable('sys_session')
-        .set({ company_id: node.id })
-        .where('id', '=', auth.sessionId)
-        .where('tenant_id', '=', auth.tenantId)
-        .execute();
-      return envelopeOk({ id: node.id, deptName: node.deptName }, t(request.locale, 'org.switchOk'));
-    },
+    async (request) =>
+      envelopeOk(
+        await switchCompany(contextOf(request), request.body.companyId),
+        t(request.locale, 'org.switchOk'),
+      ),
   );
 };

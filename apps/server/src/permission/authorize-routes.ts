@@ -9,11 +9,11 @@ import {
   authorizeSaveSchema,
   envelope,
 } from '@srm/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
+import { requirePerm } from '../core/access';
 import { envelopeOk } from '../core/envelope';
 import { t } from '../core/i18n';
+import type { SignedInRoutes } from '../core/scope';
 import { transaction } from '../db/transaction';
 import {
   addedGrants,
@@ -26,12 +26,11 @@ import {
   normaliseGrants,
   replaceGrants,
 } from './authorize-service';
-import { requirePerm } from './service';
 
 const tags = ['authorize'];
 
 /** The authorize screen: grant trees of a role, position or user, and saving them. */
-export const authorizeRoutes: FastifyPluginAsyncZod = async (app) => {
+export const authorizeRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;
 
   app.get(
@@ -47,7 +46,7 @@ export const authorizeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       return envelopeOk(
         await listObjects(db, auth.tenantId, request.params.objectType, request.query.keyword),
       );
@@ -66,7 +65,7 @@ export const authorizeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const { objectType, objectId } = request.params;
       await assertObjectOfTenant(db, auth.tenantId, objectType, objectId);
       const [items, checked] = await Promise.all([
@@ -91,7 +90,7 @@ export const authorizeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const { objectType, objectId } = request.params;
       const saved = await transaction(db, async (tx) => {
         await assertObjectOfTenant(tx, auth.tenantId, objectType, objectId);

@@ -7,11 +7,13 @@ import type {
   GrantTrees,
   Locale,
 } from '@srm/contracts';
+
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { heldGrant } from '../core/access';
 import type { AuthInfo } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
+import { likePattern } from '../core/sql';
 import type { Database } from '../db/types';
-import { likePattern } from '../org/org-service';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type ChildType = 'button' | 'column' | 'data';
@@ -264,15 +266,7 @@ export async function replaceGrants(
 /** Item ids a user holds by tab: their own grants and those of their enabled roles and positions. */
 export async function loadUserGrantIds(db: Db, tenantId: string, userId: string): Promise<GrantIds> {
   const rows = await sql<{ item_type: GrantItemType; item_id: string }>`
-    select distinct g.item_type, g.item_id from sys_grant g
-      where g.tenant_id = ${tenantId} and (
-        (g.object_type = 'user' and g.object_id = ${userId})
-        or (g.object_type = 'role' and g.object_id in (
-          select ur.role_id from user_role ur join sys_role r on r.id = ur.role_id
-            where ur.user_id = ${userId} and ur.tenant_id = ${tenantId} and r.enabled))
-        or (g.object_type = 'position' and g.object_id in (
-          select up.position_id from user_position up join sys_position p on p.id = up.position_id
-            where up.user_id = ${userId} and up.tenant_id = ${tenantId} and p.enabled)))`.execute(db);
+    select distinct g.item_type, g.item_id from sys_grant g where ${heldGrant(tenantId, userId)}`.execute(db);
   const ids = emptyGrantIds();
   for (const row of rows.rows) ids[row.item_type].push(String(row.item_id));
   return ids;

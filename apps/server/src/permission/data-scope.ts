@@ -1,11 +1,9 @@
 import type { DATA_RULE_PAGES, DataRuleConditionOp, DataRuleType } from '@srm/contracts';
-import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { requireAuth } from '../core/context';
+import type { ServiceContext } from '../core/service-context';
+import { snake } from '../core/sql';
 import type { Database } from '../db/types';
-import { orgOf, subtreeIds } from '../org/org-service';
-import { companyOfDept, loadDepts } from '../org/service';
-import { permissionsOf } from './service';
+import { companyOfDept, loadDepts, orgOf, subtreeIds } from '../org/service';
 
 /** How a field of a page's rows may be compared: the value is parsed by type before it is bound. */
 type FieldType = 'text' | 'id' | 'bool';
@@ -52,9 +50,9 @@ interface PageRule {
 }
 
 /** The data rules of the page (enabled menu with that enCode), cached under the cache version. */
-function pageRules(request: FastifyRequest, pageCode: string): Promise<PageRule[]> {
-  const auth = requireAuth(request.auth);
-  const { db, cache } = request.server.deps;
+function pageRules(ctx: ServiceContext, pageCode: string): Promise<PageRule[]> {
+  const auth = ctx.auth;
+  const { db, cache } = ctx.deps;
   return cache.get(`dataRules:${auth.tenantId}:${pageCode}`, auth.cacheVersion, () =>
     loadPageRules(db, auth.tenantId, pageCode),
   );
@@ -79,7 +77,6 @@ async function loadPageRules(db: Kysely<Database>, tenantId: string, pageCode: s
   }));
 }
 
-export const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const NOTHING = sql<SqlBool>`false`;
 
 function inIds(column: string, ids: Iterable<string>): RawBuilder<SqlBool> {
@@ -124,14 +121,14 @@ function conditionFilter(rule: PageRule, columns: ScopeColumns): RawBuilder<SqlB
  * none is granted.
  */
 export async function dataScopeFilter(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   pageCode: string,
   columns: ScopeColumns,
 ): Promise<RawBuilder<SqlBool> | null> {
-  const auth = requireAuth(request.auth);
-  const perms = await permissionsOf(request);
+  const auth = ctx.auth;
+  const perms = await ctx.permissions();
   if (perms.isAdmin) return null;
-  const rules = await pageRules(request, pageCode);
+  const rules = await pageRules(ctx, pageCode);
   if (!rules.length) return null;
   const granted = rules.filter((r) => perms.ids.data.has(r.id));
   if (granted.some((r) => r.ruleType === 'all')) return null;
@@ -139,7 +136,7 @@ export async function dataScopeFilter(
     ? granted
     : [{ id: '', ruleType: 'own', field: '', conditionOp: '', conditionValue: '' }];
 
-  const { db } = request.server.deps;
+  const { db } = ctx.deps;
   const parts: RawBuilder<SqlBool>[] = [];
   for (const rule of effective) {
     switch (rule.ruleType) {
@@ -152,7 +149,7 @@ export async function dataScopeFilter(
       case 'deptAndBelow': {
         if (!auth.deptId) parts.push(NOTHING);
         else {
-          const org = await orgOf(request);
+          const org = await orgOf(ctx);
           parts.push(
             org.some((d) => d.id === auth.deptId)
               ? inIds(columns.dept, subtreeIds(org, auth.deptId))
@@ -166,7 +163,7 @@ export async function dataScopeFilter(
           auth.companyId ?? companyOfDept(await loadDepts(db, auth.tenantId), auth.deptId)?.id;
         if (!companyId) parts.push(NOTHING);
         else {
-          const org = await orgOf(request);
+          const org = await orgOf(ctx);
           const company = org.find((d) => d.id === companyId);
           parts.push(company ? inIds(columns.dept, subtreeIds(org, company.id)) : NOTHING);
         }

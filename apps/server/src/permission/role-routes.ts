@@ -1,7 +1,6 @@
 import {
   envelope,
   idParamSchema,
-  MsgTemplateCode,
   pageOf,
   RoleApi,
   RolePerm,
@@ -18,21 +17,28 @@ import {
   roleUsersBodySchema,
   UserPerm,
 } from '@srm/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
+import { requireAnyPerm, requirePerm } from '../core/access';
 import { envelopeOk, page } from '../core/envelope';
 import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
-import { transaction } from '../db/transaction';
-import { notifyByTemplate } from '../message/msg-template';
-import { assertCallerHoldsObjects } from './authorize-service';
-import { assertRoleCodeFree, assertUsersOfTenant, getRole, listRoles, listRoleUsers } from './role-service';
-import { requireAnyPerm, requirePerm } from './service';
+import type { SignedInRoutes } from '../core/scope';
+import { contextOf } from '../core/service-context';
+import {
+  addRoleUsers,
+  createRole,
+  deleteRole,
+  getRole,
+  listRoles,
+  listRoleUsers,
+  removeRoleUsers,
+  setRoleEnabled,
+  updateRole,
+} from './role-service';
 
 const tags = ['roles'];
 
-export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
+export const roleRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;
 
   app.get(
@@ -47,7 +53,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const { keyword, enabled, currentPage, pageSize } = request.query;
       const { list, total } = await listRoles(db, auth.tenantId, {
         keyword,
@@ -72,7 +78,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       if (request.params.tenantId !== auth.tenantId) throw notFound();
       const { list } = await listRoles(db, auth.tenantId, { enabled: true });
       return envelopeOk(list.map((r) => ({ id: r.id, roleName: r.roleName, enCode: r.enCode })));
@@ -91,7 +97,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       return envelopeOk(await getRole(db, auth.tenantId, request.params.id));
     },
   );
@@ -107,23 +113,8 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(roleSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const body = request.body;
-      await assertRoleCodeFree(request, db, auth.tenantId, body.enCode);
-      const row = await db
-        .insertInto('sys_role')
-        .values({
-          tenant_id: auth.tenantId,
-          role_name: body.roleName,
-          en_code: body.enCode,
-          enabled: body.enabled,
-          order_num: body.orderNum,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return envelopeOk(await getRole(db, auth.tenantId, String(row.id)), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(await createRole(contextOf(request), request.body), t(request.locale, 'common.saved')),
   );
 
   app.post(
@@ -138,22 +129,8 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
       const { id, ...body } = request.body;
-      await getRole(db, auth.tenantId, id);
-      await assertRoleCodeFree(request, db, auth.tenantId, body.enCode, id);
-      await db
-        .updateTable('sys_role')
-        .set({
-          role_name: body.roleName,
-          en_code: body.enCode,
-          enabled: body.enabled,
-          order_num: body.orderNum,
-        })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      return envelopeOk(await getRole(db, auth.tenantId, id), t(request.locale, 'common.saved'));
+      return envelopeOk(await updateRole(contextOf(request), id, body), t(request.locale, 'common.saved'));
     },
   );
 
@@ -169,23 +146,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.body;
-      await getRole(db, auth.tenantId, id);
-      await transaction(db, async (tx) => {
-        await tx
-          .deleteFrom('user_role')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('role_id', '=', id)
-          .execute();
-        await tx
-          .deleteFrom('sys_grant')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('object_type', '=', 'role')
-          .where('object_id', '=', id)
-          .execute();
-        await tx.deleteFrom('sys_role').where('tenant_id', '=', auth.tenantId).where('id', '=', id).execute();
-      });
+      await deleteRole(contextOf(request), request.body.id);
       return envelopeOk(null, t(request.locale, 'common.ok'));
     },
   );
@@ -202,18 +163,11 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(roleSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      await getRole(db, auth.tenantId, id);
-      await db
-        .updateTable('sys_role')
-        .set({ enabled: request.body.enabled })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      return envelopeOk(await getRole(db, auth.tenantId, id), t(request.locale, 'role.stateChanged'));
-    },
+    async (request) =>
+      envelopeOk(
+        await setRoleEnabled(contextOf(request), request.params.id, request.body.enabled),
+        t(request.locale, 'role.stateChanged'),
+      ),
   );
 
   app.get(
@@ -228,7 +182,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const { roleId, keyword, currentPage, pageSize } = request.query;
       await getRole(db, auth.tenantId, roleId);
       const { list, total } = await listRoleUsers(db, auth.tenantId, roleId, {
@@ -252,32 +206,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const { roleId, userIds } = request.body;
-      const role = await getRole(db, auth.tenantId, roleId);
-      const ids = await assertUsersOfTenant(db, auth.tenantId, userIds);
-      await assertCallerHoldsObjects(db, auth, { roleIds: [roleId], positionIds: [] });
-      const added = await transaction(db, async (tx) =>
-        tx
-          .insertInto('user_role')
-          .values(ids.map((userId) => ({ tenant_id: auth.tenantId, user_id: userId, role_id: roleId })))
-          .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
-          .returning('user_id')
-          .execute(),
-      );
-      // Only those who did not hold it yet are told (template role.granted).
-      await notifyByTemplate(
-        app.deps,
-        {
-          tenantId: auth.tenantId,
-          code: MsgTemplateCode.roleGranted,
-          userIds: added.map((r) => String(r.user_id)),
-          vars: { operator: auth.realName, roleName: role.roleName },
-          creatorId: auth.userId,
-          creatorName: auth.realName,
-        },
-        request.log,
-      );
+      await addRoleUsers(contextOf(request), request.body.roleId, request.body.userIds);
       return envelopeOk(null, t(request.locale, 'role.usersAdded'));
     },
   );
@@ -294,18 +223,7 @@ export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const { roleId, userIds } = request.body;
-      await getRole(db, auth.tenantId, roleId);
-      const ids = await assertUsersOfTenant(db, auth.tenantId, userIds);
-      await transaction(db, async (tx) => {
-        await tx
-          .deleteFrom('user_role')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('role_id', '=', roleId)
-          .where('user_id', 'in', ids)
-          .execute();
-      });
+      await removeRoleUsers(contextOf(request), request.body.roleId, request.body.userIds);
       return envelopeOk(null, t(request.locale, 'role.usersRemoved'));
     },
   );

@@ -1,10 +1,14 @@
-import type { Role, RoleUser } from '@srm/contracts';
-import type { FastifyRequest } from 'fastify';
+import { MsgTemplateCode, type Role, type RoleUser, type roleCreateSchema } from '@srm/contracts';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import { fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
+import type { ServiceContext } from '../core/service-context';
+import { codeTaken, likePattern } from '../core/sql';
+import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
-import { likePattern } from '../org/org-service';
+import { notifyByTemplate } from '../message/msg-template';
+import { assertCallerHoldsObjects } from './authorize-service';
 
 export interface RoleFilter {
   id?: string;
@@ -73,19 +77,14 @@ export async function getRole(db: Kysely<Database>, tenantId: string, id: string
 
 /** 400 on enCode when another role of the tenant has the code. */
 export async function assertRoleCodeFree(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   db: Kysely<Database>,
   tenantId: string,
   enCode: string,
   selfId?: string,
 ): Promise<void> {
-  let q = db
-    .selectFrom('sys_role')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('en_code', '=', enCode);
-  if (selfId) q = q.where('id', '<>', selfId);
-  if (await q.executeTakeFirst()) throw fieldError({ enCode: t(request.locale, 'role.codeTaken') });
+  if (await codeTaken(db, 'sys_role', tenantId, enCode, selfId))
+    throw fieldError({ enCode: t(ctx.locale, 'role.codeTaken') });
 }
 
 /** 404 unless every id is a live user of the tenant. Returns the distinct ids. */
@@ -144,4 +143,103 @@ export async function listRoleUsers(
       enabled: r.enabled,
     })),
   };
+}
+
+type RoleBody = z.output<typeof roleCreateSchema>;
+
+function roleColumns(body: RoleBody) {
+  return { role_name: body.roleName, en_code: body.enCode, enabled: body.enabled, order_num: body.orderNum };
+}
+
+/** Creates a role (code unique within the tenant). */
+export async function createRole(ctx: ServiceContext, body: RoleBody): Promise<Role> {
+  await assertRoleCodeFree(ctx, ctx.db, ctx.tenantId, body.enCode);
+  const row = await ctx.db
+    .insertInto('sys_role')
+    .values({ tenant_id: ctx.tenantId, ...roleColumns(body) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return getRole(ctx.db, ctx.tenantId, String(row.id));
+}
+
+export async function updateRole(ctx: ServiceContext, id: string, body: RoleBody): Promise<Role> {
+  await getRole(ctx.db, ctx.tenantId, id);
+  await assertRoleCodeFree(ctx, ctx.db, ctx.tenantId, body.enCode, id);
+  await ctx.db
+    .updateTable('sys_role')
+    .set(roleColumns(body))
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('id', '=', id)
+    .execute();
+  return getRole(ctx.db, ctx.tenantId, id);
+}
+
+/** Deletes a role with its user relations and grants (one transaction). */
+export async function deleteRole(ctx: ServiceContext, id: string): Promise<void> {
+  const { tenantId } = ctx;
+  await getRole(ctx.db, tenantId, id);
+  await transaction(ctx.db, async (tx) => {
+    await tx.deleteFrom('user_role').where('tenant_id', '=', tenantId).where('role_id', '=', id).execute();
+    await tx
+      .deleteFrom('sys_grant')
+      .where('tenant_id', '=', tenantId)
+      .where('object_type', '=', 'role')
+      .where('object_id', '=', id)
+      .execute();
+    await tx.deleteFrom('sys_role').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  });
+}
+
+export async function setRoleEnabled(ctx: ServiceContext, id: string, enabled: boolean): Promise<Role> {
+  await getRole(ctx.db, ctx.tenantId, id);
+  await ctx.db
+    .updateTable('sys_role')
+    .set({ enabled })
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('id', '=', id)
+    .execute();
+  return getRole(ctx.db, ctx.tenantId, id);
+}
+
+/** Gives a role to users of the tenant (one transaction); only those who did not hold it yet are told. */
+export async function addRoleUsers(ctx: ServiceContext, roleId: string, userIds: string[]): Promise<void> {
+  const { db, auth, tenantId } = ctx;
+  const role = await getRole(db, tenantId, roleId);
+  const ids = await assertUsersOfTenant(db, tenantId, userIds);
+  await assertCallerHoldsObjects(db, auth, { roleIds: [roleId], positionIds: [] });
+  const added = await transaction(db, async (tx) =>
+    tx
+      .insertInto('user_role')
+      .values(ids.map((userId) => ({ tenant_id: tenantId, user_id: userId, role_id: roleId })))
+      .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
+      .returning('user_id')
+      .execute(),
+  );
+  await notifyByTemplate(
+    ctx.deps,
+    {
+      tenantId,
+      code: MsgTemplateCode.roleGranted,
+      userIds: added.map((r) => String(r.user_id)),
+      vars: { operator: auth.realName, roleName: role.roleName },
+      creatorId: auth.userId,
+      creatorName: auth.realName,
+    },
+    ctx.log,
+  );
+}
+
+/** Takes a role from users of the tenant (one transaction). */
+export async function removeRoleUsers(ctx: ServiceContext, roleId: string, userIds: string[]): Promise<void> {
+  const { db, tenantId } = ctx;
+  await getRole(db, tenantId, roleId);
+  const ids = await assertUsersOfTenant(db, tenantId, userIds);
+  await transaction(db, async (tx) => {
+    await tx
+      .deleteFrom('user_role')
+      .where('tenant_id', '=', tenantId)
+      .where('role_id', '=', roleId)
+      .where('user_id', 'in', ids)
+      .execute();
+  });
 }

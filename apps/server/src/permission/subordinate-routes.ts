@@ -1,16 +1,15 @@
-import { envelope, type Subordinate, SubordinateApi, subordinateSchema } from '@srm/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, SubordinateApi, subordinateSchema } from '@srm/contracts';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
 import { envelopeOk } from '../core/envelope';
-import { loadOrg, subtreeIds } from '../org/org-service';
+import type { SignedInRoutes } from '../core/scope';
+import { contextOf } from '../core/service-context';
+import { subordinatesOf } from './subordinate-service';
 
 /**
  * The signed-in user's subordinates: everyone in the departments they manage (`sys_dept.manager_id`)
  * and in those departments' sub-departments, themselves excluded. Any signed-in user may ask.
  */
-export const subordinateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+export const subordinateRoutes: SignedInRoutes = async (app) => {
   app.get(
     SubordinateApi.current,
     {
@@ -20,46 +19,6 @@ export const subordinateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.array(subordinateSchema)) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const org = await loadOrg(db, auth.tenantId);
-      const deptIds = new Set<string>();
-      for (const dept of org) {
-        if (dept.managerId === auth.userId) for (const id of subtreeIds(org, dept.id)) deptIds.add(id);
-      }
-      if (deptIds.size === 0) return envelopeOk([] as Subordinate[]);
-      const rows = await db
-        .selectFrom('sys_user as u')
-        .innerJoin('sys_dept as d', 'd.id', 'u.dept_id')
-        .select([
-          'u.id',
-          'u.account',
-          'u.real_name',
-          'u.head_icon',
-          'u.mobile',
-          'u.dept_id',
-          'u.enabled',
-          'd.dept_name',
-        ])
-        .where('u.tenant_id', '=', auth.tenantId)
-        .where('u.deleted', '=', false)
-        .where('u.id', '<>', auth.userId)
-        .where('u.dept_id', 'in', [...deptIds])
-        .orderBy('d.order_num')
-        .orderBy('u.real_name')
-        .limit(1000)
-        .execute();
-      const list: Subordinate[] = rows.map((row) => ({
-        id: row.id,
-        account: row.account,
-        realName: row.real_name,
-        headIcon: row.head_icon,
-        mobile: row.mobile,
-        deptId: String(row.dept_id),
-        deptName: row.dept_name,
-        enabled: row.enabled,
-      }));
-      return envelopeOk(list);
-    },
+    async (request) => envelopeOk(await subordinatesOf(contextOf(request))),
   );
 };

@@ -3,6 +3,8 @@ import {
   isCleanText,
   LOCALES,
   type Locale,
+  passwordProblems,
+  passwordProblemText,
   translateIssue,
   USER_IMPORT_DEFAULT_PASSWORD,
   USER_IMPORT_MAX_ROWS,
@@ -16,8 +18,11 @@ import type { Kysely, RawBuilder, SqlBool } from 'kysely';
 import { AppError } from '../core/errors';
 import { type MessageKey, t } from '../core/i18n';
 import { hashPassword } from '../core/password';
+import { loadSysConfig } from '../core/settings';
+import { NEW_USER_ROW } from '../db/new-user-row';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
+import { recordPasswordHistory } from '../system/sys-config/password-policy';
 import { assertWrittenInScope, type UserColumns } from './user-service';
 
 /** Import columns in template order; the header text comes from the server messages. */
@@ -231,6 +236,7 @@ export async function validateImportRows(
       .execute(),
   ]);
   const takenAccounts = new Set(taken.map((r) => r.account));
+  const { password: rule } = await loadSysConfig(db, tenantId);
   const firstRowOfAccount = new Map<string, number>();
   const good: ImportUser[] = [];
   const errors: UserImportError[] = [];
@@ -256,8 +262,8 @@ export async function validateImportRows(
       email: v.email,
       password: v.password || USER_IMPORT_DEFAULT_PASSWORD,
     });
+    const seen = new Set<string>();
     if (!parsed.success) {
-      const seen = new Set<string>();
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0] ?? '');
         const column = FIELD_COLUMN[field];
@@ -265,6 +271,11 @@ export async function validateImportRows(
         seen.add(field);
         fail(column, translateIssue(issue, locale));
       }
+    }
+    // The tenant's password rule, in the column's place among the other messages.
+    if (!seen.has('password')) {
+      const problems = passwordProblems(v.password || USER_IMPORT_DEFAULT_PASSWORD, rule);
+      if (problems.length) fail('password', problems.map((p) => passwordProblemText(p, locale)).join(' '));
     }
     if (v.account) {
       const first = firstRowOfAccount.get(v.account);
@@ -332,18 +343,8 @@ export async function insertImportUsers(
             real_name: u.realName,
             email: u.email,
             password_hash: hashes.get(u.password) ?? '',
-            head_icon: '',
-            is_admin: false,
+            ...NEW_USER_ROW,
             enabled: true,
-            theme: '',
-            language: '',
-            locked_until: null,
-            prev_login_time: null,
-            prev_login_ip: '',
-            prev_login_ip_name: '',
-            last_login_time: null,
-            last_login_ip: '',
-            last_login_ip_name: '',
             created_by: createdBy,
           })),
         )
@@ -358,6 +359,11 @@ export async function insertImportUsers(
         })),
       );
       if (links.length) await tx.insertInto('user_role').values(links).execute();
+      await recordPasswordHistory(
+        tx,
+        tenantId,
+        chunk.map((u) => ({ userId: idOf.get(u.account) ?? '', passwordHash: hashes.get(u.password) ?? '' })),
+      );
       // Users outside the importer's data scope: the whole import is refused (nothing half-imported).
       await assertWrittenInScope(tx, tenantId, [...idOf.values()], scope);
     }

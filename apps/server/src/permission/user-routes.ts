@@ -1,10 +1,12 @@
 import {
   AuthorizePerm,
   envelope,
+  exportLinkQuerySchema,
+  FlowAdminPerm,
+  FlowTaskPerm,
   idParamSchema,
   imUserSchema,
   imUserSelectorBodySchema,
-  MsgTemplateCode,
   modifyPasswordBodySchema,
   OrgPerm,
   pageOf,
@@ -16,7 +18,6 @@ import {
   USER_IMPORT_MAX_BYTES,
   USER_PICK_MAX,
   UserApi,
-  type UserPageQuery,
   UserPerm,
   userCreateSchema,
   userImportResultSchema,
@@ -29,22 +30,29 @@ import {
   userStateSchema,
   userUpdateSchema,
 } from '@srm/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Transaction } from 'kysely';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
+import { requireAnyPerm, requirePerm } from '../core/access';
 import { envelopeOk, page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import { readUploadedFile } from '../core/multipart';
-import { hashPassword } from '../core/password';
-import { transaction } from '../db/transaction';
-import type { Database } from '../db/types';
-import { notifyByTemplate } from '../message/msg-template';
-import { findNode, likePattern, orgOf, subtreeIds } from '../org/org-service';
+import type { SignedInRequest, SignedInRoutes } from '../core/scope';
+import { contextOf } from '../core/service-context';
+import { likePattern } from '../core/sql';
+import { sendExport } from '../file/index';
+import { passwordRuleCheck } from '../system/sys-config/password-policy';
 import { assertCallerHoldsObjects } from './authorize-service';
-import { requireAnyPerm, requirePerm } from './service';
+import {
+  createUser,
+  deleteUser,
+  listFilter,
+  resetUserPassword,
+  setUserEnabled,
+  staffUsersPage,
+  unlockUser,
+  updateUser,
+} from './user-admin-service';
 import {
   exportUsers,
   importErrorReport,
@@ -54,19 +62,11 @@ import {
   validateImportRows,
 } from './user-excel';
 import {
-  assertAccountFree,
-  assertChangeable,
   assertInScope,
-  assertRefs,
-  assertWrittenInScope,
   changeOwnPassword,
-  endSessions,
-  filteredUsers,
   listUsers,
   loadUserInfo,
-  setRelations,
   tenantEntId,
-  type UserFilter,
   userColumnsOf,
   userCountCache,
   userQuery,
@@ -89,64 +89,7 @@ function sendXlsx(reply: FastifyReply, asciiName: string, fileName: string, cont
     .send(content);
 }
 
-/** List filters of the screen (deptId takes the subtree; another tenant's department is 404). */
-async function deptFilter(request: FastifyRequest, deptId: string | undefined) {
-  if (!deptId) return undefined;
-  const org = await orgOf(request);
-  return [...subtreeIds(org, findNode(org, deptId).id)];
-}
-
-const enabledFilter = (enabled: 'true' | 'false' | undefined) =>
-  enabled === undefined ? undefined : enabled === 'true';
-
-/** 404 unless the role or position is one of the tenant's (a filter never reveals another tenant). */
-async function assertTenantRow(
-  request: FastifyRequest,
-  table: 'sys_role' | 'sys_position',
-  id: string | undefined,
-) {
-  if (!id) return;
-  const auth = requireAuth(request.auth);
-  const row = await request.server.deps.db
-    .selectFrom(table)
-    .select('id')
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw new AppError(404, 'error.notFound');
-}
-
-/** The user screen's filters (list and export), each checked against the tenant. */
-async function listFilter(
-  request: FastifyRequest,
-  query: Pick<UserPageQuery, 'keyword' | 'deptId' | 'enabled' | 'roleId' | 'positionId'>,
-): Promise<UserFilter> {
-  const [deptIds] = await Promise.all([
-    deptFilter(request, query.deptId),
-    assertTenantRow(request, 'sys_role', query.roleId),
-    assertTenantRow(request, 'sys_position', query.positionId),
-  ]);
-  return {
-    keyword: query.keyword,
-    deptIds,
-    enabled: enabledFilter(query.enabled),
-    roleId: query.roleId,
-    positionId: query.positionId,
-  };
-}
-
-/** Lifts a user's sign-in locks: every client address's failures, and the older per-user lock. */
-async function clearSignInLocks(tx: Transaction<Database>, tenantId: string, userId: string) {
-  await tx.deleteFrom('sys_login_failure').where('user_id', '=', userId).execute();
-  await tx
-    .updateTable('sys_user')
-    .set({ failed_attempts: 0, locked_until: null })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', userId)
-    .execute();
-}
-
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export const userRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;
 
   /** The paged list of the user screen: data rule, filters and column permissions applied. */
@@ -170,12 +113,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const auth = requireAuth(request.auth);
+        const auth = request.auth;
         const { currentPage, pageSize } = request.query;
         const [filter, scope, columns] = await Promise.all([
-          listFilter(request, request.query),
-          userScope(request),
-          userColumnsOf(request),
+          listFilter(contextOf(request), request.query),
+          userScope(contextOf(request)),
+          userColumnsOf(contextOf(request)),
         ]);
         const { list, total } = await listUsers(db, auth.tenantId, {
           ...filter,
@@ -183,7 +126,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           searchMobile: columns.mobile,
           currentPage,
           pageSize,
-          countCache: userCountCache(request),
+          countCache: userCountCache(contextOf(request)),
         });
         return envelopeOk(
           page(
@@ -197,13 +140,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  /** The pages whose screens pick users (department manager, role members, grants, users). */
+  /**
+   * The pages whose screens pick users (department manager, role members, grants, users, the
+   * task pages' forms and transfers, the delegate of an entrust, a monitored task's new handlers).
+   */
   const USER_PICKER_PAGES = [
     UserPerm.user,
     OrgPerm.department,
     OrgPerm.position,
     RolePerm.role,
     AuthorizePerm.authorize,
+    ...Object.values(FlowTaskPerm),
+    ...Object.values(FlowAdminPerm),
   ];
   const pickers = [
     {
@@ -229,7 +177,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const auth = requireAuth(request.auth);
+        const auth = request.auth;
         let q = userQuery(db, auth.tenantId).where('u.enabled', '=', true);
         const keyword = request.query.keyword;
         if (keyword) {
@@ -297,7 +245,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const { keyword, currentPage, pageSize } = request.query;
       return envelopeOk(await imUsers(auth.tenantId, { keyword, currentPage, pageSize }));
     },
@@ -315,7 +263,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       await loadUserInfo(db, auth.tenantId, request.params.id);
       return envelopeOk(
         await imUsers(auth.tenantId, {
@@ -340,37 +288,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(pageOf(userSchema)) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { positionId, deptId, keyword, currentPage, pageSize } = request.body;
-      await assertTenantRow(request, 'sys_position', positionId);
-      const [deptIds, scope, columns] = await Promise.all([
-        deptFilter(request, deptId),
-        userScope(request),
-        userColumnsOf(request),
-      ]);
-      let q = filteredUsers(db, auth.tenantId, { keyword, deptIds, scope, searchMobile: columns.mobile });
-      if (positionId)
-        q = q.where('u.id', 'in', (eb) =>
-          eb
-            .selectFrom('user_position')
-            .select('user_id')
-            .where('tenant_id', '=', auth.tenantId)
-            .where('position_id', '=', positionId),
-        );
-      const [count, ids] = await Promise.all([
-        q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        q
-          .select('u.id')
-          .orderBy('u.id', 'desc')
-          .limit(pageSize)
-          .offset((currentPage - 1) * pageSize)
-          .execute(),
-      ]);
-      const list = await Promise.all(ids.map((r) => loadUserInfo(db, auth.tenantId, String(r.id))));
-      const users = list.map(({ roleIds: _r, positionIds: _p, ...u }) => withColumns(u, columns));
-      return envelopeOk(page(users, currentPage, pageSize, Number(count.n)));
-    },
+    async (request) => envelopeOk(await staffUsersPage(contextOf(request), request.body)),
   );
 
   app.get(
@@ -404,7 +322,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const L = request.locale;
       const noFile = () =>
         new AppError(400, 'userExcel.noFile', undefined, { fields: { file: t(L, 'userExcel.noFile') } });
@@ -419,7 +337,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         const roleIds = [...new Set(good.flatMap((u) => u.roleIds))];
         await assertCallerHoldsObjects(db, auth, { roleIds, positionIds: [] });
         const entId = await tenantEntId(db, auth.tenantId, auth.entId);
-        await insertImportUsers(db, auth.tenantId, entId, auth.userId, good, await userScope(request));
+        await insertImportUsers(
+          db,
+          auth.tenantId,
+          entId,
+          auth.userId,
+          good,
+          await userScope(contextOf(request)),
+        );
       }
       const errorReport = badRows.length
         ? (await importErrorReport(L, badRows, errors)).toString('base64')
@@ -445,16 +370,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: `The filtered user list as .xlsx (same filters and data rule as the list; mobile and email only with their column permissions; permission ${UserPerm.userExport})`,
-        querystring: userPageQuerySchema.omit({ currentPage: true, pageSize: true }),
+        querystring: userPageQuerySchema
+          .omit({ currentPage: true, pageSize: true })
+          .extend(exportLinkQuerySchema.shape),
         produces: [XLSX_TYPE],
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const [filter, scope, columns] = await Promise.all([
-        listFilter(request, request.query),
-        userScope(request),
-        userColumnsOf(request),
+        listFilter(contextOf(request), request.query),
+        userScope(contextOf(request)),
+        userColumnsOf(contextOf(request)),
       ]);
       const { list } = await listUsers(db, auth.tenantId, {
         ...filter,
@@ -464,7 +391,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         pageSize: EXPORT_MAX_ROWS,
       });
       const content = await exportUsers(request.locale, list, columns);
-      return sendXlsx(reply, 'users', t(request.locale, 'userExcel.fileName'), content);
+      // ?link=true: a one-time link instead of the file (file/temp-download.ts).
+      return sendExport(
+        request,
+        reply,
+        {
+          body: content,
+          fileName: `${t(request.locale, 'userExcel.fileName')}.xlsx`,
+          asciiName: 'users.xlsx',
+          contentType: XLSX_TYPE,
+        },
+        request.query.link === 'true',
+      );
     },
   );
 
@@ -479,10 +417,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags, summary, params: idParamSchema, response: { 200: envelope(userInfoSchema) } },
       },
       async (request) => {
-        const auth = requireAuth(request.auth);
+        const auth = request.auth;
         const { id } = request.params;
         const info = await loadUserInfo(db, auth.tenantId, id);
-        const [scope, columns] = await Promise.all([userScope(request), userColumnsOf(request)]);
+        const [scope, columns] = await Promise.all([
+          userScope(contextOf(request)),
+          userColumnsOf(contextOf(request)),
+        ]);
         await assertInScope(db, auth.tenantId, id, scope);
         return envelopeOk(withColumns(info, columns));
       },
@@ -492,7 +433,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     UserApi.users,
     {
-      preValidation: requirePerm(UserPerm.userAdd),
+      preValidation: [requirePerm(UserPerm.userAdd), passwordRuleCheck(app.deps.settings)],
       schema: {
         tags,
         summary: 'Creates a user with its roles and positions (one transaction)',
@@ -500,94 +441,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(userInfoSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const body = request.body;
-      await assertAccountFree(db, request, body.account);
-      await assertRefs(db, auth.tenantId, body);
-      await assertCallerHoldsObjects(db, auth, body);
-      const scope = await userScope(request);
-      const passwordHash = await hashPassword(body.password);
-      const entId = await tenantEntId(db, auth.tenantId, auth.entId);
-      const info = await transaction(db, async (tx) => {
-        const row = await tx
-          .insertInto('sys_user')
-          .values({
-            tenant_id: auth.tenantId,
-            ent_id: entId,
-            dept_id: body.deptId,
-            account: body.account,
-            mobile: body.mobile,
-            real_name: body.realName,
-            email: body.email,
-            password_hash: passwordHash,
-            head_icon: '',
-            is_admin: false,
-            enabled: body.enabled,
-            theme: '',
-            language: '',
-            locked_until: null,
-            prev_login_time: null,
-            prev_login_ip: '',
-            prev_login_ip_name: '',
-            last_login_time: null,
-            last_login_ip: '',
-            last_login_ip_name: '',
-            created_by: auth.userId,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const id = String(row.id);
-        await setRelations(tx, auth.tenantId, id, body);
-        await assertWrittenInScope(tx, auth.tenantId, [id], scope);
-        return loadUserInfo(tx, auth.tenantId, id);
-      });
-      return envelopeOk(withColumns(info, await userColumnsOf(request)), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(await createUser(contextOf(request), request.body), t(request.locale, 'common.saved')),
   );
 
   /** PUT /Users/{id} and its spec §7 alias POST /api/sys/user/update (id in the body). */
-  const updateUser = async (request: FastifyRequest, id: string, body: z.output<typeof userUpdateSchema>) => {
-    const auth = requireAuth(request.auth);
-    const before = await loadUserInfo(db, auth.tenantId, id);
-    const scope = await userScope(request);
-    await assertInScope(db, auth.tenantId, id, scope);
-    const enabled = body.enabled ?? before.enabled;
-    if (!enabled && before.enabled) assertChangeable(auth.userId, before, 'user.disableSelf');
-    // Left out: unchanged.
-    const refs = {
-      deptId: body.deptId === undefined ? before.deptId : body.deptId,
-      roleIds: body.roleIds ?? before.roleIds,
-      positionIds: body.positionIds ?? before.positionIds,
-    };
-    await assertRefs(db, auth.tenantId, refs);
-    const had = { role: new Set(before.roleIds), position: new Set(before.positionIds) };
-    await assertCallerHoldsObjects(db, auth, {
-      roleIds: refs.roleIds.filter((r) => !had.role.has(r)),
-      positionIds: refs.positionIds.filter((p) => !had.position.has(p)),
-    });
-    let ended: string[] = [];
-    const info = await transaction(db, async (tx) => {
-      await tx
-        .updateTable('sys_user')
-        .set({
-          real_name: body.realName,
-          mobile: body.mobile,
-          email: body.email,
-          dept_id: refs.deptId,
-          enabled,
-        })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      await setRelations(tx, auth.tenantId, id, refs);
-      await assertWrittenInScope(tx, auth.tenantId, [id], scope);
-      if (!enabled) ended = await endSessions(tx, auth.tenantId, id);
-      return loadUserInfo(tx, auth.tenantId, id);
-    });
-    await app.deps.realtime.endSessions(ended, 'auth.disabled');
-    return envelopeOk(withColumns(info, await userColumnsOf(request)), t(request.locale, 'common.saved'));
-  };
+  const updateUserRoute = async (
+    request: SignedInRequest,
+    id: string,
+    body: z.output<typeof userUpdateSchema>,
+  ) => envelopeOk(await updateUser(contextOf(request), id, body), t(request.locale, 'common.saved'));
 
   app.put(
     `${UserApi.users}/:id`,
@@ -601,7 +464,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(userInfoSchema) },
       },
     },
-    (request) => updateUser(request, request.params.id, request.body),
+    (request) => updateUserRoute(request, request.params.id, request.body),
   );
 
   app.post(
@@ -617,13 +480,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => {
       const { id, ...body } = request.body;
-      return updateUser(request, id, body);
+      return updateUserRoute(request, id, body);
     },
   );
 
   app.post(
     UserApi.sysUpdatePassword,
     {
+      preValidation: passwordRuleCheck(app.deps.settings),
       schema: {
         tags,
         summary: "The signed-in user's password change (alias of Current/Actions/ModifyPassword, spec §7)",
@@ -632,7 +496,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await changeOwnPassword(db, request, request.body);
+      await changeOwnPassword(db, contextOf(request), request.body);
       return envelopeOk(null, t(request.locale, 'auth.passwordChanged'));
     },
   );
@@ -650,41 +514,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      const user = await loadUserInfo(db, auth.tenantId, id);
-      await assertInScope(db, auth.tenantId, id, await userScope(request));
-      assertChangeable(auth.userId, user, 'user.deleteSelf');
-      let ended: string[] = [];
-      await transaction(db, async (tx) => {
-        await tx
-          .updateTable('sys_user')
-          .set({ deleted: true, enabled: false })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .execute();
-        ended = await endSessions(tx, auth.tenantId, id);
-        await setRelations(tx, auth.tenantId, id, { roleIds: [], positionIds: [] });
-        await tx
-          .deleteFrom('sys_grant')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('object_type', '=', 'user')
-          .where('object_id', '=', id)
-          .execute();
-        // Its WeChat official-account binding goes too (the openid may bind someone else later).
-        await tx
-          .deleteFrom('sys_wx_user')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('user_id', '=', id)
-          .execute();
-        await tx
-          .updateTable('sys_dept')
-          .set({ manager_id: null })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('manager_id', '=', id)
-          .execute();
-      });
-      await app.deps.realtime.endSessions(ended, 'auth.disabled');
+      await deleteUser(contextOf(request), request.params.id);
       return envelopeOk(null, t(request.locale, 'common.ok'));
     },
   );
@@ -692,7 +522,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${UserApi.users}/:id/Actions/ResetPassword`,
     {
-      preValidation: requirePerm(UserPerm.userResetPassword),
+      preValidation: [requirePerm(UserPerm.userResetPassword), passwordRuleCheck(app.deps.settings)],
       schema: {
         tags,
         summary: 'Sets a new password (and clears a sign-in lock)',
@@ -702,35 +532,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      await loadUserInfo(db, auth.tenantId, id);
-      await assertInScope(db, auth.tenantId, id, await userScope(request));
-      const passwordHash = await hashPassword(request.body.password);
-      await transaction(db, async (tx) => {
-        await tx
-          .updateTable('sys_user')
-          .set({ password_hash: passwordHash })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .execute();
-        await clearSignInLocks(tx, auth.tenantId, id);
-      });
-      // The user learns of it (template user.passwordReset), unless they reset their own.
-      if (id !== auth.userId) {
-        await notifyByTemplate(
-          app.deps,
-          {
-            tenantId: auth.tenantId,
-            code: MsgTemplateCode.passwordReset,
-            userIds: [id],
-            vars: { operator: auth.realName },
-            creatorId: auth.userId,
-            creatorName: auth.realName,
-          },
-          request.log,
-        );
-      }
+      await resetUserPassword(contextOf(request), request.params.id, request.body.password);
       return envelopeOk(null, t(request.locale, 'user.passwordReset'));
     },
   );
@@ -747,11 +549,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      await loadUserInfo(db, auth.tenantId, id);
-      await assertInScope(db, auth.tenantId, id, await userScope(request));
-      await transaction(db, (tx) => clearSignInLocks(tx, auth.tenantId, id));
+      await unlockUser(contextOf(request), request.params.id);
       return envelopeOk(null, t(request.locale, 'user.unlocked'));
     },
   );
@@ -769,23 +567,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      const { enabled } = request.body;
-      const user = await loadUserInfo(db, auth.tenantId, id);
-      await assertInScope(db, auth.tenantId, id, await userScope(request));
-      if (!enabled) assertChangeable(auth.userId, user, 'user.disableSelf');
-      let ended: string[] = [];
-      await transaction(db, async (tx) => {
-        await tx
-          .updateTable('sys_user')
-          .set({ enabled })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .execute();
-        if (!enabled) ended = await endSessions(tx, auth.tenantId, id);
-      });
-      await app.deps.realtime.endSessions(ended, 'auth.disabled');
+      await setUserEnabled(contextOf(request), request.params.id, request.body.enabled);
       return envelopeOk(null, t(request.locale, 'common.saved'));
     },
   );

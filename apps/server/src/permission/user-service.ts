@@ -1,15 +1,17 @@
 import { type User, type UserInfo, UserPerm } from '@srm/contracts';
-import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { hasPerm } from '../core/access';
 import type { VersionedCache } from '../core/cache';
-import { requireAuth } from '../core/context';
 import { AppError, fieldError, forbidden, notFound } from '../core/errors';
 import { t } from '../core/i18n';
-import { hashPassword, verifyPassword } from '../core/password';
+import { verifyPassword } from '../core/password';
+import type { ServiceContext } from '../core/service-context';
+import { loadSysConfig } from '../core/settings';
+import { likePattern } from '../core/sql';
+import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
-import { likePattern } from '../org/org-service';
+import { checkNewPassword, setUserPassword } from '../system/sys-config/password-policy';
 import { dataScopeFilter, USER_SCOPE } from './data-scope';
-import { hasPerm } from './service';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -82,8 +84,8 @@ export function filteredUsers(db: Db, tenantId: string, filter: UserFilter) {
 }
 
 /** The user page's data rule for this request (null: no limit). */
-export function userScope(request: FastifyRequest) {
-  return dataScopeFilter(request, UserPerm.user, USER_SCOPE);
+export function userScope(ctx: ServiceContext) {
+  return dataScopeFilter(ctx, UserPerm.user, USER_SCOPE);
 }
 
 /** Column permissions of the user page: mobile and email are left out unless granted. */
@@ -92,10 +94,10 @@ export interface UserColumns {
   email: boolean;
 }
 
-export async function userColumnsOf(request: FastifyRequest): Promise<UserColumns> {
+export async function userColumnsOf(ctx: ServiceContext): Promise<UserColumns> {
   const [mobile, email] = await Promise.all([
-    hasPerm(request, UserPerm.userMobileColumn),
-    hasPerm(request, UserPerm.userEmailColumn),
+    hasPerm(ctx, UserPerm.userMobileColumn),
+    hasPerm(ctx, UserPerm.userEmailColumn),
   ]);
   return { mobile, email };
 }
@@ -152,16 +154,59 @@ export interface UserCountCache {
 const COUNT_TTL_MS = 5 * 60_000;
 
 /** The request's user-count cache: the app's versioned cache, tagged with the session's versions. */
-export function userCountCache(request: FastifyRequest): UserCountCache {
-  const auth = requireAuth(request.auth);
-  return { cache: request.server.deps.cache, version: `${auth.cacheVersion}.${auth.userVersion}` };
+export function userCountCache(ctx: ServiceContext): UserCountCache {
+  const auth = ctx.auth;
+  return { cache: ctx.deps.cache, version: `${auth.cacheVersion}.${auth.userVersion}` };
+}
+
+/** The columns of a user in the list and in the detail (over `userQuery`). */
+const USER_LIST_COLUMNS = [
+  'u.id',
+  'u.account',
+  'u.real_name',
+  'u.mobile',
+  'u.email',
+  'u.dept_id',
+  'd.dept_name',
+  'u.enabled',
+  'u.is_admin',
+  'u.last_login_time',
+  'u.created_at',
+] as const;
+
+function toUser(r: {
+  id: string | number;
+  account: string;
+  real_name: string;
+  mobile: string;
+  email: string;
+  dept_id: string | number | null;
+  dept_name: string | null;
+  enabled: boolean;
+  is_admin: boolean;
+  last_login_time: Date | string | null;
+  created_at: Date | string;
+}): User {
+  return {
+    id: String(r.id),
+    account: r.account,
+    realName: r.real_name,
+    mobile: r.mobile,
+    email: r.email,
+    deptId: r.dept_id == null ? null : String(r.dept_id),
+    deptName: r.dept_name ?? null,
+    enabled: r.enabled,
+    isAdmin: r.is_admin,
+    lastLoginTime: ms(r.last_login_time),
+    createdAt: ms(r.created_at) ?? 0,
+  };
 }
 
 /**
  * A page of the user list and the exact number of users the filter keeps.
  *
  * The total is `count(*)` of the matching rows, which at 100,000 users costs far more than the page
- * (issue 3, docs/PERFORMANCE.md). With `countCache` it is kept per count statement (its SQL and
+ * (docs/PERFORMANCE.md). With `countCache` it is kept per count statement (its SQL and
  * parameters: tenant, filters, data scope, mobile search) under the database versions read with
  * the session: any committed write of users (create, delete, state, department, names…), of
  * their roles or positions, of grants, data rules or departments bumps a version (triggers of
@@ -197,56 +242,17 @@ export async function listUsers(
     total,
     userQuery(db, tenantId)
       .where('u.id', 'in', pageIds)
-      .select([
-        'u.id',
-        'u.account',
-        'u.real_name',
-        'u.mobile',
-        'u.email',
-        'u.dept_id',
-        'd.dept_name',
-        'u.enabled',
-        'u.is_admin',
-        'u.last_login_time',
-        'u.created_at',
-      ])
+      .select(USER_LIST_COLUMNS)
       .orderBy('u.id', 'desc')
       .execute(),
   ]);
-  const list = rows.map((r) => ({
-    id: String(r.id),
-    account: r.account,
-    realName: r.real_name,
-    mobile: r.mobile,
-    email: r.email,
-    deptId: r.dept_id == null ? null : String(r.dept_id),
-    deptName: r.dept_name ?? null,
-    enabled: r.enabled,
-    isAdmin: r.is_admin,
-    lastLoginTime: ms(r.last_login_time),
-    createdAt: ms(r.created_at) ?? 0,
-  }));
+  const list = rows.map(toUser);
   return { list, total: n };
 }
 
 /** A live user of the tenant with its role and position ids; 404 otherwise (another tenant's id too). */
 export async function loadUserInfo(db: Db, tenantId: string, id: string): Promise<UserInfo> {
-  const r = await userQuery(db, tenantId)
-    .select([
-      'u.id',
-      'u.account',
-      'u.real_name',
-      'u.mobile',
-      'u.email',
-      'u.dept_id',
-      'd.dept_name',
-      'u.enabled',
-      'u.is_admin',
-      'u.last_login_time',
-      'u.created_at',
-    ])
-    .where('u.id', '=', id)
-    .executeTakeFirst();
+  const r = await userQuery(db, tenantId).select(USER_LIST_COLUMNS).where('u.id', '=', id).executeTakeFirst();
   if (!r) throw notFound();
   const [roles, positions] = await Promise.all([
     db
@@ -265,17 +271,7 @@ export async function loadUserInfo(db: Db, tenantId: string, id: string): Promis
       .execute(),
   ]);
   return {
-    id: String(r.id),
-    account: r.account,
-    realName: r.real_name,
-    mobile: r.mobile,
-    email: r.email,
-    deptId: r.dept_id == null ? null : String(r.dept_id),
-    deptName: r.dept_name ?? null,
-    enabled: r.enabled,
-    isAdmin: r.is_admin,
-    lastLoginTime: ms(r.last_login_time),
-    createdAt: ms(r.created_at) ?? 0,
+    ...toUser(r),
     roleIds: roles.map((x) => String(x.role_id)),
     positionIds: positions.map((x) => String(x.position_id)),
   };
@@ -285,14 +281,14 @@ export async function loadUserInfo(db: Db, tenantId: string, id: string): Promis
  * Accounts are unique among live users across the platform (sign-in has no tenant; the unique index
  * sys_user_account enforces it), so a taken account answers 400 with a field message.
  */
-export async function assertAccountFree(db: Db, request: FastifyRequest, account: string): Promise<void> {
+export async function assertAccountFree(db: Db, ctx: ServiceContext, account: string): Promise<void> {
   const row = await db
     .selectFrom('sys_user')
     .select('id')
     .where('account', '=', account)
     .where('deleted', '=', false)
     .executeTakeFirst();
-  if (row) throw fieldError({ account: t(request.locale, 'user.accountTaken') });
+  if (row) throw fieldError({ account: t(ctx.locale, 'user.accountTaken') });
 }
 
 const unique = (ids: string[]) => [...new Set(ids)];
@@ -407,11 +403,10 @@ export function assertChangeable(
  */
 export async function changeOwnPassword(
   db: Kysely<Database>,
-  request: FastifyRequest,
+  ctx: ServiceContext,
   body: { oldPassword: string; password: string },
 ): Promise<void> {
-  const auth = request.auth;
-  if (!auth) throw new Error('changeOwnPassword needs a signed-in request');
+  const auth = ctx.auth;
   const user = await db
     .selectFrom('sys_user')
     .select('password_hash')
@@ -420,13 +415,16 @@ export async function changeOwnPassword(
     .executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.password_hash, body.oldPassword))) {
     throw new AppError(400, 'auth.oldPasswordWrong', undefined, {
-      fields: { oldPassword: t(request.locale, 'auth.oldPasswordWrong') },
+      fields: { oldPassword: t(ctx.locale, 'auth.oldPasswordWrong') },
     });
   }
-  await db
-    .updateTable('sys_user')
-    .set({ password_hash: await hashPassword(body.password) })
-    .where('id', '=', auth.userId)
-    .where('tenant_id', '=', auth.tenantId)
-    .execute();
+  const { password: rule } = await loadSysConfig(db, auth.tenantId);
+  const hash = await checkNewPassword(db, {
+    tenantId: auth.tenantId,
+    userId: auth.userId,
+    password: body.password,
+    rule,
+    locale: ctx.locale,
+  });
+  await transaction(db, (tx) => setUserPassword(tx, auth.tenantId, auth.userId, hash));
 }

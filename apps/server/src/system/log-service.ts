@@ -1,8 +1,19 @@
 import type { Locale, LoginLog } from '@srm/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { loginLogMessage, loginLogPlace } from '../auth/service';
+import { isMessageKey, t } from '../core/i18n';
 import type { Database } from '../db/types';
-import { withinEnterprise } from './activity-log-routes';
+import { withinEnterprise } from './activity-log-service';
+
+/** A stored sign-in log message (a key; older rows may hold text) in the reader's language. */
+export function loginLogMessage(stored: string, locale: Locale): string {
+  if (stored === 'auth.locked') return t(locale, 'auth.lockedLog');
+  return isMessageKey(stored) ? t(locale, stored) : stored;
+}
+
+/** A stored place kind (`local`, `lan`) in the reader's language. */
+export function loginLogPlace(stored: string, locale: Locale): string {
+  return stored === 'local' || stored === 'lan' ? t(locale, `ip.${stored}`) : stored;
+}
 
 export interface LoginLogFilter {
   tenantId: string;

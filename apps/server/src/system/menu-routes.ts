@@ -15,55 +15,35 @@ import {
   menuStateSchema,
   menuTreeQuerySchema,
 } from '@srm/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
+import { requirePerm } from '../core/access';
 import { envelopeOk } from '../core/envelope';
 import { t } from '../core/i18n';
-import { transaction } from '../db/transaction';
-import { conflictWith } from '../org/org-service';
-import { requirePerm } from '../permission/service';
+import type { SignedInRoutes } from '../core/scope';
+import { contextOf } from '../core/service-context';
 import {
-  assertItemCodeFree,
-  assertMenuCodeFree,
   assertPageMenu,
-  assertParent,
   buildMenuTree,
-  checkDataRule,
-  deleteMenu,
   deletePageItem,
   findMenu,
   getDataRule,
   getMenuItem,
-  ITEM_TABLES,
   listDataRules,
   listMenuItems,
   loadMenus,
-  menuSubtreeIds,
 } from './menu-service';
+import {
+  createMenu,
+  deleteLeafMenu,
+  saveDataRule,
+  saveMenuItem,
+  setMenuField,
+  updateMenu,
+} from './menu-write-service';
 
 const tags = ['menus'];
 
-/** Fields of a menu body as columns. */
-function menuColumns(body: z.output<typeof menuBodySchema>) {
-  return {
-    parent_id: body.parentId,
-    menu_name: body.menuName,
-    menu_name_en: body.menuNameEn,
-    menu_name_tw: body.menuNameTw,
-    menu_perms: body.menuPerms,
-    menu_icon: body.menuIcon,
-    menu_type: body.menuType,
-    menu_url: body.menuUrl,
-    link_target: body.linkTarget,
-    property_json: body.propertyJson,
-    order_num: body.orderNum,
-    enabled: body.enabled,
-    category: body.category,
-  };
-}
-
-export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
+export const menuRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;
 
   app.get(
@@ -78,7 +58,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const menus = await loadMenus(db, auth.tenantId, request.query.category);
       return envelopeOk(buildMenuTree(menus, request.query.keyword));
     },
@@ -96,7 +76,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       return envelopeOk(findMenu(await loadMenus(db, auth.tenantId), request.params.id));
     },
   );
@@ -112,20 +92,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(menuSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const body = request.body;
-      const menus = await loadMenus(db, auth.tenantId);
-      assertParent(request, menus, body.parentId, body.category);
-      await assertMenuCodeFree(request, db, auth.tenantId, body.menuPerms);
-      const row = await db
-        .insertInto('sys_menu')
-        .values({ tenant_id: auth.tenantId, ...menuColumns(body) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const after = await loadMenus(db, auth.tenantId);
-      return envelopeOk(findMenu(after, String(row.id)), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(await createMenu(contextOf(request), request.body), t(request.locale, 'common.saved')),
   );
 
   app.put(
@@ -140,36 +108,11 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(menuSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      const body = request.body;
-      const menus = await loadMenus(db, auth.tenantId);
-      const current = findMenu(menus, id);
-      const subtree = menuSubtreeIds(menus, id);
-      if (subtree.has(body.parentId)) throw conflictWith('menu.moveIntoSelf');
-      assertParent(request, menus, body.parentId, body.category);
-      await assertMenuCodeFree(request, db, auth.tenantId, body.menuPerms, id);
-      await transaction(db, async (tx) => {
-        await tx
-          .updateTable('sys_menu')
-          .set(menuColumns(body))
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .execute();
-        // Sub-menus follow their parent into the other category, or the tree would be split.
-        if (current.category !== body.category && subtree.size > 1) {
-          await tx
-            .updateTable('sys_menu')
-            .set({ category: body.category })
-            .where('tenant_id', '=', auth.tenantId)
-            .where('id', 'in', [...subtree])
-            .execute();
-        }
-      });
-      const after = await loadMenus(db, auth.tenantId);
-      return envelopeOk(findMenu(after, id), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(
+        await updateMenu(contextOf(request), request.params.id, request.body),
+        t(request.locale, 'common.saved'),
+      ),
   );
 
   app.delete(
@@ -185,11 +128,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
-      const menus = await loadMenus(db, auth.tenantId);
-      const menu = findMenu(menus, request.params.id);
-      if (menus.some((m) => m.parentId === menu.id)) throw conflictWith('menu.hasChildren');
-      await deleteMenu(db, auth.tenantId, menu.id);
+      await deleteLeafMenu(contextOf(request), request.params.id);
       return envelopeOk(null, t(request.locale, 'menu.deleted'));
     },
   );
@@ -206,19 +145,11 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(menuSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      findMenu(await loadMenus(db, auth.tenantId), id);
-      await db
-        .updateTable('sys_menu')
-        .set({ enabled: request.body.enabled })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      const after = await loadMenus(db, auth.tenantId);
-      return envelopeOk(findMenu(after, id), t(request.locale, 'menu.stateChanged'));
-    },
+    async (request) =>
+      envelopeOk(
+        await setMenuField(contextOf(request), request.params.id, { enabled: request.body.enabled }),
+        t(request.locale, 'menu.stateChanged'),
+      ),
   );
 
   app.put(
@@ -233,19 +164,11 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(menuSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      findMenu(await loadMenus(db, auth.tenantId), id);
-      await db
-        .updateTable('sys_menu')
-        .set({ order_num: request.body.orderNum })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      const after = await loadMenus(db, auth.tenantId);
-      return envelopeOk(findMenu(after, id), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(
+        await setMenuField(contextOf(request), request.params.id, { order_num: request.body.orderNum }),
+        t(request.locale, 'common.saved'),
+      ),
   );
 
   // Buttons and columns: the same shape, each in its own table and grant type.
@@ -265,9 +188,9 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const auth = requireAuth(request.auth);
+        const auth = request.auth;
         const { menuId } = request.query;
-        await assertPageMenu(request, db, auth.tenantId, menuId);
+        await assertPageMenu(contextOf(request), db, auth.tenantId, menuId);
         return envelopeOk(await listMenuItems(db, kind, auth.tenantId, { menuId }));
       },
     );
@@ -283,25 +206,11 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: envelope(menuItemSchema) },
         },
       },
-      async (request) => {
-        const auth = requireAuth(request.auth);
-        const body = request.body;
-        await assertPageMenu(request, db, auth.tenantId, body.menuId);
-        await assertItemCodeFree(request, db, kind, auth.tenantId, body.enCode);
-        const row = await db
-          .insertInto(ITEM_TABLES[kind])
-          .values({
-            tenant_id: auth.tenantId,
-            menu_id: body.menuId,
-            en_code: body.enCode,
-            full_name: body.fullName,
-            order_num: body.orderNum,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const item = await getMenuItem(db, kind, auth.tenantId, String(row.id));
-        return envelopeOk(item, t(request.locale, 'common.saved'));
-      },
+      async (request) =>
+        envelopeOk(
+          await saveMenuItem(contextOf(request), kind, request.body),
+          t(request.locale, 'common.saved'),
+        ),
     );
 
     app.put(
@@ -316,26 +225,11 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: envelope(menuItemSchema) },
         },
       },
-      async (request) => {
-        const auth = requireAuth(request.auth);
-        const { id } = request.params;
-        const body = request.body;
-        await getMenuItem(db, kind, auth.tenantId, id);
-        await assertPageMenu(request, db, auth.tenantId, body.menuId);
-        await assertItemCodeFree(request, db, kind, auth.tenantId, body.enCode, id);
-        await db
-          .updateTable(ITEM_TABLES[kind])
-          .set({
-            menu_id: body.menuId,
-            en_code: body.enCode,
-            full_name: body.fullName,
-            order_num: body.orderNum,
-          })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .execute();
-        return envelopeOk(await getMenuItem(db, kind, auth.tenantId, id), t(request.locale, 'common.saved'));
-      },
+      async (request) =>
+        envelopeOk(
+          await saveMenuItem(contextOf(request), kind, request.body, request.params.id),
+          t(request.locale, 'common.saved'),
+        ),
     );
 
     app.delete(
@@ -350,7 +244,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const auth = requireAuth(request.auth);
+        const auth = request.auth;
         const { id } = request.params;
         await getMenuItem(db, kind, auth.tenantId, id);
         await deletePageItem(db, kind, auth.tenantId, id);
@@ -371,26 +265,12 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const { menuId } = request.query;
-      await assertPageMenu(request, db, auth.tenantId, menuId);
+      await assertPageMenu(contextOf(request), db, auth.tenantId, menuId);
       return envelopeOk(await listDataRules(db, auth.tenantId, { menuId }));
     },
   );
-
-  /** Operator and value belong to condition rules only; the scope types store them empty. */
-  const ruleColumns = (body: z.output<typeof dataRuleCreateSchema>, field: string) => {
-    const condition = body.ruleType === 'condition';
-    return {
-      menu_id: body.menuId,
-      en_code: body.enCode,
-      full_name: body.fullName,
-      field,
-      rule_type: body.ruleType,
-      condition_op: condition ? body.conditionOp : '',
-      condition_value: condition ? body.conditionValue : '',
-    };
-  };
 
   app.post(
     MenuApi.dataRule,
@@ -403,22 +283,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(dataRuleSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const body = request.body;
-      const page = await assertPageMenu(request, db, auth.tenantId, body.menuId);
-      const field = checkDataRule(request, page.code, body);
-      await assertItemCodeFree(request, db, 'data', auth.tenantId, body.enCode);
-      const row = await db
-        .insertInto('sys_menu_data_rule')
-        .values({ tenant_id: auth.tenantId, ...ruleColumns(body, field) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return envelopeOk(
-        await getDataRule(db, auth.tenantId, String(row.id)),
-        t(request.locale, 'common.saved'),
-      );
-    },
+    async (request) =>
+      envelopeOk(await saveDataRule(contextOf(request), request.body), t(request.locale, 'common.saved')),
   );
 
   app.put(
@@ -433,22 +299,11 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(dataRuleSchema) },
       },
     },
-    async (request) => {
-      const auth = requireAuth(request.auth);
-      const { id } = request.params;
-      const body = request.body;
-      await getDataRule(db, auth.tenantId, id);
-      const page = await assertPageMenu(request, db, auth.tenantId, body.menuId);
-      const field = checkDataRule(request, page.code, body);
-      await assertItemCodeFree(request, db, 'data', auth.tenantId, body.enCode, id);
-      await db
-        .updateTable('sys_menu_data_rule')
-        .set(ruleColumns(body, field))
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .execute();
-      return envelopeOk(await getDataRule(db, auth.tenantId, id), t(request.locale, 'common.saved'));
-    },
+    async (request) =>
+      envelopeOk(
+        await saveDataRule(contextOf(request), request.body, request.params.id),
+        t(request.locale, 'common.saved'),
+      ),
   );
 
   app.delete(
@@ -463,7 +318,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       const { id } = request.params;
       await getDataRule(db, auth.tenantId, id);
       await deletePageItem(db, 'data', auth.tenantId, id);

@@ -1,12 +1,12 @@
 import type { DataRule, Menu, MenuCategory, MenuItem, MenuNode } from '@srm/contracts';
 import { dataRuleFieldsOf, MenuType } from '@srm/contracts';
-import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
+import type { ServiceContext } from '../core/service-context';
+import { snake } from '../core/sql';
 import { transaction } from '../db/transaction';
 import type { Database, GrantItemType } from '../db/types';
-import { snake } from '../permission/data-scope';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -95,7 +95,7 @@ export function buildMenuTree(menus: Menu[], keyword?: string): MenuNode[] {
 
 /** 400 on menuPerms when another menu of the tenant has the code. */
 export async function assertMenuCodeFree(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   db: Db,
   tenantId: string,
   code: string,
@@ -107,12 +107,12 @@ export async function assertMenuCodeFree(
     .where('tenant_id', '=', tenantId)
     .where('menu_perms', '=', code);
   if (selfId) q = q.where('id', '<>', selfId);
-  if (await q.executeTakeFirst()) throw fieldError({ menuPerms: t(request.locale, 'menu.codeTaken') });
+  if (await q.executeTakeFirst()) throw fieldError({ menuPerms: t(ctx.locale, 'menu.codeTaken') });
 }
 
 /** The parent must be the top level or a menu of the tenant (404) in the same category (400). */
 export function assertParent(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   menus: Menu[],
   parentId: string,
   category: MenuCategory,
@@ -120,7 +120,7 @@ export function assertParent(
   if (parentId === '0') return;
   const parent = findMenu(menus, parentId);
   if (parent.category !== category) {
-    throw fieldError({ parentId: t(request.locale, 'menu.parentCategory') });
+    throw fieldError({ parentId: t(ctx.locale, 'menu.parentCategory') });
   }
 }
 
@@ -163,7 +163,7 @@ export const ITEM_TABLES = {
  * menuId: a directory has no route, so its buttons could never be checked).
  */
 export async function assertPageMenu(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   db: Db,
   tenantId: string,
   menuId: string,
@@ -176,7 +176,7 @@ export async function assertPageMenu(
     .executeTakeFirst();
   if (!menu) throw notFound();
   if (menu.menu_type === MenuType.directory) {
-    throw fieldError({ menuId: t(request.locale, 'menu.notPage') });
+    throw fieldError({ menuId: t(ctx.locale, 'menu.notPage') });
   }
   return { code: menu.menu_perms };
 }
@@ -187,23 +187,23 @@ export async function assertPageMenu(
  * field to store: snake_case for a condition.
  */
 export function checkDataRule(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   pageCode: string,
   rule: { ruleType: string; field: string },
 ): string {
   const fields = dataRuleFieldsOf(pageCode);
-  if (!fields) throw fieldError({ menuId: t(request.locale, 'menu.noDataRules') });
+  if (!fields) throw fieldError({ menuId: t(ctx.locale, 'menu.noDataRules') });
   if (rule.ruleType !== 'condition') return rule.field;
   const field = snake(rule.field);
   if (!fields.includes(field)) {
-    throw fieldError({ field: t(request.locale, 'menu.unknownRuleField', { fields: fields.join(', ') }) });
+    throw fieldError({ field: t(ctx.locale, 'menu.unknownRuleField', { fields: fields.join(', ') }) });
   }
   return field;
 }
 
 /** 400 on enCode when another item of the same kind in the tenant has the code. */
 export async function assertItemCodeFree(
-  request: FastifyRequest,
+  ctx: ServiceContext,
   db: Db,
   kind: PageItemKind,
   tenantId: string,
@@ -216,7 +216,7 @@ export async function assertItemCodeFree(
     .where('tenant_id', '=', tenantId)
     .where('en_code', '=', code);
   if (selfId) q = q.where('id', '<>', selfId);
-  if (await q.executeTakeFirst()) throw fieldError({ enCode: t(request.locale, 'menu.itemCodeTaken') });
+  if (await q.executeTakeFirst()) throw fieldError({ enCode: t(ctx.locale, 'menu.itemCodeTaken') });
 }
 
 /** Buttons or columns of a page, or one of them by id. */

@@ -6,11 +6,11 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../core/context';
+import { recordServerError } from '../core/activity-log';
 import { envelopeOk } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
-import { recordServerError } from './activity-log';
+import type { SignedInRoutes } from '../core/scope';
 import {
   bindOpenid,
   bindRequestOf,
@@ -45,16 +45,11 @@ const callbackQuerySchema = z.object({
  * The WeChat official-account binding (spec §2.4 top bar, §7 `wxUser`): the bind QR code, WeChat's
  * callback that completes the binding, the caller's binding state and unbinding.
  */
-export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
+export const wechatRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;
   const mp = app.deps.config.wechatMp;
   // One client per process: its access token is cached here.
   const client = mp ? new WechatMpClient(mp, { timeoutMs: mp.timeoutMs }) : null;
-  // The callback is on only with the token WeChat signs it with.
-  const callbackToken = mp?.token ?? null;
-  if (mp && !callbackToken)
-    app.log.warn('WECHAT_MP_TOKEN is not set: the WeChat callback is off and accounts cannot be bound');
-  const seen = new SeenSignatures();
 
   app.get(
     WechatApi.qrCode,
@@ -77,7 +72,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Any signed-in user, for their own account.
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       if (!client) throw new AppError(503, 'wechat.notConfigured');
       try {
         const qr = await client.createTempQrCode(
@@ -113,7 +108,7 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Any signed-in user, for their own account.
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       return envelopeOk(await bindStateOf(db, auth.tenantId, auth.userId));
     },
   );
@@ -128,11 +123,22 @@ export const wechatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request.auth);
+      const auth = request.auth;
       await unbind(db, auth.tenantId, auth.userId);
       return envelopeOk(null, t(request.locale, 'wechat.unbound'));
     },
   );
+};
+
+/** WeChat's callback that completes a binding: public, checked by WeChat's signature. */
+export const wechatCallbackRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const mp = app.deps.config.wechatMp;
+  // The callback is on only with the token WeChat signs it with.
+  const callbackToken = mp?.token ?? null;
+  if (mp && !callbackToken)
+    app.log.warn('WECHAT_MP_TOKEN is not set: the WeChat callback is off and accounts cannot be bound');
+  const seen = new SeenSignatures();
 
   // WeChat's server calls these (signed with the token, no session). Their own scope: the XML body
   // parser, the small body limit and the plain-text errors apply to them only.

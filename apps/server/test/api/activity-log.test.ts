@@ -2,6 +2,7 @@ import { type ErrorLog, LOG_PAGE_WINDOW, LogApi, type LogPage, type RequestLog }
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/core/password';
+import { NEW_USER_ROW } from '../../src/db/new-user-row';
 import { createTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;
@@ -166,15 +167,8 @@ describe('log access', () => {
         real_name: '无权限',
         email: '',
         password_hash: await hashPassword('nolog123'),
-        head_icon: '',
-        is_admin: false,
+        ...NEW_USER_ROW,
         enabled: true,
-        theme: 'classic',
-        language: '',
-        prev_login_ip: '',
-        prev_login_ip_name: '',
-        last_login_ip: '',
-        last_login_ip_name: '',
       })
       .execute();
     const nolog = await t.login('nolog', 'nolog123');

@@ -103,6 +103,17 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The buttons the demo's buyer role holds: the supplier pages' and the user export. */
+const BUYER_BUTTONS = [
+  'base.vendor.supplier.export',
+  'base.vendorNotice.add',
+  'base.vendorNotice.edit',
+  'base.vendorNotice.delete',
+  'base.vendorNotice.check',
+  'base.vendorNotice.export',
+  'permission.user.export',
+];
+
 describe('authorize reads', () => {
   it("gives the tenant's five trees in the caller's language with the object's own checked ids", async () => {
     const res = await t.get<AuthorizeData>(data('role', roles.buyer as string), admin, en);
@@ -129,6 +140,9 @@ describe('authorize reads', () => {
     expect(flatten(trees.data).map((n) => n.enCode)).not.toContain('system.log');
     expect(checked.menu.sort()).toEqual(
       [
+        'base',
+        'base.vendor.supplier',
+        'base.vendorNotice',
         'permission',
         'permission.organize',
         'permission.department',
@@ -136,11 +150,17 @@ describe('authorize reads', () => {
         'system',
         'system.log',
         'system.help',
+        'workFlow',
+        'workFlow.flowLaunch',
+        'workFlow.flowTodo',
+        'workFlow.flowDone',
+        'workFlow.flowCirculate',
+        'workFlow.entrust',
       ]
         .map((c) => items.menu[c])
         .sort(),
     );
-    expect(checked.button).toEqual([items.button['permission.user.export']]);
+    expect(checked.button.sort()).toEqual(BUYER_BUTTONS.map((c) => items.button[c]).sort());
     expect(checked.data).toEqual([items.data['permission.user.data.company']]);
     const zh = await t.get<AuthorizeData>(data('role', roles.buyer as string), admin, {
       'accept-language': 'zh-TW',
@@ -175,7 +195,7 @@ describe('authorize reads', () => {
       flatten(mine.body.data.button)
         .filter((n) => n.itemType === 'button')
         .map((n) => n.enCode),
-    ).toEqual(['permission.user.export']);
+    ).toEqual(BUYER_BUTTONS);
     expect(mine.body.data.column).toEqual([]);
     const all = await t.get<GrantTrees>('/api/permission/Users/Current/Authorize', admin);
     expect(flatten(all.body.data.button).filter((n) => n.itemType === 'button').length).toBe(
@@ -252,10 +272,9 @@ describe('authorize writes', () => {
     expect(await permsOf(vendor)).toEqual(
       expect.arrayContaining(['permission', 'permission.role', 'permission.role.add']),
     );
+    // A supplier's user holds the codes, but its menu stays its own portal.
     const nav = await t.get<NavResult>('/api/sys/menu-ent/nav', vendor);
-    expect(
-      nav.body.data.menuList.find((m) => m.menuPerms === 'permission')?.children?.map((m) => m.menuPerms),
-    ).toEqual(['permission.role']);
+    expect(nav.body.data.menuList.map((m) => m.menuPerms)).toEqual(['vendorPortal']);
 
     const pos = await t.put(
       data('position', positions.buyer as string),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ChatApi, type Conversation, SOCKET_FRAME_MAX_BYTES } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notifyUsers } from '../../src/message/notify';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, type TestApp, uploadFile } from '../helpers';
 import { settle, TestSocket } from '../ws-client';
 
 let t: TestApp;
@@ -115,22 +115,10 @@ describe('chat socket', () => {
   });
 
   it('sends an uploaded image; an image that is not an upload of the tenant is refused', async () => {
-    const boundary = '----srmchat';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      PNG,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const up = await t.request<{ name: string; url: string }>({
-      method: 'POST',
-      url: ChatApi.upload,
-      payload,
-      headers: {
-        authorization: `Bearer ${token.buyer}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
+    const up = await uploadFile(t, ChatApi.upload, token.buyer, {
+      name: 'p.png',
+      content: PNG,
+      type: 'image/png',
     });
     expect(up.body.code).toBe(0);
     const image = { path: up.body.data.url, name: 'p.png', width: 1, height: 1 };

@@ -1,6 +1,6 @@
 import type { BaseInfo, CurrentUser, LoginLog, Page } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, multipartFile, type TestApp } from '../helpers';
 
 let t: TestApp;
 let buyer: string;
@@ -17,17 +17,8 @@ const PNG = Buffer.concat([
   Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
 ]);
 
-function multipart(filename: string, content: Buffer, contentType = 'image/png') {
-  const boundary = '----srmtestboundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (filename: string, content: Buffer, contentType = 'image/png') =>
+  multipartFile(filename, content, contentType);
 
 describe('base info', () => {
   it('reads and updates the own base info', async () => {

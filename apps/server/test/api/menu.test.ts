@@ -112,10 +112,17 @@ describe('menu tree and details', () => {
   it('answers the tree of the tenant by category, with keyword matches and their ancestors', async () => {
     const web = await t.get<MenuNode[]>('/api/system/Menu?category=web', admin);
     expect(web.body.code).toBe(0);
-    expect(web.body.data.map((m) => m.menuPerms)).toEqual(['permission', 'system']);
-    const system = web.body.data[1] as MenuNode;
+    expect(web.body.data.map((m) => m.menuPerms)).toEqual([
+      'vendorPortal',
+      'base',
+      'permission',
+      'workFlow',
+      'system',
+      'systemData',
+    ]);
+    const system = web.body.data.find((m) => m.menuPerms === 'system') as MenuNode;
     expect(system.children?.map((m) => m.menuPerms)).toContain('system.menu');
-    const user = web.body.data[0]?.children?.find((m) => m.menuPerms === 'permission.user');
+    const user = web.body.data[2]?.children?.find((m) => m.menuPerms === 'permission.user');
     expect(user).toMatchObject({
       menuType: 1,
       menuUrl: '/permission/user',

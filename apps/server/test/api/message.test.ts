@@ -9,8 +9,8 @@ import {
   type UnreadCount,
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerFrame } from '../../src/core/realtime';
 import { notifyUsers } from '../../src/message/notify';
-import type { ServerFrame } from '../../src/message/realtime';
 import { createTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;

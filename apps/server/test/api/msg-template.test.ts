@@ -52,17 +52,29 @@ describe('GET /api/sys/msgTemplate/all', () => {
     const res = await t.get<MsgTemplate[]>(ALL, admin);
     expect(res.body.code).toBe(0);
     const codes = res.body.data.map((m) => m.enCode);
-    expect(codes).toEqual(['user.passwordReset', 'role.granted']);
+    expect(codes).toEqual([
+      'user.passwordReset',
+      'role.granted',
+      'flow.todo',
+      'flow.approved',
+      'flow.rejected',
+      'flow.withdrawn',
+      'flow.terminated',
+      'flow.copy',
+      'flow.remind',
+    ]);
     const reset = res.body.data[0];
     expect(reset?.enabled).toBe(true);
     expect(reset?.content).toContain('{operator}');
+    expect(reset?.contentEn).toContain('{operator}');
+    expect(reset?.titleTw).toBe('您的登錄密碼已被重置');
     // Each tenant has its own rows.
     const theirs = await t.db
       .selectFrom('sys_msg_template')
       .select('id')
       .where('tenant_id', '=', other.tenantId)
       .execute();
-    expect(theirs).toHaveLength(2);
+    expect(theirs).toHaveLength(9);
     const ours = new Set(res.body.data.map((m) => m.id));
     for (const row of theirs) expect(ours.has(String(row.id))).toBe(false);
   });
@@ -90,6 +102,14 @@ describe('messages sent by template', () => {
     expect(list[0]?.creater).toBe('系统管理员');
     const detail = await t.get<{ bodyText: string }>(`/api/message/ReadInfo/${list[0]?.id}`, token);
     expect(detail.body.data.bodyText).toMatch(/^系统管理员重置了您的登录密码。/);
+  });
+
+  it('writes it in the recipient’s own language', async () => {
+    const user = await newUser('tplreseten');
+    await t.db.updateTable('sys_user').set({ language: 'en-US' }).where('id', '=', user.id).execute();
+    await t.post(`/api/permission/Users/${user.id}/Actions/ResetPassword`, { password: 'newpass123' }, admin);
+    const list = await messagesOf(await t.login('tplreseten', 'newpass123'));
+    expect(list.map((m) => m.menuTitle)).toEqual(['Your sign-in password was reset']);
   });
 
   it('sends nothing when the tenant switched the template off', async () => {

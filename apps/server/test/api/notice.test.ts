@@ -1,6 +1,6 @@
 import { type Notice, NoticeApi, type Page, type UnreadCount, type UnreadNotice } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerFrame } from '../../src/message/realtime';
+import type { ServerFrame } from '../../src/core/realtime';
 import { createTestApp, type TestApp } from '../helpers';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { DeptPostNode, Page, Position } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, deptIdsByCode, type TestApp } from '../helpers';
+import { createTestApp, demoTenantIds, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: string;
@@ -19,19 +19,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'admin123');
   buyer = await t.login('buyer', 'buyer123');
-  const u = await t.db
-    .selectFrom('sys_user')
-    .select('tenant_id')
-    .where('account', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  tenantId = String(u.tenant_id);
-  depts = await deptIdsByCode(t.db, tenantId);
-  const p = await t.db
-    .selectFrom('sys_position')
-    .select(['id', 'en_code'])
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  positions = Object.fromEntries(p.map((r) => [r.en_code, String(r.id)]));
+  ({ tenantId, depts, positions } = await demoTenantIds(t.db));
   other = await t.seedOtherTenant('op');
   const op = await t.db
     .selectFrom('sys_position')

@@ -1,6 +1,6 @@
 import type { CurrentUser, NavResult } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, grantButtonToRole, type TestApp } from '../helpers';
 
 // The hot start-up routes read cached permissions and menus (tagged with the tenant's cache version) and
 // batch session lookups; neither may serve an ended session or a stale grant.
@@ -53,34 +53,14 @@ describe('caches and batched session lookups', () => {
     const token = await t.login('buyer', 'buyer123');
     const before = await t.get<CurrentUser>('/api/sys/user/info', token);
     expect(before.body.data.permsList).not.toContain('system.log.export');
-    const role = await t.db
-      .selectFrom('sys_role')
-      .select(['id', 'tenant_id'])
-      .where('en_code', '=', 'buyer')
-      .executeTakeFirstOrThrow();
-    const button = await t.db
-      .selectFrom('sys_menu_button')
-      .select('id')
-      .where('en_code', '=', 'system.log.export')
-      .where('tenant_id', '=', role.tenant_id)
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('sys_grant')
-      .values({
-        tenant_id: role.tenant_id,
-        item_type: 'button',
-        item_id: button.id,
-        object_type: 'role',
-        object_id: role.id,
-      })
-      .execute();
+    await grantButtonToRole(t.db, 'buyer', 'system.log.export');
     const after = await t.get<CurrentUser>('/api/sys/user/info', token);
     expect(after.body.data.permsList).toContain('system.log.export');
     const nav = await t.get<NavResult>('/api/sys/menu-ent/nav', token);
     const buttons = nav.body.data.permissionList.flatMap((p) => p.button.map((b) => b.enCode));
     expect(buttons).toContain('system.log.export');
     // Disabling the role takes it away again.
-    await t.db.updateTable('sys_role').set({ enabled: false }).where('id', '=', role.id).execute();
+    await t.db.updateTable('sys_role').set({ enabled: false }).where('en_code', '=', 'buyer').execute();
     const off = await t.get<CurrentUser>('/api/sys/user/info', token);
     expect(off.body.data.permsList).not.toContain('system.log.export');
   });

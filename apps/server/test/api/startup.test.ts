@@ -77,6 +77,14 @@ describe('menu', () => {
       'system.notice',
       'system.help',
       'system.apiDocs',
+      'system.sysConfig',
+      'system.billRule',
+      'system.task',
+      'system.cache',
+      'system.monitor',
+      'system.icons',
+      'system.language',
+      'system.area',
     ]);
     const permission = res.body.data.menuList.find((m) => m.menuPerms === 'permission');
     expect(permission?.children?.map((c) => c.menuPerms)).toEqual([
@@ -88,8 +96,25 @@ describe('menu', () => {
       'permission.authorize',
       'permission.userOnline',
     ]);
-    // Top-level order follows orderNum: permissions (80) before system (90).
-    expect(res.body.data.menuList.map((m) => m.menuPerms)).toEqual(['permission', 'system']);
+    // Top-level order follows orderNum: suppliers (10), permissions (80), workflow (85), system (90),
+    // system data (91); the supplier portal (5) is the suppliers' own menu, never staff's.
+    expect(res.body.data.menuList.map((m) => m.menuPerms)).toEqual([
+      'base',
+      'permission',
+      'workFlow',
+      'system',
+      'systemData',
+    ]);
+    const workFlow = res.body.data.menuList.find((m) => m.menuPerms === 'workFlow');
+    expect(workFlow?.children?.map((c) => c.menuPerms)).toEqual([
+      'workFlow.flowEngine',
+      'workFlow.flowLaunch',
+      'workFlow.flowTodo',
+      'workFlow.flowDone',
+      'workFlow.flowCirculate',
+      'workFlow.entrust',
+      'workFlow.flowMonitor',
+    ]);
     const log = children[0]!;
     expect(log).toMatchObject({ menuType: 1, menuUrl: '/system/log', menuIcon: 'FileTextOutlined' });
     const perm = res.body.data.permissionList.find((p) => p.modelId === log.id);
@@ -101,7 +126,16 @@ describe('menu', () => {
 
   it('filters the buyer menu and per-page permissions by grants', async () => {
     const res = await t.get<NavResult>('/api/sys/menu-ent/nav', buyer);
-    const [permission, system] = res.body.data.menuList;
+    const [base, permission, workFlow, system] = res.body.data.menuList;
+    expect(base?.children?.map((c) => c.menuPerms)).toEqual(['base.vendor.supplier', 'base.vendorNotice']);
+    // The staff's task pages and delegation, without the designer and the monitor.
+    expect(workFlow?.children?.map((c) => c.menuPerms)).toEqual([
+      'workFlow.flowLaunch',
+      'workFlow.flowTodo',
+      'workFlow.flowDone',
+      'workFlow.flowCirculate',
+      'workFlow.entrust',
+    ]);
     expect(permission?.children?.map((c) => c.menuPerms)).toEqual([
       'permission.organize',
       'permission.department',
@@ -171,14 +205,10 @@ describe('start-up loads', () => {
     expect(base.body.data.map((d) => d.distCode)).toContain('currency');
     const cfg = await t.get<{ paramKey: string; paramValue: string }[]>('/api/common/get-sys-config', buyer);
     const map = Object.fromEntries(cfg.body.data.map((c) => [c.paramKey, c.paramValue]));
-    expect(map).toMatchObject({
-      tokenTimeout: '720',
-      singleLogin: 'false',
-      lockoutAttempts: '5',
-      lockoutMinutes: '10',
-      sysVersion: '3.2.0',
-      sysName: 'SRM 供应商关系管理平台',
-    });
+    expect(map).toMatchObject({ sysVersion: '3.2.0', sysName: 'SRM 供应商关系管理平台' });
+    // The security group is read on the configuration page only, not by every user.
+    expect(map).not.toHaveProperty('lockoutAttempts');
+    expect(map).not.toHaveProperty('tokenTimeout');
     expect(map.helpUrl).toBeTruthy();
     const baseCfg = await t.get<{ paramKey: string }[]>('/api/common/get-base-config', buyer);
     expect(baseCfg.body.data.map((c) => c.paramKey)).toContain('defaultCurrency');

@@ -1,6 +1,6 @@
 import type { LoginLog, Page } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, grantButtonToRole, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: string;
@@ -99,27 +99,7 @@ describe('sign-in log export', () => {
 
   it('leaves the ip column out without the column grant', async () => {
     // Give the buyer role the export button but not the ip column.
-    const role = await t.db
-      .selectFrom('sys_role')
-      .select(['id', 'tenant_id'])
-      .where('en_code', '=', 'buyer')
-      .executeTakeFirstOrThrow();
-    const button = await t.db
-      .selectFrom('sys_menu_button')
-      .select('id')
-      .where('en_code', '=', 'system.log.export')
-      .where('tenant_id', '=', role.tenant_id)
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('sys_grant')
-      .values({
-        tenant_id: role.tenant_id,
-        item_type: 'button',
-        item_id: button.id,
-        object_type: 'role',
-        object_id: role.id,
-      })
-      .execute();
+    await grantButtonToRole(t.db, 'buyer', 'system.log.export');
     const res = await t.request({
       method: 'GET',
       url: '/api/system/Log/login/export',

@@ -1,7 +1,7 @@
 import type { UserImportResult } from '@srm/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, demoTenantIds, multipartFile, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: string;
@@ -14,17 +14,7 @@ const en = { 'accept-language': 'en-US' };
 const BASE = '/api/permission/Users/Actions';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function multipart(content: Buffer, filename = 'users.xlsx') {
-  const boundary = '----srmuserimport';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${XLSX}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (content: Buffer, filename = 'users.xlsx') => multipartFile(filename, content, XLSX);
 
 const upload = (token: string, content: Buffer, headers: Record<string, string> = {}) => {
   const m = multipart(content);
@@ -77,13 +67,7 @@ beforeAll(async () => {
   admin = await t.login('admin', 'admin123');
   buyer = await t.login('buyer', 'buyer123');
   vendor = await t.login('vendor', 'vendor123');
-  const u = await t.db
-    .selectFrom('sys_user')
-    .select(['id', 'tenant_id'])
-    .where('account', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  tenantId = String(u.tenant_id);
-  adminId = String(u.id);
+  ({ tenantId, adminId } = await demoTenantIds(t.db));
   other = await t.seedOtherTenant('ox');
   await t.db
     .insertInto('sys_dept')

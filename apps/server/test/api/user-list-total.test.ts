@@ -8,10 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { transaction } from '../../src/db/transaction';
 import type { Database } from '../../src/db/types';
-import { createTestApp, deptIdsByCode, idByCode, type TestApp, tenantIdOf } from '../helpers';
+import {
+  createTestApp,
+  deptIdsByCode,
+  idByCode,
+  TEST_APP_CONFIG,
+  type TestApp,
+  tenantIdOf,
+} from '../helpers';
 
 /**
- * The user list's exact total is kept between requests (issue 3, docs/PERFORMANCE.md) under the
+ * The user list's exact total is kept between requests (docs/PERFORMANCE.md) under the
  * database versions read with the session. Two servers share one database here, as several
  * processes share one PostgreSQL: each keeps its own totals, and every write — through either
  * server or straight in the database — shows in the next list of both.
@@ -58,12 +65,8 @@ beforeAll(async () => {
   twinDir = await mkdtemp(path.join(os.tmpdir(), 'srm-twin-'));
   twin = await buildApp({
     dataDir: twinDir,
-    logLevel: 'silent',
-    seedDemo: false,
+    ...TEST_APP_CONFIG,
     benchRoutes: true,
-    logger: false,
-    loginRateLimit: 1000,
-    trustProxy: false,
     db: t.handle,
   });
   await twin.ready();

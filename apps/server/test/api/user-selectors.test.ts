@@ -1,12 +1,11 @@
 import type { ImUser, Page, User, UserInfo, UserPick } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, deptIdsByCode, type TestApp } from '../helpers';
+import { createTestApp, demoTenantIds, type TestApp, userIdOf } from '../helpers';
 
 let t: TestApp;
 let admin: string;
 let buyer: string;
 let vendor: string;
-let tenantId: string;
 let adminId: string;
 let buyerId: string;
 let depts: Record<string, string>;
@@ -17,35 +16,14 @@ let otherPositionId: string;
 const en = { 'accept-language': 'en-US' };
 type Fields = { fields: Record<string, string> };
 
-const idOf = async (account: string) =>
-  String(
-    (await t.db.selectFrom('sys_user').select('id').where('account', '=', account).executeTakeFirstOrThrow())
-      .id,
-  );
+const idOf = (account: string) => userIdOf(t.db, account);
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'admin123');
   buyer = await t.login('buyer', 'buyer123');
   vendor = await t.login('vendor', 'vendor123');
-  adminId = await idOf('admin');
-  buyerId = await idOf('buyer');
-  tenantId = String(
-    (
-      await t.db
-        .selectFrom('sys_user')
-        .select('tenant_id')
-        .where('id', '=', adminId)
-        .executeTakeFirstOrThrow()
-    ).tenant_id,
-  );
-  depts = await deptIdsByCode(t.db, tenantId);
-  const p = await t.db
-    .selectFrom('sys_position')
-    .select(['id', 'en_code'])
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  positions = Object.fromEntries(p.map((r) => [r.en_code, String(r.id)]));
+  ({ adminId, buyerId, depts, positions } = await demoTenantIds(t.db));
   other = await t.seedOtherTenant('os');
   otherUserId = await idOf('osbuyer');
   otherPositionId = String(

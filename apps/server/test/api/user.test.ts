@@ -1,6 +1,6 @@
 import type { Page, User, UserInfo, UserPick } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, deptIdsByCode, type TestApp } from '../helpers';
+import { createTestApp, demoTenantIds, type TestApp, userIdOf } from '../helpers';
 
 let t: TestApp;
 let admin: string;
@@ -20,31 +20,13 @@ const U = '/api/permission/Users';
 const del = (url: string, token: string) =>
   t.request({ method: 'DELETE', url, headers: { authorization: `Bearer ${token}` } });
 
-const userId = async (account: string) =>
-  String(
-    (await t.db.selectFrom('sys_user').select('id').where('account', '=', account).executeTakeFirstOrThrow())
-      .id,
-  );
+const userId = (account: string) => userIdOf(t.db, account);
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'admin123');
   buyer = await t.login('buyer', 'buyer123');
-  const u = await t.db
-    .selectFrom('sys_user')
-    .select(['id', 'tenant_id'])
-    .where('account', '=', 'admin')
-    .executeTakeFirstOrThrow();
-  tenantId = String(u.tenant_id);
-  adminId = String(u.id);
-  buyerId = await userId('buyer');
-  depts = await deptIdsByCode(t.db, tenantId);
-  const p = await t.db
-    .selectFrom('sys_position')
-    .select(['id', 'en_code'])
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  positions = Object.fromEntries(p.map((r) => [r.en_code, String(r.id)]));
+  ({ tenantId, adminId, buyerId, depts, positions } = await demoTenantIds(t.db));
   roleId = String(
     (
       await t.db

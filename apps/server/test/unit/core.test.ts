@@ -7,7 +7,7 @@ import zhCN from '../../src/core/locales/messages.zh-CN.json';
 import zhTW from '../../src/core/locales/messages.zh-TW.json';
 import { hashPassword, verifyPassword } from '../../src/core/password';
 import { issuesToFields } from '../../src/core/validation';
-import { detectImage, imagePath } from '../../src/file/storage';
+import { detectImage, imageKey } from '../../src/file/storage';
 import { companyTree, type DeptRow } from '../../src/org/service';
 
 describe('server messages', () => {
@@ -65,9 +65,10 @@ describe('files', () => {
     expect(detectImage(Buffer.from('<svg></svg>'))).toBeNull();
   });
   it('refuses names that leave the folder', () => {
-    expect(imagePath('/d', '1', 'IM', '../x.png')).toBeNull();
-    expect(imagePath('/d', '1', '..', `${'a'.repeat(32)}.png`)).toBeNull();
-    expect(imagePath('/d', '1', 'IM', `${'a'.repeat(32)}.png`)).toBe(`/d/uploads/1/IM/${'a'.repeat(32)}.png`);
+    expect(imageKey('1', 'IM', '../x.png')).toBeNull();
+    expect(imageKey('1', '..', `${'a'.repeat(32)}.png`)).toBeNull();
+    expect(imageKey('../1', 'IM', `${'a'.repeat(32)}.png`)).toBeNull();
+    expect(imageKey('1', 'IM', `${'a'.repeat(32)}.png`)).toBe(`1/IM/${'a'.repeat(32)}.png`);
   });
 });
 

@@ -94,8 +94,9 @@ export function installFocusReturn(doc: Document = document) {
     if (target && target !== doc.body && !target.closest(OVERLAY)) opener = target;
   });
   const restoreSoon = () => {
-    // After antd's closing motion, when focus has fallen to <body>.
-    for (const delay of [50, 400]) {
+    // After antd's closing motion, when focus has fallen to <body>. The motion takes longer on a
+    // busy machine, so look again for a while.
+    for (const delay of [50, 150, 300, 500, 800, 1200, 1800, 2500]) {
       setTimeout(() => {
         const active = doc.activeElement as HTMLElement | null;
         const lost =

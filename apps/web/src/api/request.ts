@@ -18,8 +18,11 @@ export class ApiError extends Error {
   readonly fields?: Record<string, string>;
   /** HTTP status when the failure was not an envelope on HTTP 200. */
   readonly status?: number;
-  constructor(code: number, msg: string, fields?: Record<string, string>, status?: number) {
+  /** The envelope's `data` of a refusal (e.g. the nodes a flow release names). */
+  readonly data?: unknown;
+  constructor(code: number, msg: string, fields?: Record<string, string>, status?: number, data?: unknown) {
     super(msg);
+    this.data = data;
     this.name = 'ApiError';
     this.code = code;
     this.msg = msg;
@@ -112,7 +115,7 @@ function failWithBody(body: Partial<Envelope<unknown>>, ctx: CallContext, status
   }
   const data = body.data as { fields?: Record<string, string> } | null | undefined;
   const fields = code === 400 && data && typeof data === 'object' ? data.fields : undefined;
-  throw new ApiError(code, msg, fields, status);
+  throw new ApiError(code, msg, fields, status, body.data);
 }
 
 async function readJson(res: Response): Promise<unknown> {

@@ -164,3 +164,44 @@ export function ResetButton({ prefix, onClick }: { prefix: string; onClick: () =
     </Button>
   );
 }
+
+/**
+ * A row's edit link and delete link, each behind its code. Test ids: `${prefix}-edit`,
+ * `${prefix}-delete` and `${prefix}-delete-confirm`.
+ */
+export function EditDeleteActions({
+  prefix,
+  editCode,
+  onEdit,
+  editLabel,
+  deleteCode,
+  deleteTitle,
+  onDelete,
+  deleteLabel,
+}: {
+  prefix: string;
+  editCode: string;
+  onEdit: () => void;
+  editLabel: ReactNode;
+  deleteCode: string;
+  deleteTitle: ReactNode;
+  onDelete: () => unknown;
+  deleteLabel: ReactNode;
+}) {
+  return (
+    <>
+      <Auth code={editCode}>
+        <RowAction onClick={onEdit} testId={`${prefix}-edit`}>
+          {editLabel}
+        </RowAction>
+      </Auth>
+      <DeleteAction
+        code={deleteCode}
+        title={deleteTitle}
+        onConfirm={onDelete}
+        testId={`${prefix}-delete`}
+        label={deleteLabel}
+      />
+    </>
+  );
+}

@@ -18,10 +18,18 @@ export const NAMESPACES: readonly string[] = [
   ...new Set(Object.keys(loaders).map((path) => /\/([\w-]+)\.[\w-]+\.json$/.exec(path)?.[1] ?? '')),
 ].filter(Boolean);
 
-/** What the sign-in page needs; the shell loads the rest (`loadShellNamespaces`). */
+/** What the sign-in page needs. */
 export const START_NAMESPACES = ['common', 'auth'];
 
-async function loadTable(lng: string, ns: string): Promise<Table> {
+/**
+ * What the signed-in shell itself shows (navbar, bell, chat entry, forced notices, home). Every
+ * other namespace is fetched by the first screen that asks for it (`useTranslation` suspends until
+ * it arrives; the main area has a Suspense boundary per page).
+ */
+export const SHELL_NAMESPACES = ['layout', 'a11y', 'home', 'message', 'chat'];
+
+/** A namespace's shipped texts in one language (the language screen lists them all). */
+export async function loadTable(lng: string, ns: string): Promise<Table> {
   const load = loaders[`../locales/${ns}.${lng}.json`];
   if (!load) throw new Error(`no locale file ${ns}.${lng}`);
   return (await load()).default;
@@ -51,11 +59,11 @@ export const i18nReady = i18n
     returnNull: false,
   });
 
-/** The signed-in screens' namespaces of the active language (they also follow a language switch). */
+/** The shell's namespaces of the active language (loaded namespaces also follow a language switch). */
 export async function loadShellNamespaces(): Promise<void> {
   // The router starts before the first render: loading ahead of init would never settle.
   await i18nReady;
-  await i18n.loadNamespaces([...NAMESPACES]);
+  await i18n.loadNamespaces(SHELL_NAMESPACES);
 }
 
 export function currentLocale(): Locale {

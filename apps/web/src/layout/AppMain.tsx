@@ -1,5 +1,5 @@
 import { theme } from 'antd';
-import { Activity, Fragment, type ReactNode, useEffect, useRef } from 'react';
+import { Activity, Fragment, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useOutlet } from 'react-router';
 import { useAppStore, useSettingsStore } from '../store/settings';
@@ -88,12 +88,17 @@ export function AppMain() {
           {titleOf(meta, language, t)}
         </h1>
       )}
+      {/* A page waits for its texts here (its namespaces are fetched on first use), not the shell. */}
       {[...map.entries()].map(([key, element]) => (
         <Activity key={key} mode={key === pathname ? 'visible' : 'hidden'}>
-          {element}
+          <Suspense fallback={null}>{element}</Suspense>
         </Activity>
       ))}
-      {!cacheable && <Fragment key={`uncached:${pathname}`}>{outlet}</Fragment>}
+      {!cacheable && (
+        <Fragment key={`uncached:${pathname}`}>
+          <Suspense fallback={null}>{outlet}</Suspense>
+        </Fragment>
+      )}
     </main>
   );
 }

@@ -8,13 +8,26 @@ export function Logo({ collapsed = false, dark = false }: { collapsed?: boolean;
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();
   const sysName = useConfigValue('sysName');
+  // The mark from the settings (brand → logo) when one is set, as on the sign-in page.
+  const logoUrl = useConfigValue('logoUrl');
   // The configured name can be long: the short product name fits the 230 px sidebar, the full one is the tooltip.
   const name = t('productShort');
   return (
     <Link to="/home" className="srm-logo" data-testid="layout-logo" title={sysName || name}>
-      <span className="srm-logo-mark" style={{ background: token.colorPrimary }}>
-        S
-      </span>
+      {logoUrl ? (
+        <img
+          className="srm-logo-mark"
+          src={logoUrl}
+          alt=""
+          width={28}
+          height={28}
+          data-testid="layout-logo-image"
+        />
+      ) : (
+        <span className="srm-logo-mark" style={{ background: token.colorPrimary }}>
+          S
+        </span>
+      )}
       {!collapsed && (
         <span className="srm-logo-title" style={{ color: dark ? '#fff' : token.colorText }}>
           {name}

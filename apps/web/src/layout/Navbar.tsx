@@ -15,10 +15,11 @@ import {
 } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@srm/contracts/core';
 import { App, Avatar, Breadcrumb, Button, Dropdown, type MenuProps, Modal, Tooltip, theme } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { afterKeyRelease } from '../a11y/domFixes';
+import { OpenedLazily } from '../components/OpenedLazily';
 import { useAppStore, useSettingsStore } from '../store/settings';
 import { HOME_PATH } from '../store/tagsView';
 import { avatarUrl } from '../utils/avatar';
@@ -31,7 +32,8 @@ import { isTaggable, titleOf, useRouteMeta } from './routeMeta';
 import { shellActions, useConfigValue, useCurrentUser } from './shellData';
 import { useFullscreen } from './useFullscreen';
 import { useNavMenu } from './useMenu';
-import { WxBindDialog } from './WxBindDialog';
+
+const WxBindDialog = lazy(() => import('./WxBindDialog').then((m) => ({ default: m.WxBindDialog })));
 
 /** Language names, each in its own language (spec §4). */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
@@ -315,7 +317,9 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
           </button>
         </Dropdown>
       </div>
-      {wxBind && <WxBindDialog open={wxBindOpen} onClose={() => setWxBindOpen(false)} />}
+      {wxBind && (
+        <OpenedLazily component={WxBindDialog} open={wxBindOpen} onClose={() => setWxBindOpen(false)} />
+      )}
       <Modal
         open={aboutOpen}
         title={t('about.title')}

@@ -15,8 +15,8 @@ interface SidebarProps {
 
 /** The side menu of the classic and plain layouts (and of the mobile drawer). */
 export function Sidebar({ collapsed, dark, showLogo, inDrawer = false }: SidebarProps) {
-  const { menus, language, selectedKeys, ancestorKeys, onClick } = useNavMenu();
-  const items = useMemo(() => toMenuItems(menus, language), [menus, language]);
+  const { menus, language, badges, selectedKeys, ancestorKeys, onClick } = useNavMenu();
+  const items = useMemo(() => toMenuItems(menus, language, badges), [menus, language, badges]);
   const [openKeys, setOpenKeys] = useState<string[]>(ancestorKeys);
   const ancestorsId = ancestorKeys.join('|');
   const { t } = useTranslation('a11y');

@@ -30,12 +30,12 @@ export function useElementWidth<T extends HTMLElement>() {
  */
 export function TopMenu() {
   const { t } = useTranslation('layout');
-  const { menus, language, selectedKeys, ancestorKeys, onClick } = useNavMenu();
+  const { menus, language, badges, selectedKeys, ancestorKeys, onClick } = useNavMenu();
   const [ref, width] = useElementWidth<HTMLElement>();
   const count = visibleMenuCount(width, menus.length);
 
   const items = useMemo<MenuItems>(() => {
-    const shown = toMenuItems(menus.slice(0, count), language);
+    const shown = toMenuItems(menus.slice(0, count), language, badges);
     const overflow = menus.slice(count);
     if (!overflow.length) return shown;
     return [
@@ -44,10 +44,10 @@ export function TopMenu() {
         key: MORE_MENU_KEY,
         icon: <EllipsisOutlined />,
         label: <span data-testid="top-menu-more">{t('more')}</span>,
-        children: toMenuItems(overflow, language),
+        children: toMenuItems(overflow, language, badges),
       },
     ];
-  }, [menus, count, language, t]);
+  }, [menus, count, language, badges, t]);
 
   const overflowKeys = new Set(menus.slice(count).map(menuKey));
   const inMore = ancestorKeys.some((k) => overflowKeys.has(k));

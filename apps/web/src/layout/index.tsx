@@ -1,22 +1,27 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Layout as AntLayout, Drawer, theme } from 'antd';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { Layout as AntLayout, theme } from 'antd';
+import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../api/queryClient';
+import { useDictSync } from '../components/dict/useDict';
 import { useAppStore, useSettingsStore } from '../store/settings';
 import { useSocketStore } from '../store/socket';
 import { ForcedNoticeDialog } from '../views/message/ForcedNoticeDialog';
+import { useFlowTaskLive } from '../views/workFlow/task/useFlowTaskLive';
 import '../styles/layout.css';
+import { OpenedLazily } from '../components/OpenedLazily';
 import { AppMain, MAIN_CONTENT_ID, useTrackViews } from './AppMain';
 import { Logo } from './Logo';
-import { SIDEBAR_WIDTH } from './menuUtils';
 import { Navbar } from './Navbar';
-import { SettingsDrawer } from './SettingsDrawer';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import { TopMenu } from './TopMenu';
 import { useLastLoginNotice } from './useLastLoginNotice';
 import { useResponsive } from './useResponsive';
+
+// The mobile menu's drawer and the settings drawer are not part of a desktop first screen.
+const MobileSidebar = lazy(() => import('./MobileSidebar'));
+const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
 
 /**
  * The application shell (spec §2.4), rendered by the root route: classic (side menu), functional
@@ -27,6 +32,8 @@ export function Layout() {
   useResponsive();
   useTrackViews();
   useLastLoginNotice();
+  useDictSync();
+  useFlowTaskLive();
   // The shell only renders signed in: the chat socket lives as long as it (closed by resetToken).
   useEffect(() => useSocketStore.getState().connect(), []);
   const { token } = theme.useToken();
@@ -72,18 +79,9 @@ export function Layout() {
   let sidebar = null;
   if (mobile) {
     sidebar = (
-      <Drawer
-        placement="left"
-        open={sidebarOpened}
-        onClose={() => closeSidebar(false)}
-        size={SIDEBAR_WIDTH}
-        closable={false}
-        styles={{ body: { padding: 0 } }}
-        className="srm-sidebar-drawer"
-        data-testid="sidebar-drawer"
-      >
-        <Sidebar collapsed={false} dark={sideDark} showLogo inDrawer />
-      </Drawer>
+      <Suspense fallback={null}>
+        <MobileSidebar open={sidebarOpened} onClose={() => closeSidebar(false)} dark={sideDark} />
+      </Suspense>
     );
   } else if (layoutType === 'classic') {
     sidebar = <Sidebar collapsed={!sidebarOpened} dark={sideDark} showLogo={sidebarLogo} />;
@@ -122,7 +120,7 @@ export function Layout() {
         </header>
         <AppMain />
       </AntLayout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      <OpenedLazily component={SettingsDrawer} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       <ForcedNoticeDialog />
     </AntLayout>
   );

@@ -1,9 +1,10 @@
 import { ExportOutlined } from '@ant-design/icons';
 import type { Locale } from '@srm/contracts/core';
-import type { MenuProps } from 'antd';
+import { Badge, type MenuProps } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { AppMenuItem } from '../router/types';
+import { useMenuBadges } from '../store/menuBadges';
 import { useAppStore } from '../store/settings';
 import { MenuIcon } from './MenuIcon';
 import { findMenu, menuChain, menuKey, menuTitle, visibleMenus } from './menuUtils';
@@ -11,8 +12,30 @@ import { useMenuTree } from './shellData';
 
 export type MenuItems = NonNullable<MenuProps['items']>;
 
+/** A page's title with its count (to-dos …) when it has one; the count is part of the name read out. */
+function withBadge(title: string, count: number | undefined) {
+  if (!count) return title;
+  return (
+    <span className="srm-menu-badged">
+      <span>{title}</span>
+      <Badge count={count} overflowCount={99} size="small" className="srm-menu-badge" />
+    </span>
+  );
+}
+
+/** The counts of a group's pages added up, so a closed group still shows that something waits. */
+function countIn(item: AppMenuItem, badges: Readonly<Record<string, number>>): number {
+  if (item.children?.length) return item.children.reduce((sum, child) => sum + countIn(child, badges), 0);
+  return (item.path && badges[item.path]) || 0;
+}
+
 /** antd menu items for a part of the tree; top-level items always get an icon (plain layout). */
-export function toMenuItems(items: AppMenuItem[], language: Locale, depth = 0): MenuItems {
+export function toMenuItems(
+  items: AppMenuItem[],
+  language: Locale,
+  badges: Readonly<Record<string, number>> = {},
+  depth = 0,
+): MenuItems {
   return items.map((item) => {
     const title = menuTitle(item, language);
     const icon =
@@ -21,9 +44,9 @@ export function toMenuItems(items: AppMenuItem[], language: Locale, depth = 0): 
       return {
         key: menuKey(item),
         icon,
-        label: title,
+        label: withBadge(title, countIn(item, badges)),
         title,
-        children: toMenuItems(item.children, language, depth + 1),
+        children: toMenuItems(item.children, language, badges, depth + 1),
       };
     }
     return {
@@ -35,7 +58,7 @@ export function toMenuItems(items: AppMenuItem[], language: Locale, depth = 0): 
           {title} <ExportOutlined className="srm-menu-external-icon" />
         </span>
       ) : (
-        title
+        withBadge(title, item.path ? badges[item.path] : undefined)
       ),
     };
   });
@@ -52,6 +75,7 @@ export function openMenuItem(item: AppMenuItem | undefined, navigate: (to: strin
 export function useNavMenu() {
   const tree = useMenuTree();
   const language = useAppStore((s) => s.language);
+  const badges = useMenuBadges((s) => s.badges);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const menus = useMemo(() => visibleMenus(tree), [tree]);
@@ -63,6 +87,7 @@ export function useNavMenu() {
   return {
     menus,
     language,
+    badges,
     chain,
     selectedKeys: [pathname],
     ancestorKeys: chain.slice(0, -1).map(menuKey),

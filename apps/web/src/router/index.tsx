@@ -23,7 +23,6 @@ import { useAppStore } from '../store/settings';
 import { useUserStore } from '../store/user';
 import { MessageBinder } from '../utils/message';
 import { setNavigator } from '../utils/navigation';
-import { AuthLogout, AuthRedirect, Jump } from '../views/auth/Technical';
 import { pageFor, pageLoaderFor } from '../views/registry';
 import { guard, PUBLIC_PATHS } from './guard';
 import { mayOpen } from './mayOpen';
@@ -37,6 +36,9 @@ NProgress.configure({ showSpinner: false });
 // JavaScript budget in docs/PERFORMANCE.md).
 type PageModule = Promise<{ default: ComponentType }>;
 const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
+const technical = (name: 'AuthRedirect' | 'AuthLogout' | 'Jump') => async () => ({
+  Component: (await import('../views/auth/Technical'))[name],
+});
 const IframePage = lazy(() => import('../views/common/IframePage'));
 const NotAvailable = lazy(() => import('../views/common/NotAvailable'));
 
@@ -53,6 +55,7 @@ export const FIXED_META = {
   messageRecord: { title: 'common:route.messageRecord', zhTitle: '消息中心', icon: 'BellOutlined' },
   mailCenter: { title: 'common:route.mailCenter', zhTitle: '邮件中心', icon: 'MailOutlined' },
   pageLink: { title: 'common:route.pageLink', zhTitle: '单据', icon: 'FileTextOutlined', noCache: true },
+  flowTask: { title: 'common:route.flowTask', zhTitle: '流程详情', icon: 'AuditOutlined', noCache: true },
 } satisfies Record<string, RouteMeta>;
 
 /** Progress bar while mounted (Suspense fallback of lazy pages). */
@@ -247,9 +250,10 @@ export const fixedRoutes: RouteObject[] = [
         lazy: page(() => import('../views/auth/LockScreen')),
         handle: { meta: FIXED_META.lockScreen },
       },
-      { path: '/auth-redirect', element: <AuthRedirect /> },
-      { path: '/auth-logout', element: <AuthLogout /> },
-      { path: '/jump', element: <Jump /> },
+      // Hand-off pages: their own chunk (with antd's Spin), not part of every first download.
+      { path: '/auth-redirect', lazy: technical('AuthRedirect') },
+      { path: '/auth-logout', lazy: technical('AuthLogout') },
+      { path: '/jump', lazy: technical('Jump') },
       // Public paths without a page yet: a public 404, never the signed-in shell.
       ...PUBLIC_PATHS.filter((path) => !PUBLIC_PAGES.has(path)).map((path) => ({
         path,
@@ -259,7 +263,7 @@ export const fixedRoutes: RouteObject[] = [
       {
         id: LAYOUT_ROUTE_ID,
         path: '/',
-        // The shell's screens need every namespace of the active language: fetched with its chunk.
+        // The shell's own namespaces come with its chunk; each screen fetches its own on first use.
         lazy: async () => {
           const [shell] = await Promise.all([import('../layout'), loadShellNamespaces()]);
           return { Component: shell.default };
@@ -290,6 +294,13 @@ export const fixedRoutes: RouteObject[] = [
             path: 'pageLink',
             lazy: page(() => import('../views/message/PageLink')),
             handle: { meta: FIXED_META.pageLink },
+          },
+          {
+            // A task's page (FLOW_TASK_FORM_URL/{id}): open to every signed-in user, the server
+            // answers only the task's parties (the flow, not the menu, names the approvers).
+            path: 'workFlow/flowBefore/:id',
+            lazy: page(() => import('../views/workFlow/flowBefore')),
+            handle: { meta: FIXED_META.flowTask },
           },
           {
             path: '404',

@@ -37,6 +37,8 @@ interface CacheData {
 export interface CacheState extends CacheData {
   /** Start-up loads (spec §7): enums, configured dictionaries, sys/base dictionaries and configs, sub-companies. */
   loadAll(): Promise<void>;
+  /** Loads the dictionaries again (after `dictChanged` or a language switch). */
+  reloadDicts(): Promise<void>;
   /** A configuration value: system config first, then base config. */
   config(key: string): string | undefined;
   dict(enCode: string): ConfDict | undefined;
@@ -88,6 +90,14 @@ export const useCacheStore = create<CacheState>((set, get) => ({
       subCompanies: subCompanies ?? [],
       loaded: true,
     });
+  },
+  async reloadDicts() {
+    const [confDicts, sysDists, baseDists] = await Promise.all([
+      http.get<ConfDict[]>(API.confDist, undefined, { silent: true }),
+      http.get<Dist[]>(API.sysDist, undefined, { silent: true }),
+      http.get<Dist[]>(API.baseDist, undefined, { silent: true }),
+    ]);
+    set({ confDicts: confDicts ?? [], sysDists: sysDists ?? [], baseDists: baseDists ?? [] });
   },
   config(key) {
     const { sysConfig, baseConfig } = get();

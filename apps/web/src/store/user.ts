@@ -8,7 +8,6 @@ import { StorageKey, storage } from '../utils/storage';
 import { useCacheStore } from './cache';
 import { DATAV_CONFIG_KEY, usePermissionStore } from './permission';
 import { applyStoredSettings, flushSettings } from './settingsSync';
-import { useSocketStore } from './socket';
 import { useTagsViewStore } from './tagsView';
 
 /** Display time of a start-up error before the redirect to the login page (spec §4). */
@@ -32,7 +31,7 @@ interface UserData {
 
 export interface UserState extends UserData {
   /** POST login with the trimmed account; stores the token and the layout type from the theme. */
-  login(userName: string, passWord: string): Promise<void>;
+  login(userName: string, passWord: string, newPassword?: string): Promise<void>;
   /** Token authentication (/home?token=, /auth-redirect): stores the token; the start-up then loads. */
   loginWithToken(token: string): void;
   /**
@@ -86,8 +85,12 @@ export const useUserStore = create<UserState>((set, get) => ({
   justLoggedIn: false,
   loading: false,
 
-  async login(userName, passWord) {
-    const result = await http.post<LoginResult>(API.login, { userName: userName.trim(), passWord });
+  async login(userName, passWord, newPassword) {
+    const result = await http.post<LoginResult>(API.login, {
+      userName: userName.trim(),
+      passWord,
+      newPassword,
+    });
     applyStoredSettings(result.theme, result.settings);
     storage.set(StorageKey.token, result.token);
     storage.remove(StorageKey.lock);
@@ -123,6 +126,9 @@ export const useUserStore = create<UserState>((set, get) => ({
           cache.loadAll(),
           // The menu needs the visualisation base from the configs, so it is mapped after both arrive.
           http.get<Parameters<typeof permission.setNav>[0]>(API.nav),
+          // The tenant's own texts (never fails: the shipped ones serve); fetched after sign-in, so
+          // the sign-in page does not download the module.
+          import('../i18n/overrides').then(({ loadTextOverrides }) => loadTextOverrides()),
         ]).then(([, nav]) => {
           permission.setNav(nav, {
             token: get().token,
@@ -182,7 +188,8 @@ export const useUserStore = create<UserState>((set, get) => ({
   resetToken() {
     storage.remove(StorageKey.token);
     storage.remove(StorageKey.lock);
-    useSocketStore.getState().disconnect();
+    // The socket comes with the signed-in shell: the sign-in page does not download it.
+    void import('./socket').then(({ useSocketStore }) => useSocketStore.getState().disconnect());
     startup = null;
     applyThemeFromUserInfo = false;
     usePermissionStore.getState().reset();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idSchema } from '../api/envelope';
 import { LAYOUT_TYPES } from '../auth/schemas';
-import { isEmail, zPassword, zPersonalMobile } from '../validation/rules';
+import { zNewPassword } from '../system/sys-config';
+import { isEmail, zPersonalMobile } from '../validation/rules';
 import { uiSettingsSchema } from './ui-settings';
 
 /**
@@ -42,7 +43,7 @@ export type BaseInfoBody = z.infer<typeof baseInfoBodySchema>;
 /** POST /api/permission/Users/Current/Actions/ModifyPassword */
 export const modifyPasswordBodySchema = z.object({
   oldPassword: z.string().min(1).max(100),
-  password: zPassword({ requiredKey: 'validation.passwordRequired' }),
+  password: zNewPassword(),
 });
 export type ModifyPasswordBody = z.infer<typeof modifyPasswordBodySchema>;
 

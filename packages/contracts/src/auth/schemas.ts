@@ -7,6 +7,8 @@ export * from './schemas.core';
 export const loginBodySchema = z.object({
   userName: z.string().trim().min(1).max(100),
   passWord: z.string().min(1).max(100),
+  /** Only with an expired password: its replacement, under the tenant's password rule. */
+  newPassword: z.string().min(1).max(100).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

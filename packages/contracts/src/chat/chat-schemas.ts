@@ -119,8 +119,12 @@ export type ServerChatFrame =
       unreadMessageCount: number;
       title: string;
       messageType: number;
+      /** Workflow pushes: the user's own open to-dos (the to-do list adds delegated ones when read). */
+      todoCount?: number;
     }
   | { method: 'heartCheck' }
+  /** The tenant's dictionaries changed (system/dictionary-codes DICT_CHANGED_METHOD): reload them. */
+  | { method: 'dictChanged' }
   /** The session ended (logout, forced offline, single sign-in); the socket closes after this. */
   | { method: 'logout'; msg: string }
   /** A frame was refused and changed nothing; msg is in the user's language. */

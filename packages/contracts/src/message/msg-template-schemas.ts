@@ -9,6 +9,11 @@ export const msgTemplateSchema = z.object({
   /** Title and content with `{name}` placeholders. */
   title: z.string(),
   content: z.string(),
+  /** The English and traditional Chinese title and content; empty: the main ones. */
+  titleEn: z.string(),
+  titleTw: z.string(),
+  contentEn: z.string(),
+  contentTw: z.string(),
   /** The internal message type it sends (1 system …). */
   messageType: z.number().int(),
   /** A switched-off template sends nothing. */

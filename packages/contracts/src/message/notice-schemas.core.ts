@@ -16,6 +16,8 @@ export const NoticeApi = {
   ents: '/api/system/Notice/Ents',
   /** GET: the signed-in user's unread released announcements, oldest first (isRead 0). */
   unread: '/api/message/Notice/Unread',
+  /** GET: the signed-in user's latest released announcements, read or not, newest first (10). */
+  mine: '/api/message/Notice/Mine',
   /** PUT `${read}/{id}`: marks one read (the forced dialog's 我知道了). */
   read: '/api/message/Notice/Read',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../api/envelope';
+import { zEnCode } from '../validation/rules';
 import { NOTICE_AUDIENCES, NOTICE_STATES } from './notice-schemas.core';
 
 export * from './notice-schemas.core';
@@ -10,6 +11,8 @@ export const noticeBodySchema = z
     /** HTML; sanitised by the server on save and on display. */
     noticeBody: z.string().max(200_000),
     audience: z.enum(NOTICE_AUDIENCES),
+    /** An item code of the `noticeType` dictionary, or '' for none. */
+    noticeType: z.union([z.literal(''), zEnCode({ max: 50 })]).default(''),
     /** The chosen enterprises when audience is 'ents'. */
     entIds: z.array(idSchema).max(500).default([]),
   })
@@ -28,6 +31,7 @@ export const noticeSchema = z.object({
   noticeTitle: z.string(),
   noticeBody: z.string(),
   audience: z.enum(NOTICE_AUDIENCES),
+  noticeType: z.string(),
   entIds: z.array(z.string()),
   state: z.enum(NOTICE_STATES),
   releaseTime: z.number().nullable(),

@@ -12,5 +12,7 @@ export const Perm = {
   log: 'system.log',
   logExport: 'system.log.export',
   logIpColumn: 'system.log.ipAddress',
+  /** The icon gallery: every icon the menu editor offers, to copy a name from. */
+  icons: 'system.icons',
 } as const;
 export type PermCode = (typeof Perm)[keyof typeof Perm];

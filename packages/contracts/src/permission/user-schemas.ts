@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../api/envelope';
-import { isEmail, zAccount, zMobile, zName, zPassword } from '../validation/rules';
+import { zNewPassword } from '../system/sys-config';
+import { isEmail, zAccount, zMobile, zName } from '../validation/rules';
 
 /** A user row of the list. mobile and email are column permissions: absent unless granted. */
 export const userSchema = z.object({
@@ -55,7 +56,7 @@ export type UserUpdate = z.input<typeof userUpdateSchema>;
 /** POST user: the account (unique among live users) and an initial password. */
 export const userCreateSchema = userUpdateSchema.extend({
   account: zAccount({ max: 50 }),
-  password: zPassword(),
+  password: zNewPassword(),
   deptId: idSchema.nullable().default(null),
   enabled: z.boolean().default(true),
   roleIds: ids,
@@ -75,7 +76,7 @@ export const userPageQuerySchema = pageQuerySchema.extend({
 });
 export type UserPageQuery = z.input<typeof userPageQuerySchema>;
 
-export const userResetPasswordSchema = z.object({ password: zPassword() });
+export const userResetPasswordSchema = z.object({ password: zNewPassword() });
 export const userStateSchema = z.object({ enabled: z.boolean() });
 
 /** Selector and All rows: enough for a picker. */

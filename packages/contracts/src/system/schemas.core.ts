@@ -4,6 +4,8 @@ export interface DictionaryNode {
   id: string;
   fullName: string;
   enCode: string;
+  /** A disabled item is offered for values that already hold it, never for new ones. */
+  enabled: boolean;
   children: DictionaryNode[] | null;
 }
 

@@ -11,6 +11,7 @@ export const dictionaryNodeSchema: z.ZodType<DictionaryNode> = z.lazy(() =>
     id: z.string(),
     fullName: z.string(),
     enCode: z.string(),
+    enabled: z.boolean(),
     children: z.array(dictionaryNodeSchema).nullable(),
   }),
 );
@@ -26,14 +27,19 @@ export const confDictSchema = z.object({
 export const distSchema = z.object({
   distCode: z.string(),
   distName: z.string(),
-  distDataList: z.array(z.object({ distData: z.string(), distLabel: z.string(), sort: z.number() })),
+  distDataList: z.array(
+    z.object({ distData: z.string(), distLabel: z.string(), sort: z.number(), enabled: z.boolean() }),
+  ),
 });
+export type ConfDict = z.infer<typeof confDictSchema>;
+export type Dist = z.infer<typeof distSchema>;
 /** get-sys-config and get-base-config. */
 export const configItemSchema = z.object({
   paramKey: z.string(),
   paramValue: z.string(),
   remark: z.string(),
 });
+export type ConfigItem = z.infer<typeof configItemSchema>;
 export const subCompanyNodeSchema: z.ZodType<SubCompanyNode> = z.lazy(() =>
   z.object({ id: z.string(), deptName: z.string(), children: z.array(subCompanyNodeSchema).nullable() }),
 );

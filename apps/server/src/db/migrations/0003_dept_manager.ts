@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-/** A department's manager: a user of the tenant (issue 3, department screen). */
+/** A department's manager: a user of the tenant (department screen). */
 export async function up0003(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw('alter table sys_dept add column if not exists manager_id bigint references sys_user(id)')

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Request and error logs (issue 3, system → log). Newest-first paging is served by the
+ * Request and error logs (system → log). Newest-first paging is served by the
  * (tenant_id, created_at desc, id desc) indexes; rows outlive users and tenants' changes, so no
  * foreign keys (a log row never blocks a delete).
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The user list at 100,000 users (issue 3, bench/users.mjs): a trigram index answers the keyword
+ * The user list at 100,000 users (bench/users.mjs): a trigram index answers the keyword
  * search (a substring of account, name or mobile, Chinese included) without reading every row;
  * (tenant_id, id desc) serves newest-first paging and the count; (tenant_id, dept_id, id desc) the
  * department filter. pg_trgm is a trusted extension (PostgreSQL 13+); PGlite loads it at open.

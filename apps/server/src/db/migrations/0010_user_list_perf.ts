@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The user list under load (issue 3, bench/users.mjs).
+ * The user list under load (bench/users.mjs).
  *
  * 1. `sys_cache_version.user_version`: bumped in the writing transaction by every statement that
  *    inserts, deletes or truncates users or changes a column the list filters on (the keyword

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
  * Message templates (spec §3 shared caches, §7 `GET /api/sys/msgTemplate/all`): the title and body
  * of the internal messages the product sends on its own (a password reset, a role granted), per
  * tenant so a tenant may reword or switch one off. The defaults are filled in at start-up
- * (`ensureMsgTemplates`). Also: the user list filters by role and by position (issue 3), so the
+ * (`ensureMsgTemplates`). Also: the user list filters by role and by position, so the
  * relations get an index led by the role / position.
  */
 const up: string[] = [

@@ -12,9 +12,9 @@ import { USER_LIST_COLUMNS, up0010 } from './0010_user_list_perf';
  * or saving a user unchanged counts nothing again). Truncating bumps every tenant. A tenant's row
  * is created by its first write; the session reads a missing row as version 0.
  */
-const ALL_VERSION_TRIGGERS = ['ins', 'upd', 'del', 'trunc'] as const;
+export const ALL_VERSION_TRIGGERS = ['ins', 'upd', 'del', 'trunc'] as const;
 
-const bumpSql = (column: 'version' | 'user_version', tenants: string) =>
+const bumpSql = (column: string, tenants: string) =>
   `insert into sys_tenant_cache_version as v (tenant_id)
      select distinct tenant_id from (${tenants}) changed(tenant_id) where tenant_id is not null order by 1
    on conflict (tenant_id) do update set ${column} = v.${column} + 1`;
@@ -24,7 +24,7 @@ const changedUsers = `select o.tenant_id as a, n.tenant_id as b from old_rows o 
   where (${USER_LIST_COLUMNS.map((c) => `o.${c}`).join(', ')})
     is distinct from (${USER_LIST_COLUMNS.map((c) => `n.${c}`).join(', ')})`;
 
-const bumpFunction = (name: string, column: 'version' | 'user_version', updated: string) =>
+export const bumpFunction = (name: string, column: string, updated: string) =>
   `create or replace function ${name}() returns trigger language plpgsql as $$
     begin
       if TG_OP = 'INSERT' then
@@ -41,7 +41,7 @@ const bumpFunction = (name: string, column: 'version' | 'user_version', updated:
   $$`;
 
 /** Statement triggers of one table (transition tables need one event per trigger). */
-const triggers = (table: string, fn: string, prefix: string) => [
+export const triggers = (table: string, fn: string, prefix: string) => [
   ...ALL_VERSION_TRIGGERS.map((k) => `drop trigger if exists ${prefix}_${k} on ${table}`),
   `create trigger ${prefix}_ins after insert on ${table} referencing new table as new_rows
     for each statement execute function ${fn}()`,

@@ -15,6 +15,16 @@ import * as m0012_wx_user from './0012_wx_user';
 import * as m0013_tenant_cache_version from './0013_tenant_cache_version';
 import * as m0014_login_guard from './0014_login_guard';
 import * as m0015_user_settings from './0015_user_settings';
+import * as m0016_scheduled_tasks from './0016_scheduled_tasks';
+import * as m0017_dictionary from './0017_dictionary';
+import * as m0018_sys_config_bill_rule from './0018_sys_config_bill_rule';
+import * as m0019_area_language from './0019_area_language';
+import * as m0020_temp_download from './0020_temp_download';
+import * as m0021_workflow from './0021_workflow';
+import * as m0025_vendor from './0025_vendor';
+import * as m0026_vendor_register from './0026_vendor_register';
+import * as m0027_vendor_records from './0027_vendor_records';
+import * as m0029_flow_texts from './0029_flow_texts';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +46,17 @@ export const migrations: Record<string, Migration> = {
   },
   '0014_login_guard': { up: m0014_login_guard.up0014, down: m0014_login_guard.down0014 },
   '0015_user_settings': { up: m0015_user_settings.up0015, down: m0015_user_settings.down0015 },
+  '0016_scheduled_tasks': { up: m0016_scheduled_tasks.up0016, down: m0016_scheduled_tasks.down0016 },
+  '0017_dictionary': { up: m0017_dictionary.up0017, down: m0017_dictionary.down0017 },
+  '0018_sys_config_bill_rule': {
+    up: m0018_sys_config_bill_rule.up0018,
+    down: m0018_sys_config_bill_rule.down0018,
+  },
+  '0019_area_language': { up: m0019_area_language.up0019, down: m0019_area_language.down0019 },
+  '0020_temp_download': { up: m0020_temp_download.up0020, down: m0020_temp_download.down0020 },
+  '0021_workflow': { up: m0021_workflow.up0021, down: m0021_workflow.down0021 },
+  '0025_vendor': { up: m0025_vendor.up0025, down: m0025_vendor.down0025 },
+  '0026_vendor_register': { up: m0026_vendor_register.up0026, down: m0026_vendor_register.down0026 },
+  '0027_vendor_records': { up: m0027_vendor_records.up0027, down: m0027_vendor_records.down0027 },
+  '0029_flow_texts': { up: m0029_flow_texts.up0029, down: m0029_flow_texts.down0029 },
 };

@@ -24,6 +24,8 @@ export interface OrgTreeSelectProps {
   rootLabel?: string;
   disabled?: boolean;
   placeholder?: string;
+  /** The input's id (a Form.Item with a name passes its own, so its label points at the picker). */
+  id?: string;
   'data-testid'?: string;
 }
 
@@ -49,6 +51,7 @@ export function OrgTreeSelect({
   rootLabel,
   disabled,
   placeholder,
+  id,
   'data-testid': testId,
 }: OrgTreeSelectProps) {
   const { t } = useTranslation('org');
@@ -75,6 +78,7 @@ export function OrgTreeSelect({
       treeDefaultExpandAll
       popupMatchSelectWidth={false}
       style={{ width: '100%' }}
+      id={id}
       data-testid={testId}
     />
   );

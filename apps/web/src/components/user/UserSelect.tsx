@@ -17,6 +17,8 @@ interface UserSelectCommonProps {
   disabled?: boolean;
   allowClear?: boolean;
   style?: CSSProperties;
+  /** The input's id (a Form.Item with a name passes its own, so its label points at the picker). */
+  id?: string;
   'data-testid'?: string;
 }
 export interface SingleUserSelectProps extends UserSelectCommonProps {
@@ -113,6 +115,7 @@ export function UserSelect(props: UserSelectProps) {
       disabled={props.disabled}
       placeholder={props.placeholder ?? t('picker.placeholder')}
       style={{ width: '100%', ...props.style }}
+      id={props.id}
       data-testid={props['data-testid']}
     />
   );

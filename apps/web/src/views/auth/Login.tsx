@@ -1,26 +1,22 @@
-import {
-  ExclamationCircleFilled,
-  EyeInvisibleOutlined,
-  EyeOutlined,
-  LockOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { LOCALES, type Locale } from '@srm/contracts/core';
+import { LOCALES, type Locale, type LoginConfig, SysConfigApi } from '@srm/contracts/core';
 import { Button, theme } from 'antd';
 import {
   type CSSProperties,
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
+  useEffect,
   useId,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError, http } from '../../api/request';
 import { redirectAfterLogin } from '../../router/mayOpen';
 import { useAppStore } from '../../store/settings';
 import { useUserStore } from '../../store/user';
 import './auth.css';
+import { AuthIcon } from './authIcons';
 
 const LANGUAGE_LABELS: Record<Locale, string> = {
   'zh-CN': '简体中文',
@@ -97,6 +93,20 @@ export default function Login() {
   const [tried, setTried] = useState(false);
   const userNameError = tried && !userName.trim() ? t('auth:userNameRequired') : undefined;
   const passWordError = tried && !passWord ? t('auth:passwordRequired') : undefined;
+  // The tenant's product name, logo and texts: one small public call, the built-in texts until then.
+  const [brand, setBrand] = useState<LoginConfig | null>(null);
+  useEffect(() => {
+    http.get<LoginConfig>(SysConfigApi.loginConfig, undefined, { silent: true }).then(setBrand, () => {});
+  }, []);
+  // An expired password: the server asks for a new one, sent with the old one on the next submit.
+  const [expired, setExpired] = useState(false);
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [newPasswordServerError, setNewPasswordServerError] = useState<string>();
+  const newPasswordError =
+    newPasswordServerError ?? (tried && expired && !newPassword ? t('auth:passwordRequired') : undefined);
+  const confirmError =
+    tried && expired && confirmPassword !== newPassword ? t('auth:passwordMismatch') : undefined;
 
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (typeof event.getModifierState === 'function') setCapsLock(event.getModifierState('CapsLock'));
@@ -106,17 +116,24 @@ export default function Login() {
     event.preventDefault();
     setTried(true);
     if (!userName.trim() || !passWord || submitting) return;
+    if (expired && (!newPassword || confirmPassword !== newPassword)) return;
     setSubmitting(true);
+    setNewPasswordServerError(undefined);
     try {
-      await login(userName, passWord);
+      await login(userName, passWord, expired ? newPassword : undefined);
       const ok = await loadStartup();
       // The guard may already have moved on once the token and start-up data exist; navigate only
       // if we are still on the sign-in page, or the two navigations race and land on a bare '/'.
       if (ok && window.location.pathname.startsWith('/login')) {
         navigate(redirectAfterLogin(params.get('redirect')), { replace: true });
       }
-    } catch {
-      // The request layer has shown the server's message.
+    } catch (error) {
+      // The request layer has shown the server's message; a new-password problem goes under its field.
+      const fieldMessage = error instanceof ApiError ? error.fields?.newPassword : undefined;
+      if (fieldMessage) {
+        setNewPasswordServerError(expired ? fieldMessage : undefined);
+        setExpired(true);
+      }
     } finally {
       setSubmitting(false);
     }
@@ -166,13 +183,29 @@ export default function Login() {
         }}
       >
         <div className="srm-auth-brand">
-          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <img
+            src={brand?.logoUrl || '/favicon.svg'}
+            alt=""
+            width={40}
+            height={40}
+            data-testid="login-logo"
+          />
           <h1 style={{ color: token.colorTextHeading }} data-testid="login-product-name">
-            {t('common:productName')}
+            {brand?.sysName || t('common:productName')}
           </h1>
         </div>
-        <p className="srm-auth-subtitle" style={{ color: token.colorTextSecondary }}>
-          {t('auth:subtitle')}
+        <p
+          className="srm-auth-subtitle"
+          style={{ color: token.colorTextSecondary }}
+          data-testid="login-title"
+        >
+          {brand?.loginTitle || t('auth:subtitle')}
+          {brand?.loginSubtitle && (
+            <>
+              <br />
+              <span data-testid="login-subtitle">{brand.loginSubtitle}</span>
+            </>
+          )}
         </p>
         {/* Plain inputs instead of antd Form and Input: those bring the form engine, TextArea and
             its autosize to the first download. The look follows the theme's large inputs. */}
@@ -191,7 +224,7 @@ export default function Login() {
           >
             {({ id, describedBy }) => (
               <span className={`srm-auth-input${userNameError ? ' srm-auth-input-error' : ''}`}>
-                <UserOutlined className="srm-auth-prefix" />
+                <AuthIcon name="user" className="srm-auth-prefix" />
                 <input
                   id={id}
                   name="userName"
@@ -214,7 +247,7 @@ export default function Login() {
           <Field label={t('auth:password')} error={passWordError}>
             {({ id, describedBy }) => (
               <span className={`srm-auth-input${passWordError ? ' srm-auth-input-error' : ''}`}>
-                <LockOutlined className="srm-auth-prefix" />
+                <AuthIcon name="lock" className="srm-auth-prefix" />
                 <input
                   id={id}
                   name="passWord"
@@ -239,11 +272,59 @@ export default function Login() {
                   onClick={() => setShowPassword((v) => !v)}
                   data-testid="login-password-toggle"
                 >
-                  {showPassword ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+                  <AuthIcon name={showPassword ? 'eye' : 'eye-invisible'} />
                 </button>
               </span>
             )}
           </Field>
+          {expired && (
+            <>
+              <div className="srm-auth-expired" role="status" data-testid="login-expired">
+                {t('auth:expiredHint')}
+              </div>
+              <Field label={t('auth:newPassword')} error={newPasswordError}>
+                {({ id, describedBy }) => (
+                  <span className={`srm-auth-input${newPasswordError ? ' srm-auth-input-error' : ''}`}>
+                    <AuthIcon name="lock" className="srm-auth-prefix" />
+                    <input
+                      id={id}
+                      name="newPassword"
+                      type="password"
+                      value={newPassword}
+                      onChange={(e) => {
+                        setNewPassword(e.target.value);
+                        setNewPasswordServerError(undefined);
+                      }}
+                      autoComplete="new-password"
+                      required
+                      aria-invalid={!!newPasswordError}
+                      aria-describedby={describedBy}
+                      data-testid="login-new-password"
+                    />
+                  </span>
+                )}
+              </Field>
+              <Field label={t('auth:confirmNewPassword')} error={confirmError}>
+                {({ id, describedBy }) => (
+                  <span className={`srm-auth-input${confirmError ? ' srm-auth-input-error' : ''}`}>
+                    <AuthIcon name="lock" className="srm-auth-prefix" />
+                    <input
+                      id={id}
+                      name="confirmPassword"
+                      type="password"
+                      value={confirmPassword}
+                      onChange={(e) => setConfirmPassword(e.target.value)}
+                      autoComplete="new-password"
+                      required
+                      aria-invalid={!!confirmError}
+                      aria-describedby={describedBy}
+                      data-testid="login-confirm-password"
+                    />
+                  </span>
+                )}
+              </Field>
+            </>
+          )}
           {capsLock && (
             <div
               className="srm-auth-warning"
@@ -256,7 +337,7 @@ export default function Login() {
               }}
               data-testid="login-capslock"
             >
-              <ExclamationCircleFilled style={{ color: token.colorWarning }} />
+              <AuthIcon name="exclamation-circle" style={{ color: token.colorWarning }} />
               {t('auth:capsLock')}
             </div>
           )}
@@ -273,7 +354,7 @@ export default function Login() {
         </form>
       </div>
       <footer className="srm-auth-footer" style={{ color: token.colorTextSecondary }}>
-        {t('auth:copyright')}
+        {brand?.copyright || t('auth:copyright')}
       </footer>
     </main>
   );

@@ -1,20 +1,12 @@
-import {
-  ChatApi,
-  type Conversation,
-  type ImUser,
-  type Locale,
-  type Page,
-  relativeTime,
-  UserApi,
-} from '@srm/contracts/core';
+import { type Locale, relativeTime } from '@srm/contracts/core';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Badge, Drawer, Empty, Input, List, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/request';
 import { useCurrentUser } from '../../layout/shellData';
 import { onFrame, onSocketOpen, useSocketStore } from '../../store/socket';
 import { avatarUrl } from '../../utils/avatar';
+import { chatApi, chatKeys } from './api';
 import { ChatText } from './ChatText';
 import { useChatUi } from './chatUi';
 import { useLoadMoreNearEnd } from './useLoadMoreNearEnd';
@@ -23,7 +15,6 @@ import { useLoadMoreNearEnd } from './useLoadMoreNearEnd';
 const DRAWER_WIDTH = 280;
 const CONTACT_PAGE = 20;
 const LOAD_MORE_PX = 300;
-export const CONVERSATIONS_KEY = ['chat', 'conversations'] as const;
 
 function PeerAvatar({ id, name, headIcon }: { id: string; name: string; headIcon: string }) {
   const online = useSocketStore((s) => !!s.onlineUsers[id]);
@@ -42,12 +33,12 @@ function Conversations() {
   const unreadNums = useSocketStore((s) => s.unreadNums);
   const openPeer = useChatUi((s) => s.openPeer);
   const query = useQuery({
-    queryKey: CONVERSATIONS_KEY,
-    queryFn: () => http.get<{ list: Conversation[] }>(ChatApi.conversations),
+    queryKey: chatKeys.conversations(),
+    queryFn: chatApi.conversations,
   });
   // A message in or out moves its conversation to the top: read the list again.
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
     const offs = [onFrame('receiveMessage', refresh), onFrame('sendMessage', refresh), onSocketOpen(refresh)];
     return () => {
       for (const off of offs) off();
@@ -111,12 +102,10 @@ function Contacts() {
   // (one answer: the first 500 by name). Nobody chats with himself, so I am never listed.
   const searching = !!keyword && !!me;
   const query = useInfiniteQuery({
-    queryKey: ['chat', 'contacts', keyword, me],
+    queryKey: chatKeys.contacts(keyword, me),
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      searching
-        ? http.post<Page<ImUser>>(`${UserApi.imUserSelector}/${me}`, { keyword })
-        : http.get<Page<ImUser>>(UserApi.imUser, { keyword, currentPage: pageParam, pageSize: CONTACT_PAGE }),
+      searching ? chatApi.searchContacts(me, keyword) : chatApi.contacts(keyword, pageParam, CONTACT_PAGE),
     getNextPageParam: (last) =>
       !searching && last.pagination.currentPage * last.pagination.pageSize < last.pagination.total
         ? last.pagination.currentPage + 1

@@ -3,7 +3,6 @@ import {
   CHAT_HISTORY_PAGE_SIZE,
   CHAT_PAGE_SIZE,
   CHAT_TEXT_MAX,
-  ChatApi,
   type ChatMessage,
   formatDate,
 } from '@srm/contracts/core';
@@ -23,10 +22,10 @@ import {
 } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/request';
 import { useCurrentUser } from '../../layout/shellData';
 import { onFrame, onSocketOpen, useSocketStore } from '../../store/socket';
 import { avatarUrl } from '../../utils/avatar';
+import { chatApi } from './api';
 import { ChatText } from './ChatText';
 import {
   EMOJI_ATTRIBUTION,
@@ -302,7 +301,7 @@ export default function ChatPanel({ peer }: { peer: ChatPeer }) {
       const size = await createImageBitmap(file)
         .then((bitmap) => ({ width: bitmap.width, height: bitmap.height }))
         .catch(() => ({ width: 0, height: 0 }));
-      const uploaded = await http.upload<{ name: string; url: string }>(ChatApi.upload, file);
+      const uploaded = await chatApi.upload(file);
       send({
         method: 'SendMessage',
         toUserId: peer.id,

@@ -7,8 +7,8 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { formatDate } from '@srm/contracts/core';
-import { Avatar, Card, Col, Descriptions, Empty, Row, Space, Typography, theme } from 'antd';
-import { useMemo } from 'react';
+import { Avatar, Col, Descriptions, Empty, Row, theme } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { flattenMenu } from '../../router/menu';
@@ -17,6 +17,10 @@ import { usePermissionStore } from '../../store/permission';
 import { useAppStore } from '../../store/settings';
 import { useUserStore } from '../../store/user';
 import { avatarUrl } from '../../utils/avatar';
+import './home.css';
+
+// A supplier's own home cards: their chunk loads only for supplier users.
+const VendorHome = lazy(() => import('../vendor/portal/VendorHome'));
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'greeting.morning';
@@ -45,113 +49,125 @@ export default function Home() {
       : t('lastLoginNone');
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="home-page">
-      <Card variant="borderless">
+    // Cards drawn by home.css rather than antd Card, which brings Tabs to the first screen.
+    <div className="srm-home" data-testid="home-page">
+      <section className="srm-home-card srm-home-card-body">
         <div style={{ display: 'flex', alignItems: 'center', gap: 20, flexWrap: 'wrap' }}>
           <Avatar size={64} src={avatarUrl(user?.headIcon)} icon={<UserOutlined />} />
           <div style={{ flex: 1, minWidth: 200 }}>
             {/* h2 under the page's h1 (headings in order), at the h4 size it always had. */}
-            <Typography.Title
-              level={2}
-              style={{ margin: 0, fontSize: token.fontSizeHeading4 }}
+            <h2
+              className="srm-home-welcome"
+              style={{ fontSize: token.fontSizeHeading4 }}
               data-testid="home-welcome"
             >
               {t('greetingLine', {
                 greeting: t(greetingKey(new Date().getHours())),
                 welcome: t('welcome', { name }),
               })}
-            </Typography.Title>
-            <Typography.Text type="secondary">
+            </h2>
+            <span className="srm-home-secondary">
               {[user?.ent?.entName, user?.deptName, ...(user?.positionNames ?? [])]
                 .filter(Boolean)
                 .join(' · ')}
-            </Typography.Text>
+            </span>
           </div>
         </div>
-      </Card>
+      </section>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={10}>
-          <Card variant="borderless" title={t('profile')} style={{ height: '100%' }}>
-            <Descriptions column={1} size="small">
-              <Descriptions.Item
-                label={
-                  <>
-                    <UserOutlined /> {t('account')}
-                  </>
-                }
-              >
-                {user?.account}
-              </Descriptions.Item>
-              <Descriptions.Item
-                label={
-                  <>
-                    <BankOutlined /> {t('enterprise')}
-                  </>
-                }
-              >
-                {user?.ent?.entName}
-              </Descriptions.Item>
-              <Descriptions.Item
-                label={
-                  <>
-                    <ApartmentOutlined /> {t('company')}
-                  </>
-                }
-              >
-                {subCompany?.deptName ?? user?.subCompany?.deptName}
-              </Descriptions.Item>
-              <Descriptions.Item
-                label={
-                  <>
-                    <ApartmentOutlined /> {t('dept')}
-                  </>
-                }
-              >
-                {user?.deptName}
-              </Descriptions.Item>
-              <Descriptions.Item
-                label={
-                  <>
-                    <ClockCircleOutlined /> {t('lastLogin')}
-                  </>
-                }
-              >
-                <span data-testid="home-last-login">{last}</span>
-              </Descriptions.Item>
-            </Descriptions>
-          </Card>
+          <section className="srm-home-card">
+            <div className="srm-home-card-title">{t('profile')}</div>
+            <div className="srm-home-card-body">
+              <Descriptions column={1} size="small">
+                <Descriptions.Item
+                  label={
+                    <>
+                      <UserOutlined /> {t('account')}
+                    </>
+                  }
+                >
+                  {user?.account}
+                </Descriptions.Item>
+                <Descriptions.Item
+                  label={
+                    <>
+                      <BankOutlined /> {t('enterprise')}
+                    </>
+                  }
+                >
+                  {user?.ent?.entName}
+                </Descriptions.Item>
+                <Descriptions.Item
+                  label={
+                    <>
+                      <ApartmentOutlined /> {t('company')}
+                    </>
+                  }
+                >
+                  {subCompany?.deptName ?? user?.subCompany?.deptName}
+                </Descriptions.Item>
+                <Descriptions.Item
+                  label={
+                    <>
+                      <ApartmentOutlined /> {t('dept')}
+                    </>
+                  }
+                >
+                  {user?.deptName}
+                </Descriptions.Item>
+                <Descriptions.Item
+                  label={
+                    <>
+                      <ClockCircleOutlined /> {t('lastLogin')}
+                    </>
+                  }
+                >
+                  <span data-testid="home-last-login">{last}</span>
+                </Descriptions.Item>
+              </Descriptions>
+            </div>
+          </section>
         </Col>
         <Col xs={24} lg={14}>
-          <Card variant="borderless" title={t('quickLinks')} style={{ height: '100%' }}>
-            {links.length === 0 ? (
-              <Empty description={t('noLinks')} />
-            ) : (
-              <Row gutter={[12, 12]} data-testid="home-quick-links">
-                {links.map((item) => (
-                  <Col xs={12} sm={8} md={6} key={item.id}>
-                    <Card hoverable size="small" styles={{ body: { padding: 0 } }}>
-                      {/* A real link, so the card is reached by Tab and opened by Enter. */}
-                      <Link
-                        to={item.path}
-                        className="srm-quick-link"
-                        data-testid="home-quick-link"
-                        {...(item.external
-                          ? { target: '_blank', rel: 'noopener noreferrer', reloadDocument: true }
-                          : {})}
-                      >
-                        <div style={{ fontSize: 22, color: token.colorPrimary, marginBottom: 6 }}>
-                          {item.external ? <ExportOutlined /> : <AppstoreOutlined />}
-                        </div>
-                        <Typography.Text ellipsis>{item.titles[language] || item.fullName}</Typography.Text>
-                      </Link>
-                    </Card>
-                  </Col>
-                ))}
-              </Row>
-            )}
-          </Card>
+          <section className="srm-home-card">
+            <div className="srm-home-card-title">{t('quickLinks')}</div>
+            <div className="srm-home-card-body">
+              {links.length === 0 ? (
+                <Empty description={t('noLinks')} />
+              ) : (
+                <Row gutter={[12, 12]} data-testid="home-quick-links">
+                  {links.map((item) => (
+                    <Col xs={12} sm={8} md={6} key={item.id}>
+                      <div className="srm-home-link-card">
+                        {/* A real link, so the card is reached by Tab and opened by Enter. */}
+                        <Link
+                          to={item.path}
+                          className="srm-quick-link"
+                          data-testid="home-quick-link"
+                          {...(item.external
+                            ? { target: '_blank', rel: 'noopener noreferrer', reloadDocument: true }
+                            : {})}
+                        >
+                          <div style={{ fontSize: 22, color: token.colorPrimary, marginBottom: 6 }}>
+                            {item.external ? <ExportOutlined /> : <AppstoreOutlined />}
+                          </div>
+                          <span className="srm-home-ellipsis">{item.titles[language] || item.fullName}</span>
+                        </Link>
+                      </div>
+                    </Col>
+                  ))}
+                </Row>
+              )}
+            </div>
+          </section>
         </Col>
       </Row>
-    </Space>
+      {user?.ent?.entType === 2 && (
+        <Suspense fallback={null}>
+          <VendorHome />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import { NoticeApi, type UnreadNotice } from '@srm/contracts/core';
+import type { UnreadNotice } from '@srm/contracts/core';
 import { Button, Modal } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/request';
 import { useCurrentUser } from '../../layout/shellData';
 import { onFrame, useSocketStore } from '../../store/socket';
+import { messageApi } from './api';
 
 /** Vendor users (entType 2) get announcements (spec §3). */
 const VENDOR_ENT_TYPE = 2;
@@ -22,9 +22,7 @@ export function ForcedNoticeDialog() {
   const vendor = user?.ent?.entType === VENDOR_ENT_TYPE;
 
   const load = useCallback(async () => {
-    const data = await http
-      .get<{ list: UnreadNotice[] }>(NoticeApi.unread, undefined, { silent: true })
-      .catch(() => ({ list: [] }));
+    const data = await messageApi.unreadNotices().catch(() => ({ list: [] }));
     setQueue(data.list);
   }, []);
 
@@ -42,7 +40,7 @@ export function ForcedNoticeDialog() {
     if (!current) return;
     setBusy(true);
     try {
-      const counts = await http.put<{ unreadNoticeCount: number }>(`${NoticeApi.read}/${current.id}`);
+      const counts = await messageApi.acknowledgeNotice(current.id);
       setCounts({ unreadNoticeCount: counts.unreadNoticeCount });
       setQueue((q) => q.filter((n) => n.id !== current.id));
     } finally {

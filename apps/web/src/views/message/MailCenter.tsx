@@ -1,24 +1,15 @@
 import { CheckOutlined, UserOutlined } from '@ant-design/icons';
-import {
-  formatDate,
-  type Locale,
-  MailApi,
-  type MailSender,
-  type MessageItem,
-  type Page,
-  relativeTime,
-  type UnreadCount,
-} from '@srm/contracts/core';
+import { formatDate, type Locale, relativeTime } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Avatar, Badge, Button, Card, Col, Empty, List, Result, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/request';
 import { useCurrentUser } from '../../layout/shellData';
 import { useSocketStore } from '../../store/socket';
 import { toast } from '../../utils/message';
+import { messageApi, messageKeys } from './api';
 import { MessageDetailModal } from './MessageDetailModal';
-import { invalidateMessageLists, MESSAGE_QUERY_KEY } from './unreadCounts';
+import { invalidateMessageLists } from './unreadCounts';
 import './message.css';
 
 const TENANT_ENT_TYPE = 1;
@@ -48,19 +39,18 @@ function Mailbox() {
   const [openId, setOpenId] = useState<string | null>(null);
 
   const senders = useQuery({
-    queryKey: [...MESSAGE_QUERY_KEY, 'mail', 'senders'],
-    queryFn: () => http.get<MailSender[]>(MailApi.lastPerSender),
+    queryKey: messageKeys.mailSenders(),
+    queryFn: messageApi.mailSenders,
   });
   const active = senderId ?? senders.data?.[0]?.senderId ?? null;
   const mails = useQuery({
-    queryKey: [...MESSAGE_QUERY_KEY, 'mail', 'of', active, currentPage],
-    queryFn: () =>
-      http.get<Page<MessageItem>>(MailApi.oneToList, { senderId: active, currentPage, pageSize: PAGE_SIZE }),
+    queryKey: messageKeys.mailOf(active, currentPage),
+    queryFn: () => messageApi.mailOf(active, currentPage, PAGE_SIZE),
     enabled: active !== null,
     placeholderData: keepPreviousData,
   });
   const markRead = useMutation({
-    mutationFn: (ids: string[]) => http.post<UnreadCount>(MailApi.batchRead, { ids }),
+    mutationFn: messageApi.mailRead,
     onSuccess: (counts) => {
       setCounts(counts);
       toast.success(t('markedRead'));

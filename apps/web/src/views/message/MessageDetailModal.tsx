@@ -1,12 +1,12 @@
-import { formatDate, MessageApi, type MessageDetail } from '@srm/contracts/core';
+import { formatDate } from '@srm/contracts/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Modal, Spin, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { http } from '../../api/request';
+import { messageApi, messageKeys } from './api';
 import { messageTarget } from './messageTarget';
-import { invalidateMessageLists, MESSAGE_QUERY_KEY, refreshUnreadCounts } from './unreadCounts';
+import { invalidateMessageLists, refreshUnreadCounts } from './unreadCounts';
 
 interface Props {
   /** The message to show; null closes the dialog. */
@@ -20,8 +20,8 @@ export function MessageDetailModal({ id, onClose }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const detail = useQuery({
-    queryKey: [...MESSAGE_QUERY_KEY, 'detail', id],
-    queryFn: () => http.get<MessageDetail>(`${MessageApi.readInfo}/${id}`),
+    queryKey: messageKeys.detail(id),
+    queryFn: () => messageApi.detail(id as string),
     enabled: !!id,
     staleTime: 0,
     gcTime: 0,

@@ -1,28 +1,21 @@
 import { CheckOutlined, DeleteOutlined, MailOutlined } from '@ant-design/icons';
-import {
-  formatDate,
-  MESSAGE_TYPES,
-  MessageApi,
-  type MessageFilter,
-  type MessageItem,
-  type Page,
-  type UnreadCount,
-} from '@srm/contracts/core';
+import { formatDate, MESSAGE_TYPES, type MessageFilter, type MessageItem } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Card, Form, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { http } from '../../api/request';
 import { ListSearchForm } from '../../components/ListSearchForm';
+import { RowAction } from '../../components/listActions';
 import { tablePaging } from '../../components/tablePaging';
 import { useListParams } from '../../components/useListParams';
 import { useCurrentUser } from '../../layout/shellData';
 import { useSocketStore } from '../../store/socket';
 import { toast } from '../../utils/message';
+import { messageApi, messageKeys } from './api';
 import { MessageDetailModal } from './MessageDetailModal';
-import { invalidateMessageLists, MESSAGE_QUERY_KEY } from './unreadCounts';
+import { invalidateMessageLists } from './unreadCounts';
 import './message.css';
 import { useActionsFixed } from '../../components/useActionsFixed';
 
@@ -48,14 +41,14 @@ export default function MessageRecordPage() {
   const openId = params.get('id');
 
   const list = useQuery({
-    queryKey: [...MESSAGE_QUERY_KEY, 'centre', query],
-    queryFn: () => http.get<Page<MessageItem>>(MessageApi.list, query),
+    queryKey: messageKeys.centre(query),
+    queryFn: () => messageApi.list(query),
     placeholderData: keepPreviousData,
   });
   const refresh = () => invalidateMessageLists(queryClient);
 
   const markRead = useMutation({
-    mutationFn: (ids: string[]) => http.post<UnreadCount>(MessageApi.read, { ids }),
+    mutationFn: messageApi.read,
     onSuccess: (counts) => {
       setCounts(counts);
       setSelected([]);
@@ -64,7 +57,7 @@ export default function MessageRecordPage() {
     },
   });
   const remove = useMutation({
-    mutationFn: (ids: string[]) => http.delete<{ count: number }>(MessageApi.record, { ids }),
+    mutationFn: messageApi.remove,
     onSuccess: ({ count }) => {
       setSelected([]);
       toast.success(t('deleted', { count }));
@@ -89,7 +82,7 @@ export default function MessageRecordPage() {
       cancelText: t('common:cancel'),
       okButtonProps: { 'data-testid': 'message-centre-read-all-ok' },
       onOk: async () => {
-        setCounts(await http.post<UnreadCount>(MessageApi.readAll));
+        setCounts(await messageApi.readAll());
         toast.success(t('readAllDone'));
         await refresh();
       },
@@ -162,15 +155,9 @@ export default function MessageRecordPage() {
           <Button type="link" size="small" onClick={() => openDetail(item.id)}>
             {t('view')}
           </Button>
-          <Button
-            type="link"
-            size="small"
-            danger
-            onClick={() => confirmDelete([item.id])}
-            data-testid="message-row-delete"
-          >
+          <RowAction danger onClick={() => confirmDelete([item.id])} testId="message-row-delete">
             {t('delete')}
-          </Button>
+          </RowAction>
         </Space>
       ),
     },

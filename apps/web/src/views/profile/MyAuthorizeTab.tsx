@@ -1,14 +1,8 @@
-import {
-  AuthorizeApi,
-  GRANT_ITEM_TYPES,
-  type GrantItemType,
-  type GrantNode,
-  type GrantTrees,
-} from '@srm/contracts/core';
+import { GRANT_ITEM_TYPES, type GrantItemType, type GrantNode } from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Spin, Tabs, Tree, type TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/request';
+import { profileApi, profileKeys } from './api';
 
 function toTreeData(nodes: GrantNode[]): TreeDataNode[] {
   return nodes.map((node) => ({
@@ -22,8 +16,8 @@ function toTreeData(nodes: GrantNode[]): TreeDataNode[] {
 export default function MyAuthorizeTab() {
   const { t } = useTranslation('profile');
   const query = useQuery({
-    queryKey: ['current', 'authorize'],
-    queryFn: () => http.get<GrantTrees>(AuthorizeApi.currentAuthorize),
+    queryKey: profileKeys.authorize(),
+    queryFn: profileApi.authorize,
   });
   if (query.isPending) return <Spin />;
   const trees = query.data;

@@ -1,17 +1,17 @@
-import { API, formatDate, type LoginLog, type Page } from '@srm/contracts/core';
+import { formatDate, type LoginLog } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/request';
+import { profileApi, profileKeys } from './api';
 
 /** Profile → my sign-in log (Current/SystemLog): where and when my account signed in. */
 export default function MyLoginLogTab() {
   const { t } = useTranslation('profile');
   const [page, setPage] = useState({ currentPage: 1, pageSize: 10 });
   const query = useQuery({
-    queryKey: ['current', 'loginLog', page],
-    queryFn: () => http.get<Page<LoginLog>>(API.currentSystemLog, page),
+    queryKey: profileKeys.loginLog(page),
+    queryFn: () => profileApi.loginLog(page),
     placeholderData: keepPreviousData,
   });
   return (

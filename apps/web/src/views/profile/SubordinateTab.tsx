@@ -1,16 +1,16 @@
-import { type Subordinate, SubordinateApi } from '@srm/contracts/core';
+import type { Subordinate } from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/request';
 import { avatarUrl } from '../../utils/avatar';
+import { profileApi, profileKeys } from './api';
 
 /** Profile → my subordinates: people of the departments I manage. */
 export default function SubordinateTab() {
   const { t } = useTranslation('profile');
   const query = useQuery({
-    queryKey: ['current', 'subordinates'],
-    queryFn: () => http.get<Subordinate[]>(SubordinateApi.current),
+    queryKey: profileKeys.subordinates(),
+    queryFn: profileApi.subordinates,
   });
   return (
     <Table<Subordinate>

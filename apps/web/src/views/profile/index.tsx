@@ -1,13 +1,8 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
 import {
-  API,
-  type BaseInfo,
   isEmail,
-  isImageSizeAllowed,
   isImageType,
-  isPassword,
   isPersonalMobile,
-  type UploadResult,
   type ValidationMessageKey,
   validationMessage,
 } from '@srm/contracts/core';
@@ -16,11 +11,14 @@ import { Avatar, Button, Card, Col, Form, Input, Row, Space, Tabs, Typography, U
 import type { FormInstance, Rule } from 'antd/es/form';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, http } from '../../api/request';
+import { ApiError } from '../../api/request';
+import { useNewPasswordField } from '../../components/passwordRule';
+import { useUploadMaxMb } from '../../components/uploadLimit';
 import { useAppStore } from '../../store/settings';
 import { useUserStore } from '../../store/user';
 import { avatarUrl } from '../../utils/avatar';
 import { toast } from '../../utils/message';
+import { profileApi, profileKeys } from './api';
 import MyAuthorizeTab from './MyAuthorizeTab';
 import MyLoginLogTab from './MyLoginLogTab';
 import SubordinateTab from './SubordinateTab';
@@ -39,7 +37,8 @@ interface PasswordValues {
 
 function useMessage() {
   const language = useAppStore((s) => s.language);
-  return (key: ValidationMessageKey) => validationMessage(key, language);
+  return (key: ValidationMessageKey, params?: Record<string, string | number>) =>
+    validationMessage(key, language, params);
 }
 
 /** Puts the server's field messages (body code 400) on the form. */
@@ -55,8 +54,8 @@ function InfoForm() {
   const [form] = Form.useForm<InfoValues>();
   const refresh = useUserStore((s) => s.refreshUserInfo);
   const info = useQuery({
-    queryKey: ['profile', 'baseInfo'],
-    queryFn: () => http.get<BaseInfo>(API.currentBaseInfo),
+    queryKey: profileKeys.baseInfo(),
+    queryFn: profileApi.baseInfo,
   });
   // The page cache (<Activity>) re-runs effects when a tab is shown again: never overwrite what
   // the user has typed with the server's copy.
@@ -72,7 +71,7 @@ function InfoForm() {
   }, [info.data, form]);
   const save = useMutation({
     mutationFn: (values: InfoValues) =>
-      http.put(API.currentBaseInfo, {
+      profileApi.saveBaseInfo({
         realName: values.realName.trim(),
         mobile: values.mobile.trim(),
         email: (values.email ?? '').trim(),
@@ -141,10 +140,10 @@ function InfoForm() {
 function PasswordForm() {
   const { t } = useTranslation('profile');
   const msg = useMessage();
+  const newPassword = useNewPasswordField();
   const [form] = Form.useForm<PasswordValues>();
   const change = useMutation({
-    mutationFn: (values: PasswordValues) =>
-      http.post(API.currentPassword, { oldPassword: values.oldPassword, password: values.password }),
+    mutationFn: (values: PasswordValues) => profileApi.changePassword(values.oldPassword, values.password),
     onSuccess: () => {
       toast.success(t('passwordChanged'));
       form.resetFields();
@@ -174,17 +173,11 @@ function PasswordForm() {
       <Form.Item
         name="password"
         label={t('newPassword')}
-        rules={[
-          { required: true, message: msg('validation.passwordRequired') },
-          {
-            validator: (_, value: string) =>
-              !value || isPassword(value)
-                ? Promise.resolve()
-                : Promise.reject(new Error(msg('validation.password'))),
-          },
-        ]}
+        rules={[{ required: true, message: msg('validation.passwordRequired') }, newPassword.rule]}
+        extra={<span data-testid="profile-password-hint">{newPassword.hint}</span>}
       >
         <Input.Password
+          maxLength={newPassword.maxLength}
           placeholder={msg('validation.passwordPrompt')}
           autoComplete="new-password"
           data-testid="profile-new-password"
@@ -225,15 +218,12 @@ function PasswordForm() {
 function AvatarCard() {
   const { t } = useTranslation('profile');
   const msg = useMessage();
+  const uploadMaxMb = useUploadMaxMb();
   const user = useUserStore((s) => s.userInfo);
   const refresh = useUserStore((s) => s.refreshUserInfo);
   const setUserInfo = useUserStore((s) => s.setUserInfo);
   const upload = useMutation({
-    mutationFn: async (file: File) => {
-      const result = await http.upload<UploadResult>(API.upload('userAvatar'), file);
-      await http.put(API.currentAvatar(result.name));
-      return result;
-    },
+    mutationFn: profileApi.setAvatar,
     onSuccess: (result) => {
       setUserInfo({ headIcon: result.name });
       toast.success(t('avatarUpdated'));
@@ -264,8 +254,8 @@ function AvatarCard() {
               toast.error(msg('validation.imageType'));
               return Upload.LIST_IGNORE;
             }
-            if (!isImageSizeAllowed(file.size)) {
-              toast.error(msg('validation.imageTooLarge'));
+            if (file.size > uploadMaxMb * 1024 * 1024) {
+              toast.error(msg('validation.uploadTooLarge', { maxMb: uploadMaxMb }));
               return Upload.LIST_IGNORE;
             }
             upload.mutate(file);

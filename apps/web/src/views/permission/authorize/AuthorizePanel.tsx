@@ -2,7 +2,6 @@ import { SaveOutlined } from '@ant-design/icons';
 import {
   type AuthorizeData,
   AuthorizePerm,
-  authorizeDataPath,
   GRANT_ITEM_TYPES,
   type GrantIds,
   type GrantItemType,
@@ -14,9 +13,9 @@ import { Button, Empty, Flex, Spin, Tabs, Tag, Tree, Typography } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
 import { toast } from '../../../utils/message';
+import { authorizeApi, authorizeKeys } from './api';
 
 type Keys = Record<GrantItemType, string[]>;
 
@@ -96,10 +95,10 @@ export function AuthorizePanel({ objectType, objectId, onDirtyChange }: Authoriz
   const queryClient = useQueryClient();
   // Without the save button the trees are shown read-only.
   const canSave = useAuth().has(AuthorizePerm.authorizeSave);
-  const queryKey = ['authorize', 'data', objectType, objectId];
+  const queryKey = authorizeKeys.data(objectType, objectId);
   const query = useQuery({
     queryKey,
-    queryFn: () => http.get<AuthorizeData>(authorizeDataPath(objectType, objectId)),
+    queryFn: () => authorizeApi.data(objectType, objectId),
     // Never replace what is being edited with a background refetch.
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -139,8 +138,7 @@ export function AuthorizePanel({ objectType, objectId, onDirtyChange }: Authoriz
   }, [dirty, onDirtyChange]);
 
   const save = useMutation({
-    mutationFn: () =>
-      http.put<GrantIds>(authorizeDataPath(objectType, objectId), toGrantIds(checked, indexes)),
+    mutationFn: () => authorizeApi.save(objectType, objectId, toGrantIds(checked, indexes)),
     onSuccess: (saved) => {
       toast.success(t('saved'));
       const data = query.data;

@@ -1,15 +1,10 @@
-import {
-  AuthorizeApi,
-  type AuthorizeObject,
-  GRANT_OBJECT_TYPES,
-  type GrantObjectType,
-} from '@srm/contracts/core';
+import { type AuthorizeObject, GRANT_OBJECT_TYPES, type GrantObjectType } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Card, Col, Empty, Input, List, Row, Segmented, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { AuthorizePanel } from './AuthorizePanel';
+import { authorizeApi, authorizeKeys } from './api';
 import './authorize.css';
 
 interface Selected {
@@ -32,9 +27,8 @@ export default function AuthorizePage() {
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
 
   const objects = useQuery({
-    queryKey: ['authorize', 'objects', objectType, keyword],
-    queryFn: () =>
-      http.get<AuthorizeObject[]>(`${AuthorizeApi.objects}/${objectType}`, { keyword: keyword || undefined }),
+    queryKey: authorizeKeys.objects(objectType, keyword),
+    queryFn: () => authorizeApi.objects(objectType, keyword),
     placeholderData: keepPreviousData,
   });
 

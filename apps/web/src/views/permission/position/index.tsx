@@ -1,19 +1,14 @@
-import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { TeamOutlined } from '@ant-design/icons';
 import { OrgPerm, type Position } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Space, Switch, Table } from 'antd';
+import { Card, Form, Input, InputNumber, Space, Switch } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../../../api/request';
-import { Auth, useAuth } from '../../../components/Auth';
-import {
-  DeleteAction,
-  ResetButton,
-  RowAction,
-  SearchButton,
-  useActionColumn,
-} from '../../../components/listActions';
+import { useAuth } from '../../../components/Auth';
+import { EditDeleteActions, RowAction, useActionColumn } from '../../../components/listActions';
+import { FormModal, KeywordToolbar, PagedTable, useKeywordSearch } from '../../../components/listPage';
 import {
   applyServerFieldErrors,
   EnabledTag,
@@ -23,7 +18,6 @@ import {
   TreeListLayout,
   useOrgFormRules,
 } from '../../../components/org';
-import { tablePaging } from '../../../components/tablePaging';
 import { toast } from '../../../utils/message';
 import { type PositionBody, positionApi, positionKeys } from './api';
 import { PositionStaffDrawer } from './PositionStaffDrawer';
@@ -43,9 +37,8 @@ export default function PositionPage() {
   const queryClient = useQueryClient();
   const { has } = useAuth();
   const [scope, setScope] = useState<Scope | null>(null);
-  const [keyword, setKeyword] = useState('');
-  const [typed, setTyped] = useState('');
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const keywordSearch = useKeywordSearch();
+  const { keyword, page, setPage } = keywordSearch;
   const [editing, setEditing] = useState<Position | 'new' | null>(null);
   const [staffOf, setStaffOf] = useState<Position | null>(null);
 
@@ -77,33 +70,21 @@ export default function PositionPage() {
     },
   });
 
-  const search = () => {
-    setKeyword(typed.trim());
-    setPage((p) => ({ ...p, currentPage: 1 }));
-  };
-  const reset = () => {
-    setTyped('');
-    setKeyword('');
-    setPage((p) => ({ ...p, currentPage: 1 }));
-  };
-
   const actionColumn = useActionColumn<Position>(t('field.actions'), 180, (row) => (
     <>
       {/* Everyone who sees positions may see who holds them (the server applies the user data rule). */}
       <RowAction icon={<TeamOutlined />} onClick={() => setStaffOf(row)} testId="position-staff">
         {t('position.staff')}
       </RowAction>
-      <Auth code={OrgPerm.positionEdit}>
-        <RowAction onClick={() => setEditing(row)} testId="position-edit">
-          {t('action.edit')}
-        </RowAction>
-      </Auth>
-      <DeleteAction
-        code={OrgPerm.positionDelete}
-        title={t('deleteConfirm', { name: row.positionName })}
-        onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-        testId="position-delete"
-        label={t('action.delete')}
+      <EditDeleteActions
+        prefix="position"
+        editCode={OrgPerm.positionEdit}
+        onEdit={() => setEditing(row)}
+        editLabel={t('action.edit')}
+        deleteCode={OrgPerm.positionDelete}
+        deleteTitle={t('deleteConfirm', { name: row.positionName })}
+        onDelete={() => remove.mutateAsync(row.id).catch(() => undefined)}
+        deleteLabel={t('action.delete')}
       />
     </>
   ));
@@ -159,36 +140,21 @@ export default function PositionPage() {
         data-testid="position-page"
         styles={{ header: { minHeight: 48 } }}
       >
-        <Space wrap style={{ marginBottom: 16 }}>
-          <Input
-            allowClear
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            onPressEnter={search}
-            placeholder={t('position.keyword')}
-            maxLength={100}
-            style={{ width: 220, maxWidth: '100%' }}
-            data-testid="position-keyword"
-          />
-          <SearchButton prefix="position" onClick={search} />
-          <ResetButton prefix="position" onClick={reset} />
-          <Auth code={OrgPerm.positionAdd}>
-            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="position-add">
-              {t('action.add')}
-            </Button>
-          </Auth>
-        </Space>
-        <Table<Position>
-          rowKey="id"
-          size="middle"
-          data-testid="position-table"
-          loading={query.isFetching}
+        <KeywordToolbar
+          prefix="position"
+          search={keywordSearch}
+          placeholder={t('position.keyword')}
+          addCode={OrgPerm.positionAdd}
+          onAdd={() => setEditing('new')}
+          addLabel={t('action.add')}
+        />
+        <PagedTable<Position>
+          testId="position-table"
+          query={query}
           columns={columns}
-          dataSource={query.data?.list ?? []}
-          scroll={{ x: 'max-content' }}
-          pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
-            t('total', { total }),
-          )}
+          page={page}
+          setPage={setPage}
+          showTotal={(total) => t('total', { total })}
         />
       </Card>
       <PositionStaffDrawer position={staffOf} onClose={() => setStaffOf(null)} />
@@ -246,45 +212,37 @@ function PositionFormModal({
       }
     : { deptId: defaultDeptId, positionName: '', enCode: '', orderNum: 0, enabled: true };
   return (
-    <Modal
-      open
+    <FormModal<PositionForm>
+      form={form}
       title={position ? t('position.editTitle') : t('position.addTitle')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': 'position-form-submit' }}
-      destroyOnHidden
+      testId="position-form"
       width={560}
+      saving={save.isPending}
+      initialValues={initialValues}
+      onFinish={(values) => save.mutate(values)}
+      onClose={onClose}
     >
-      <Form<PositionForm>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={(values) => save.mutate(values)}
-        data-testid="position-form"
+      <Form.Item
+        name="deptId"
+        label={t('position.dept')}
+        rules={[{ required: true, message: t('position.deptRequired') }]}
       >
-        <Form.Item
-          name="deptId"
-          label={t('position.dept')}
-          rules={[{ required: true, message: t('position.deptRequired') }]}
-        >
-          <OrgTreeSelect data-testid="position-form-dept" />
+        <OrgTreeSelect data-testid="position-form-dept" />
+      </Form.Item>
+      <Form.Item name="positionName" label={t('position.name')} rules={rules.name}>
+        <Input maxLength={50} data-testid="position-form-name" />
+      </Form.Item>
+      <Form.Item name="enCode" label={t('field.enCode')} rules={rules.enCode}>
+        <Input maxLength={50} data-testid="position-form-code" />
+      </Form.Item>
+      <Space wrap size="large">
+        <Form.Item name="orderNum" label={t('field.orderNum')}>
+          <InputNumber min={0} max={999999} precision={0} data-testid="position-form-order" />
         </Form.Item>
-        <Form.Item name="positionName" label={t('position.name')} rules={rules.name}>
-          <Input maxLength={50} data-testid="position-form-name" />
+        <Form.Item name="enabled" label={t('field.enabled')} valuePropName="checked">
+          <Switch data-testid="position-form-enabled" />
         </Form.Item>
-        <Form.Item name="enCode" label={t('field.enCode')} rules={rules.enCode}>
-          <Input maxLength={50} data-testid="position-form-code" />
-        </Form.Item>
-        <Space wrap size="large">
-          <Form.Item name="orderNum" label={t('field.orderNum')}>
-            <InputNumber min={0} max={999999} precision={0} data-testid="position-form-order" />
-          </Form.Item>
-          <Form.Item name="enabled" label={t('field.enabled')} valuePropName="checked">
-            <Switch data-testid="position-form-enabled" />
-          </Form.Item>
-        </Space>
-      </Form>
-    </Modal>
+      </Space>
+    </FormModal>
   );
 }

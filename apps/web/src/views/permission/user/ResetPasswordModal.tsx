@@ -1,8 +1,9 @@
-import { fillTemplate, formRule, MsgTemplateCode, type User, validationMessage } from '@srm/contracts/core';
+import { fillTemplate, MsgTemplateCode, type User, validationMessage } from '@srm/contracts/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../../components/org';
+import { useNewPasswordField } from '../../../components/passwordRule';
 import { useAppStore } from '../../../store/settings';
 import { useUserStore } from '../../../store/user';
 import { toast } from '../../../utils/message';
@@ -18,6 +19,7 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose(): v
   const { t } = useTranslation('user');
   const language = useAppStore((s) => s.language);
   const [form] = Form.useForm<ResetValues>();
+  const newPassword = useNewPasswordField();
   // The server tells the user by the tenant's template (unless it is switched off): say so here.
   const templates = useQuery({
     queryKey: userKeys.msgTemplates(),
@@ -61,10 +63,15 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose(): v
           label={t('newPassword')}
           rules={[
             { required: true, message: validationMessage('validation.passwordRequired', language) },
-            formRule('password', (k) => validationMessage(k, language)),
+            newPassword.rule,
           ]}
+          extra={<span data-testid="user-reset-password-hint">{newPassword.hint}</span>}
         >
-          <Input.Password maxLength={16} autoComplete="new-password" data-testid="user-reset-password" />
+          <Input.Password
+            maxLength={newPassword.maxLength}
+            autoComplete="new-password"
+            data-testid="user-reset-password"
+          />
         </Form.Item>
         <Form.Item
           name="confirm"
@@ -80,7 +87,11 @@ export function ResetPasswordModal({ user, onClose }: { user: User; onClose(): v
             }),
           ]}
         >
-          <Input.Password maxLength={16} autoComplete="new-password" data-testid="user-reset-confirm" />
+          <Input.Password
+            maxLength={newPassword.maxLength}
+            autoComplete="new-password"
+            data-testid="user-reset-confirm"
+          />
         </Form.Item>
         {notice && (
           <Alert

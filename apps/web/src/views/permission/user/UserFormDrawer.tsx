@@ -5,6 +5,7 @@ import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, OrgTreeSelect } from '../../../components/org';
+import { useNewPasswordField } from '../../../components/passwordRule';
 import { useAppStore } from '../../../store/settings';
 import { useUserStore } from '../../../store/user';
 import { toast } from '../../../utils/message';
@@ -25,6 +26,7 @@ interface UserValues {
 /** The rules of spec §5 from the contracts, in the user's language (the server checks them again). */
 function useUserFormRules(): Record<'account' | 'realName' | 'mobile' | 'email' | 'password', Rule[]> {
   const language = useAppStore((s) => s.language);
+  const newPassword = useNewPasswordField();
   return useMemo(() => {
     const msg = (key: ValidationMessageKey, params?: Record<string, number>) =>
       validationMessage(key, language, params);
@@ -35,12 +37,9 @@ function useUserFormRules(): Record<'account' | 'realName' | 'mobile' | 'email' 
       realName: [required, max(50), formRule('name', (k) => msg(k))],
       mobile: [{ ...required, message: msg('validation.mobileRequired') }, formRule('mobile', (k) => msg(k))],
       email: [max(100), formRule('email', (k) => msg(k))],
-      password: [
-        { ...required, message: msg('validation.passwordRequired') },
-        formRule('password', (k) => msg(k)),
-      ],
+      password: [{ ...required, message: msg('validation.passwordRequired') }, newPassword.rule],
     };
-  }, [language]);
+  }, [language, newPassword.rule]);
 }
 
 export interface UserFormDrawerProps {
@@ -56,6 +55,7 @@ export interface UserFormDrawerProps {
 export function UserFormDrawer({ user, defaultDeptId, onClose, onSaved }: UserFormDrawerProps) {
   const { t } = useTranslation('user');
   const rules = useUserFormRules();
+  const { hint: passwordHint, maxLength: passwordMaxLength } = useNewPasswordField();
   const tenantId = useUserStore((s) => s.userInfo?.tenantId);
   const [form] = Form.useForm<UserValues>();
 
@@ -174,8 +174,17 @@ export function UserFormDrawer({ user, defaultDeptId, onClose, onSaved }: UserFo
             <Input maxLength={100} inputMode="email" data-testid="user-form-email" />
           </Form.Item>
           {!user && (
-            <Form.Item name="password" label={t('password')} rules={rules.password}>
-              <Input.Password maxLength={16} autoComplete="new-password" data-testid="user-form-password" />
+            <Form.Item
+              name="password"
+              label={t('password')}
+              rules={rules.password}
+              extra={<span data-testid="user-form-password-hint">{passwordHint}</span>}
+            >
+              <Input.Password
+                maxLength={passwordMaxLength}
+                autoComplete="new-password"
+                data-testid="user-form-password"
+              />
             </Form.Item>
           )}
           <Form.Item name="deptId" label={t('dept')}>

@@ -2,8 +2,6 @@ import {
   LINK_TARGETS,
   MENU_CATEGORIES,
   MENU_TYPES,
-  type Menu,
-  MenuApi,
   type MenuBody,
   type MenuCategory,
   type MenuNode,
@@ -27,12 +25,12 @@ import {
 } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { MenuIcon } from '../../../layout/MenuIcon';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
+import { menuApi, menuKeys } from './api';
 import { IconPicker } from './IconPicker';
-import { applyFieldErrors, invalidateMenus, MENU_QUERY_KEY, menuTitle, useMenuFormRules } from './shared';
+import { applyFieldErrors, invalidateMenus, menuTitle, useMenuFormRules } from './shared';
 
 export type MenuEditing =
   | { mode: 'create'; parent: MenuNode | null; category: MenuCategory }
@@ -52,8 +50,8 @@ export function useParentOptions(category: MenuCategory, excludeId: string | nul
   const { t } = useTranslation('menu');
   const language = useAppStore((s) => s.language);
   const tree = useQuery({
-    queryKey: [...MENU_QUERY_KEY, 'tree', category, ''],
-    queryFn: () => http.get<MenuNode[]>(MenuApi.menu, { category }),
+    queryKey: menuKeys.tree(category, ''),
+    queryFn: () => menuApi.tree(category),
   });
   return useMemo(() => {
     const map = (nodes: MenuNode[], blocked: boolean): ParentOption[] =>
@@ -134,7 +132,7 @@ export function MenuFormDrawer({ editing, onClose }: { editing: MenuEditing; onC
         propertyJson: fields.property ? values.propertyJson.trim() : '',
         orderNum: values.orderNum ?? 0,
       };
-      return menu ? http.put<Menu>(`${MenuApi.menu}/${menu.id}`, body) : http.post<Menu>(MenuApi.menu, body);
+      return menuApi.save(menu?.id, body);
     },
     onSuccess: () => {
       toast.success(t('saved'));

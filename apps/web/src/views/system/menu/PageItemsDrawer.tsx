@@ -5,7 +5,6 @@ import {
   type DataRule,
   type DataRuleCreate,
   dataRuleFieldsOf,
-  MenuApi,
   type MenuItem,
   type MenuItemBody,
   type MenuNode,
@@ -21,7 +20,6 @@ import {
   Input,
   InputNumber,
   Modal,
-  Popconfirm,
   Row,
   Select,
   Space,
@@ -32,14 +30,12 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
+import { DeleteAction, RowAction } from '../../../components/listActions';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
-import { applyFieldErrors, invalidateMenus, MENU_QUERY_KEY, menuTitle, useMenuFormRules } from './shared';
-
-type ItemKind = 'button' | 'column';
-const ITEM_PATH: Record<ItemKind, string> = { button: MenuApi.button, column: MenuApi.column };
+import { type MenuItemKind as ItemKind, menuApi, menuKeys } from './api';
+import { applyFieldErrors, invalidateMenus, menuTitle, useMenuFormRules } from './shared';
 
 /** A page's buttons, columns and data rules, each an editable list (changes need system.menu.edit). */
 export function PageItemsDrawer({ page, onClose }: { page: MenuNode; onClose: () => void }) {
@@ -85,11 +81,11 @@ function ItemList({ kind, page }: { kind: ItemKind; page: MenuNode }) {
   const canEdit = has(MenuPerm.menuEdit);
   const [editing, setEditing] = useState<MenuItem | 'new' | null>(null);
   const list = useQuery({
-    queryKey: [...MENU_QUERY_KEY, kind, page.id],
-    queryFn: () => http.get<MenuItem[]>(ITEM_PATH[kind], { menuId: page.id }),
+    queryKey: menuKeys.items(kind, page.id),
+    queryFn: () => menuApi.items(kind, page.id),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => http.delete(`${ITEM_PATH[kind]}/${id}`),
+    mutationFn: (id: string) => menuApi.removeItem(kind, id),
     onSuccess: () => {
       toast.success(t('deleted'));
       void invalidateMenus(queryClient);
@@ -107,18 +103,16 @@ function ItemList({ kind, page }: { kind: ItemKind; page: MenuNode }) {
       width: 150,
       render: (_, row) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing(row)} data-testid={`menu-${kind}-edit`}>
+          <RowAction onClick={() => setEditing(row)} testId={`menu-${kind}-edit`}>
             {t('items.edit')}
-          </Button>
-          <Popconfirm
+          </RowAction>
+          <DeleteAction
+            code={MenuPerm.menuEdit}
             title={t('items.deleteConfirm', { name: row.fullName })}
             onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-            okButtonProps={{ danger: true, 'data-testid': `menu-${kind}-delete-confirm` }}
-          >
-            <Button type="link" size="small" danger data-testid={`menu-${kind}-delete`}>
-              {t('items.delete')}
-            </Button>
-          </Popconfirm>
+            testId={`menu-${kind}-delete`}
+            label={t('items.delete')}
+          />
         </Space>
       ),
     });
@@ -176,7 +170,7 @@ function ItemFormModal({
   const save = useMutation({
     mutationFn: (values: MenuItemBody) => {
       const body = { ...values, menuId: page.id, orderNum: values.orderNum ?? 0 };
-      return item ? http.put(`${ITEM_PATH[kind]}/${item.id}`, body) : http.post(ITEM_PATH[kind], body);
+      return menuApi.saveItem(kind, item?.id, body);
     },
     onSuccess: () => {
       toast.success(t('saved'));
@@ -231,11 +225,11 @@ function DataRuleList({ page }: { page: MenuNode }) {
   const canEdit = has(MenuPerm.menuEdit);
   const [editing, setEditing] = useState<DataRule | 'new' | null>(null);
   const list = useQuery({
-    queryKey: [...MENU_QUERY_KEY, 'data', page.id],
-    queryFn: () => http.get<DataRule[]>(MenuApi.dataRule, { menuId: page.id }),
+    queryKey: menuKeys.dataRules(page.id),
+    queryFn: () => menuApi.dataRules(page.id),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => http.delete(`${MenuApi.dataRule}/${id}`),
+    mutationFn: menuApi.removeDataRule,
     onSuccess: () => {
       toast.success(t('deleted'));
       void invalidateMenus(queryClient);
@@ -267,18 +261,16 @@ function DataRuleList({ page }: { page: MenuNode }) {
       width: 150,
       render: (_, row) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing(row)} data-testid="menu-data-edit">
+          <RowAction onClick={() => setEditing(row)} testId="menu-data-edit">
             {t('items.edit')}
-          </Button>
-          <Popconfirm
+          </RowAction>
+          <DeleteAction
+            code={MenuPerm.menuEdit}
             title={t('items.deleteConfirm', { name: row.fullName })}
             onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-            okButtonProps={{ danger: true, 'data-testid': 'menu-data-delete-confirm' }}
-          >
-            <Button type="link" size="small" danger data-testid="menu-data-delete">
-              {t('items.delete')}
-            </Button>
-          </Popconfirm>
+            testId="menu-data-delete"
+            label={t('items.delete')}
+          />
         </Space>
       ),
     });
@@ -371,7 +363,7 @@ function DataRuleFormModal({
         conditionOp: condition ? values.conditionOp : '',
         conditionValue: condition ? (values.conditionValue ?? '') : '',
       };
-      return rule ? http.put(`${MenuApi.dataRule}/${rule.id}`, body) : http.post(MenuApi.dataRule, body);
+      return menuApi.saveDataRule(rule?.id, body);
     },
     onSuccess: () => {
       toast.success(t('saved'));

@@ -1,26 +1,19 @@
 import { NodeCollapseOutlined, NodeExpandOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  MENU_CATEGORIES,
-  type Menu,
-  MenuApi,
-  type MenuCategory,
-  type MenuNode,
-  MenuPerm,
-  MenuType,
-} from '@srm/contracts/core';
+import { MENU_CATEGORIES, type MenuCategory, type MenuNode, MenuPerm, MenuType } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, InputNumber, Popconfirm, Segmented, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Input, InputNumber, Segmented, Space, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
+import { DeleteAction, RowAction } from '../../../components/listActions';
 import { MenuIcon } from '../../../layout/MenuIcon';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
+import { menuApi, menuKeys } from './api';
 import { type MenuEditing, MenuFormDrawer } from './MenuFormDrawer';
 import { PageItemsDrawer } from './PageItemsDrawer';
-import { countMenus, invalidateMenus, MENU_QUERY_KEY, menuTitle, parentIds } from './shared';
+import { countMenus, invalidateMenus, menuTitle, parentIds } from './shared';
 import './menu.css';
 
 const TYPE_COLORS: Record<number, string> = {
@@ -45,8 +38,8 @@ export default function MenuPage() {
   const [itemsOf, setItemsOf] = useState<MenuNode | null>(null);
 
   const tree = useQuery({
-    queryKey: [...MENU_QUERY_KEY, 'tree', category, keyword],
-    queryFn: () => http.get<MenuNode[]>(MenuApi.menu, { category, keyword: keyword || undefined }),
+    queryKey: menuKeys.tree(category, keyword),
+    queryFn: () => menuApi.tree(category, keyword),
   });
   const data = tree.data ?? [];
   const allParents = useMemo(() => parentIds(data), [data]);
@@ -59,17 +52,15 @@ export default function MenuPage() {
     void invalidateMenus(queryClient);
   };
   const setState = useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      http.put<Menu>(`${MenuApi.menu}/${id}/Actions/State`, { enabled }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => menuApi.setState(id, enabled),
     onSuccess: mutationDone('stateChanged'),
   });
   const setOrder = useMutation({
-    mutationFn: ({ id, orderNum }: { id: string; orderNum: number }) =>
-      http.put<Menu>(`${MenuApi.menu}/${id}/Actions/Sort`, { orderNum }),
+    mutationFn: ({ id, orderNum }: { id: string; orderNum: number }) => menuApi.setOrder(id, orderNum),
     onSuccess: mutationDone('saved'),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => http.delete(`${MenuApi.menu}/${id}`),
+    mutationFn: menuApi.remove,
     onSuccess: mutationDone('deleted'),
   });
 
@@ -160,42 +151,31 @@ export default function MenuPage() {
         <Space size={0} wrap>
           {row.menuType === MenuType.directory && (
             <Auth code={MenuPerm.menuAdd}>
-              <Button
-                type="link"
-                size="small"
+              <RowAction
                 onClick={() => setEditing({ mode: 'create', parent: row, category })}
-                data-testid="menu-row-add-child"
+                testId="menu-row-add-child"
               >
                 {t('action.addChild')}
-              </Button>
+              </RowAction>
             </Auth>
           )}
           <Auth code={MenuPerm.menuEdit}>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setEditing({ mode: 'edit', menu: row })}
-              data-testid="menu-row-edit"
-            >
+            <RowAction onClick={() => setEditing({ mode: 'edit', menu: row })} testId="menu-row-edit">
               {t('action.edit')}
-            </Button>
+            </RowAction>
           </Auth>
           {row.menuType === MenuType.page && (
-            <Button type="link" size="small" onClick={() => setItemsOf(row)} data-testid="menu-row-items">
+            <RowAction onClick={() => setItemsOf(row)} testId="menu-row-items">
               {t('action.items')}
-            </Button>
+            </RowAction>
           )}
-          <Auth code={MenuPerm.menuDelete}>
-            <Popconfirm
-              title={t('deleteConfirm', { name: menuTitle(row, language) })}
-              onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-              okButtonProps={{ danger: true, 'data-testid': 'menu-row-delete-confirm' }}
-            >
-              <Button type="link" size="small" danger data-testid="menu-row-delete">
-                {t('action.delete')}
-              </Button>
-            </Popconfirm>
-          </Auth>
+          <DeleteAction
+            code={MenuPerm.menuDelete}
+            title={t('deleteConfirm', { name: menuTitle(row, language) })}
+            onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+            testId="menu-row-delete"
+            label={t('action.delete')}
+          />
         </Space>
       ),
     },

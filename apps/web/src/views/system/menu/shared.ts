@@ -10,9 +10,7 @@ import type { FormInstance, Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { ApiError } from '../../../api/request';
 import { useAppStore } from '../../../store/settings';
-
-/** Every query of the menu screen starts with this key, so one invalidation refreshes them all. */
-export const MENU_QUERY_KEY = ['system', 'menu'] as const;
+import { MENU_QUERY_KEY } from './api';
 
 export function invalidateMenus(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: MENU_QUERY_KEY });

@@ -1,22 +1,20 @@
-import {
-  NOTICE_AUDIENCES,
-  type Notice,
-  NoticeApi,
-  type NoticeBody,
-  type NoticeEnt,
-} from '@srm/contracts/core';
+import { NOTICE_AUDIENCES, type Notice, type NoticeBody } from '@srm/contracts/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
+import { DictSelect } from '../../../components/dict';
 import { applyServerFieldErrors } from '../../../components/org/formRules';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
+import { noticeApi, noticeKeys } from './api';
 import { NoticePreview } from './NoticePreview';
 
-type Values = Required<Pick<NoticeBody, 'noticeTitle' | 'noticeBody' | 'audience'>> & { entIds: string[] };
+type Values = Required<Pick<NoticeBody, 'noticeTitle' | 'noticeBody' | 'audience'>> & {
+  entIds: string[];
+  noticeType?: string;
+};
 
 interface Props {
   open: boolean;
@@ -30,15 +28,15 @@ interface Props {
 
 /** Writes or edits an announcement: title, audience, rich-text body, preview; saved as a draft or released. */
 export function NoticeFormModal({ open, notice, canRelease, onClose, onSaved }: Props) {
-  const { t } = useTranslation('notice');
+  const { t } = useTranslation(['notice', 'dictionary']);
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [form] = Form.useForm<Values>();
   const audience = Form.useWatch('audience', form);
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
 
   const ents = useQuery({
-    queryKey: ['notice', 'ents'],
-    queryFn: () => http.get<NoticeEnt[]>(NoticeApi.ents),
+    queryKey: noticeKeys.ents(),
+    queryFn: noticeApi.ents,
     enabled: open,
     staleTime: 60_000,
   });
@@ -53,18 +51,21 @@ export function NoticeFormModal({ open, notice, canRelease, onClose, onSaved }: 
             noticeBody: notice.noticeBody,
             audience: notice.audience,
             entIds: notice.entIds,
+            noticeType: notice.noticeType || undefined,
           }
-        : { noticeTitle: '', noticeBody: '', audience: 'vendors', entIds: [] },
+        : { noticeTitle: '', noticeBody: '', audience: 'vendors', entIds: [], noticeType: undefined },
     );
   }, [open, notice, form]);
 
   const save = useMutation({
     mutationFn: async ({ values, release }: { values: Values; release: boolean }) => {
-      const body = { ...values, entIds: values.audience === 'ents' ? values.entIds : [] };
-      const saved = notice
-        ? await http.put<Notice>(`${NoticeApi.admin}/${notice.id}`, body)
-        : await http.post<Notice>(NoticeApi.admin, body);
-      if (release) await http.put<Notice>(`${NoticeApi.admin}/${saved.id}/Actions/Release`);
+      const body = {
+        ...values,
+        noticeType: values.noticeType ?? '',
+        entIds: values.audience === 'ents' ? values.entIds : [],
+      };
+      const saved = await noticeApi.save(notice?.id, body);
+      if (release) await noticeApi.act(saved.id, 'Release');
       return release;
     },
     onSuccess: (released) => {
@@ -131,6 +132,9 @@ export function NoticeFormModal({ open, notice, canRelease, onClose, onSaved }: 
           ]}
         >
           <Input maxLength={200} showCount data-testid="notice-form-title" />
+        </Form.Item>
+        <Form.Item name="noticeType" label={t('dictionary:noticeType')}>
+          <DictSelect typeCode="noticeType" data-testid="notice-form-type" />
         </Form.Item>
         <Form.Item name="audience" label={t('audience')} rules={[{ required: true }]}>
           <Radio.Group

@@ -6,26 +6,21 @@ import {
   RollbackOutlined,
   SendOutlined,
 } from '@ant-design/icons';
-import {
-  formatDate,
-  NOTICE_STATES,
-  type Notice,
-  NoticeApi,
-  NoticePerm,
-  type Page,
-} from '@srm/contracts/core';
+import { formatDate, NOTICE_STATES, type Notice, NoticePerm } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Progress, Select, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
+import { DictTag } from '../../../components/dict';
 import { ListSearchForm } from '../../../components/ListSearchForm';
+import { RowAction } from '../../../components/listActions';
 import { tablePaging } from '../../../components/tablePaging';
 import { useActionsFixed } from '../../../components/useActionsFixed';
 import { useListParams } from '../../../components/useListParams';
 import { toast } from '../../../utils/message';
+import { noticeApi, noticeKeys } from './api';
 import { NoticeFormModal } from './NoticeFormModal';
 import { NoticePreview } from './NoticePreview';
 
@@ -35,7 +30,7 @@ const STATE_COLORS: Record<State, string> = { draft: 'default', released: 'green
 
 /** System → announcements (the `notice` menu page): write, preview, release, withdraw, delete. */
 export default function NoticePage() {
-  const { t } = useTranslation('notice');
+  const { t } = useTranslation(['notice', 'dictionary']);
   const { has } = useAuth();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -46,22 +41,21 @@ export default function NoticePage() {
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
 
   const list = useQuery({
-    queryKey: ['notice', 'list', params],
-    queryFn: () => http.get<Page<Notice>>(NoticeApi.admin, params),
+    queryKey: noticeKeys.list(params),
+    queryFn: () => noticeApi.list(params),
     placeholderData: keepPreviousData,
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['notice', 'list'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: noticeKeys.lists() });
 
   const act = useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'Release' | 'Withdraw' }) =>
-      http.put<Notice>(`${NoticeApi.admin}/${id}/Actions/${action}`),
+    mutationFn: ({ id, action }: { id: string; action: 'Release' | 'Withdraw' }) => noticeApi.act(id, action),
     onSuccess: (_, { action }) => {
       toast.success(action === 'Release' ? t('released') : t('withdrawn'));
       void refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => http.delete(`${NoticeApi.admin}/${id}`),
+    mutationFn: noticeApi.remove,
     onSuccess: () => {
       toast.success(t('deleted'));
       void refresh();
@@ -79,6 +73,13 @@ export default function NoticePage() {
 
   const columns: ColumnsType<Notice> = [
     { title: t('noticeTitle'), dataIndex: 'noticeTitle', key: 'noticeTitle', ellipsis: true, width: 240 },
+    {
+      title: t('dictionary:noticeType'),
+      dataIndex: 'noticeType',
+      key: 'noticeType',
+      width: 110,
+      render: (code: string) => <DictTag typeCode="noticeType" value={code} />,
+    },
     {
       title: t('audience'),
       dataIndex: 'audience',
@@ -110,6 +111,7 @@ export default function NoticePage() {
               size="small"
               style={{ width: 70, margin: 0 }}
               showInfo={false}
+              aria-label={`${t('readProgress')} ${n.readCount}/${n.recipientCount}`}
             />
             <span>
               {n.readCount}/{n.recipientCount}
@@ -133,72 +135,62 @@ export default function NoticePage() {
       fixed: actionsFixed,
       render: (_, n) => (
         <Space size={0} wrap>
-          <Button
-            type="link"
-            size="small"
+          <RowAction
             icon={<EyeOutlined />}
             onClick={() => setPreview({ title: n.noticeTitle, html: n.noticeBody })}
-            data-testid="notice-preview-button"
+            testId="notice-preview-button"
           >
             {t('preview')}
-          </Button>
+          </RowAction>
           {n.state !== 'released' && (
             <Auth code={NoticePerm.edit}>
-              <Button
-                type="link"
-                size="small"
+              <RowAction
                 icon={<EditOutlined />}
                 onClick={() => setEditing({ notice: n })}
-                data-testid="notice-edit"
+                testId="notice-edit"
               >
                 {t('edit')}
-              </Button>
+              </RowAction>
             </Auth>
           )}
           <Auth code={NoticePerm.release}>
             {n.state === 'released' ? (
-              <Button
-                type="link"
-                size="small"
+              <RowAction
                 icon={<RollbackOutlined />}
                 onClick={() =>
                   confirm(t('withdrawConfirm', { title: n.noticeTitle }), 'notice-withdraw-ok', () =>
                     act.mutateAsync({ id: n.id, action: 'Withdraw' }),
                   )
                 }
-                data-testid="notice-withdraw"
+                testId="notice-withdraw"
               >
                 {t('withdraw')}
-              </Button>
+              </RowAction>
             ) : (
-              <Button
-                type="link"
-                size="small"
+              <RowAction
                 icon={<SendOutlined />}
                 onClick={() =>
                   confirm(t('releaseConfirm', { title: n.noticeTitle }), 'notice-release-ok', () =>
                     act.mutateAsync({ id: n.id, action: 'Release' }),
                   )
                 }
-                data-testid="notice-release"
+                testId="notice-release"
               >
                 {t('release')}
-              </Button>
+              </RowAction>
             )}
           </Auth>
           <Auth code={NoticePerm.delete}>
-            <Button
-              type="link"
-              size="small"
+            <RowAction
               danger
               icon={<DeleteOutlined />}
               onClick={() =>
                 confirm(t('deleteConfirm'), 'notice-delete-ok', () => remove.mutateAsync(n.id), true)
               }
-              data-testid="notice-delete"
+              testId="notice-delete"
             >
               {t('delete')}
-            </Button>
+            </RowAction>
           </Auth>
         </Space>
       ),

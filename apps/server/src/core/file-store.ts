@@ -1,0 +1,65 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { AppConfig } from '../config';
+
+/**
+ * Where files live: under `DATA_DIR/uploads` (the local store, the default) or in an S3-compatible
+ * bucket (`S3_BUCKET` and the other `S3_*` settings; core/s3-store.ts). A key is a relative path of
+ * plain segments, `{tenantId}/{type}/{name}` for uploads — never `..`, never absolute.
+ */
+export interface FileStore {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Null when no file has the key. */
+  get(key: string): Promise<{ body: Readable; size: number } | null>;
+  delete(key: string): Promise<void>;
+}
+
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
+
+export function assertKey(key: string): string {
+  const parts = key.split('/');
+  if (parts.length > 8 || !parts.every((p) => SEGMENT.test(p) && p !== '..' && p !== '.'))
+    throw new Error(`bad file key: ${key}`);
+  return key;
+}
+
+export class LocalFileStore implements FileStore {
+  readonly kind = 'local' as const;
+
+  constructor(private readonly root: string) {}
+
+  private file(key: string): string {
+    const file = path.resolve(this.root, assertKey(key));
+    if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`bad file key: ${key}`);
+    return file;
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+  }
+
+  async get(key: string): Promise<{ body: Readable; size: number } | null> {
+    const file = this.file(key);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return null;
+    return { body: createReadStream(file), size: info.size };
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
+}
+
+/** The configured store: S3 when `S3_BUCKET` is set, else the uploads folder of DATA_DIR. */
+export async function openFileStore(config: AppConfig): Promise<FileStore> {
+  if (config.s3) {
+    const { S3FileStore } = await import('./s3-store');
+    return new S3FileStore(config.s3);
+  }
+  return new LocalFileStore(path.join(config.dataDir, 'uploads'));
+}

@@ -1,0 +1,129 @@
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from '../config';
+import type { DbHandle } from '../db/index';
+import { JobRunner } from '../jobs/runner';
+import { loggerOptions, registerAccessLog } from './access-log';
+import { ActivityLog, registerActivityLogHooks } from './activity-log';
+import { VersionedCache } from './cache';
+import { openFileStore } from './file-store';
+import { apiNotFound, frameworkError, genReqId, registerErrorHandlers, registerRequestHooks } from './http';
+import type { Realtime } from './realtime';
+import { registerSecurityHeaders } from './security-headers';
+import { createSerializerCompiler } from './serializer';
+import { SettingsCache } from './settings';
+import { registerCompression, registerWebAssets } from './static-assets';
+import { cleanInputValidatorCompiler } from './validation';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The Fastify instance every domain registers into: validation and serialisation from zod, the
+ * shared services (`app.deps`), security headers, logs, error envelopes, compression, rate limits,
+ * uploads and the OpenAPI document. Domains add their routes after this.
+ */
+export async function createPlatform(
+  config: AppConfig,
+  handle: DbHandle,
+  realtime: Realtime,
+  onClose: () => Promise<void>,
+): Promise<FastifyInstance> {
+  const files = await openFileStore(config);
+  const app = Fastify({
+    ...loggerOptions(config),
+    genReqId,
+    frameworkErrors: frameworkError,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(cleanInputValidatorCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ validate: config.validateResponses ?? false }));
+  const jobs = new JobRunner(handle, {
+    workers: config.jobs?.workers ?? false,
+    pollingIntervalSeconds: config.jobs?.pollingIntervalSeconds,
+    cronIntervalSeconds: config.jobs?.cronIntervalSeconds,
+    onError: (error) => app.log.error({ err: error }, 'job runner error'),
+  });
+  const activity = new ActivityLog(handle.db, (error) =>
+    app.log.error({ err: error }, 'activity log write failed'),
+  );
+  app.decorate('deps', {
+    db: handle.db,
+    config,
+    settings: new SettingsCache(handle.db),
+    cache: new VersionedCache(),
+    files,
+    activity,
+    realtime,
+    dbHandle: handle,
+    jobs,
+  });
+  app.decorate('dbKind', handle.kind);
+  // The last log rows are written before the database closes.
+  app.addHook('onClose', async () => {
+    await realtime.close();
+    await jobs.stop();
+    await activity.flush();
+    await onClose();
+  });
+
+  registerSecurityHeaders(app, config);
+  registerAccessLog(app, config);
+  registerRequestHooks(app);
+  registerErrorHandlers(app);
+  registerActivityLogHooks(app, activity);
+  await registerCompression(app);
+
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'SRM back-office API', version: '0.1.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  return app;
+}
+
+/** After the domains: the benchmark route when asked, the built web app, and 404 for the rest. */
+export async function registerFallbacks(app: FastifyInstance, config: AppConfig): Promise<void> {
+  if (config.benchRoutes) {
+    app.get('/api/bench/ping', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({
+      code: 0,
+      msg: 'Success',
+      data: null,
+    }));
+  }
+
+  const webDist = config.webDist;
+  if (webDist) {
+    await registerWebAssets(app, webDist);
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi =
+      request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+    if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
+    }
+    return apiNotFound(request, reply);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dbKind: 'pglite' | 'pg';
+  }
+}

@@ -1,0 +1,55 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Config } from '../config';
+import { assertKey, type FileStore } from './file-store';
+
+/** The file store in an S3-compatible bucket (AWS, MinIO, Ceph …) through the AWS SDK. */
+export class S3FileStore implements FileStore {
+  readonly kind = 's3' as const;
+  private readonly client: S3Client;
+
+  constructor(private readonly config: S3Config) {
+    this.client = new S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      forcePathStyle: config.forcePathStyle,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
+    });
+  }
+
+  private key(key: string): string {
+    return `${this.config.prefix}${assertKey(key)}`;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.config.bucket,
+        Key: this.key(key),
+        Body: body,
+        ContentType: contentType,
+      }),
+    );
+  }
+
+  async get(key: string): Promise<{ body: Readable; size: number } | null> {
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) }),
+      );
+      if (!out.Body) return null;
+      return { body: out.Body as Readable, size: Number(out.ContentLength ?? 0) };
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === 'NoSuchKey' || name === 'NotFound') return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) }));
+  }
+}

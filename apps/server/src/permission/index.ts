@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { signedIn } from '../core/scope';
+import { authorizeRoutes } from './authorize-routes';
+import { filterRoutes } from './filter-routes';
+import { onlineRoutes } from './online-routes';
+import { roleRoutes } from './role-routes';
+import { currentUserRoutes } from './routes';
+import { subordinateRoutes } from './subordinate-routes';
+import { userRoutes } from './user-routes';
+
+/** Users, roles, grants, online users, subordinates and the signed-in user's own data. */
+export async function permissionDomain(app: FastifyInstance): Promise<void> {
+  await app.register(
+    signedIn(
+      currentUserRoutes,
+      userRoutes,
+      roleRoutes,
+      filterRoutes,
+      authorizeRoutes,
+      onlineRoutes,
+      subordinateRoutes,
+    ),
+  );
+}

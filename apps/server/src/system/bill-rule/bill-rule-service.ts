@@ -1,0 +1,214 @@
+import {
+  type BillRule,
+  type BillRuleBody,
+  BillRuleCode,
+  billSequenceValue,
+  formatBillNo,
+} from '@srm/contracts';
+import type { Kysely, Selectable } from 'kysely';
+import { fieldError, notFound } from '../../core/errors';
+import { t } from '../../core/i18n';
+import type { ServiceContext } from '../../core/service-context';
+import { likePattern } from '../../core/sql';
+import { transaction } from '../../db/transaction';
+import type { Database } from '../../db/types';
+import { ruleFormat } from './next-bill-no';
+
+export type BillRuleContext = Pick<ServiceContext, 'db' | 'tenantId' | 'userId' | 'locale' | 'now'>;
+
+type RuleRow = Selectable<Database['sys_bill_rule']>;
+type Body = Required<BillRuleBody>;
+
+const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
+
+function toBillRule(row: RuleRow, last: { seq: string; updated_at: Date } | undefined): BillRule {
+  const format = ruleFormat(row);
+  return {
+    id: String(row.id),
+    fullName: row.full_name,
+    enCode: row.en_code,
+    ...format,
+    description: row.description,
+    lastNo: last
+      ? formatBillNo(format, new Date(last.updated_at), billSequenceValue(format, Number(last.seq)))
+      : '',
+    createdAt: ms(row.created_at),
+    updatedAt: ms(row.updated_at),
+  };
+}
+
+/** The latest number given per rule (any period). */
+async function lastNumbers(db: Kysely<Database>, ruleIds: string[]) {
+  if (!ruleIds.length) return new Map<string, { seq: string; updated_at: Date }>();
+  const rows = await db
+    .selectFrom('sys_bill_counter')
+    .distinctOn('rule_id')
+    .select(['rule_id', 'seq', 'updated_at'])
+    .where('rule_id', 'in', ruleIds)
+    .orderBy('rule_id')
+    .orderBy('updated_at', 'desc')
+    .execute();
+  return new Map(rows.map((r) => [String(r.rule_id), r]));
+}
+
+export async function pageBillRules(
+  ctx: BillRuleContext,
+  q: { currentPage: number; pageSize: number; keyword?: string | undefined },
+): Promise<{ list: BillRule[]; total: number }> {
+  let base = ctx.db.selectFrom('sys_bill_rule').where('tenant_id', '=', ctx.tenantId);
+  if (q.keyword) {
+    const like = likePattern(q.keyword);
+    base = base.where((eb) => eb.or([eb('full_name', 'ilike', like), eb('en_code', 'ilike', like)]));
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id')
+      .limit(q.pageSize)
+      .offset((q.currentPage - 1) * q.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const last = await lastNumbers(
+    ctx.db,
+    rows.map((r) => String(r.id)),
+  );
+  return { list: rows.map((r) => toBillRule(r, last.get(String(r.id)))), total: Number(count.n) };
+}
+
+async function findRule(db: Kysely<Database>, tenantId: string, id: string): Promise<RuleRow> {
+  const row = await db
+    .selectFrom('sys_bill_rule')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getBillRule(ctx: BillRuleContext, id: string): Promise<BillRule> {
+  const row = await findRule(ctx.db, ctx.tenantId, id);
+  return toBillRule(row, (await lastNumbers(ctx.db, [id])).get(id));
+}
+
+async function assertCodeFree(ctx: BillRuleContext, code: string, exceptId?: string) {
+  const taken = await ctx.db
+    .selectFrom('sys_bill_rule')
+    .select('id')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('en_code', '=', code)
+    .$if(exceptId !== undefined, (qb) => qb.where('id', '!=', exceptId ?? ''))
+    .executeTakeFirst();
+  if (taken) throw fieldError({ enCode: t(ctx.locale, 'billRule.codeTaken') });
+}
+
+const columns = (body: Body) => ({
+  full_name: body.fullName,
+  en_code: body.enCode,
+  prefix: body.prefix,
+  date_format: body.dateFormat,
+  digits: body.digits,
+  start_number: body.startNumber,
+  step: body.step,
+  reset_cycle: body.resetCycle,
+  description: body.description,
+});
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+export async function createBillRule(ctx: BillRuleContext, body: Body): Promise<BillRule> {
+  await assertCodeFree(ctx, body.enCode);
+  try {
+    const row = await transaction(ctx.db, (tx) =>
+      tx
+        .insertInto('sys_bill_rule')
+        .values({
+          tenant_id: ctx.tenantId,
+          ...columns(body),
+          created_by: ctx.userId,
+          created_at: ctx.now(),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    return toBillRule(row, undefined);
+  } catch (error) {
+    // Two creates of one code at once: the unique index decides.
+    if (isUniqueViolation(error)) throw fieldError({ enCode: t(ctx.locale, 'billRule.codeTaken') });
+    throw error;
+  }
+}
+
+/** A changed format applies from the next number on; the counters of the periods stay. */
+export async function updateBillRule(ctx: BillRuleContext, id: string, body: Body): Promise<BillRule> {
+  await findRule(ctx.db, ctx.tenantId, id);
+  await assertCodeFree(ctx, body.enCode, id);
+  try {
+    await transaction(ctx.db, (tx) =>
+      tx
+        .updateTable('sys_bill_rule')
+        .set({ ...columns(body), updated_at: ctx.now() })
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('id', '=', id)
+        .execute(),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError({ enCode: t(ctx.locale, 'billRule.codeTaken') });
+    throw error;
+  }
+  return getBillRule(ctx, id);
+}
+
+export async function deleteBillRule(ctx: BillRuleContext, id: string): Promise<void> {
+  await findRule(ctx.db, ctx.tenantId, id);
+  await transaction(ctx.db, (tx) =>
+    tx.deleteFrom('sys_bill_rule').where('tenant_id', '=', ctx.tenantId).where('id', '=', id).execute(),
+  );
+}
+
+/** The demo tenant's rules: purchase requisitions, workflow tasks and supplier codes. */
+export const DEMO_BILL_RULES: Body[] = [
+  {
+    fullName: '采购申请单',
+    enCode: BillRuleCode.purchaseRequisition,
+    prefix: 'PR',
+    dateFormat: 'yyyyMMdd',
+    digits: 4,
+    startNumber: 1,
+    step: 1,
+    resetCycle: 'daily',
+    description: '采购申请单号：PR + 日期 + 4 位流水，每日重置',
+  },
+  {
+    fullName: '流程任务',
+    enCode: BillRuleCode.flowTask,
+    prefix: 'WF',
+    dateFormat: 'yyyyMM',
+    digits: 5,
+    startNumber: 1,
+    step: 1,
+    resetCycle: 'monthly',
+    description: '流程任务编号：WF + 年月 + 5 位流水，每月重置',
+  },
+  {
+    fullName: '供应商编码',
+    enCode: BillRuleCode.supplierCode,
+    prefix: 'SUP',
+    dateFormat: 'none',
+    digits: 6,
+    startNumber: 1,
+    step: 1,
+    resetCycle: 'never',
+    description: '供应商编码：SUP + 6 位流水，不重置',
+  },
+];
+
+/** Seeds the demo rules in the seed's transaction. */
+export async function seedBillRules(tx: Kysely<Database>, tenantId: string): Promise<void> {
+  await tx
+    .insertInto('sys_bill_rule')
+    .values(DEMO_BILL_RULES.map((r) => ({ tenant_id: tenantId, ...columns(r) })))
+    .onConflict((oc) => oc.columns(['tenant_id', 'en_code']).doNothing())
+    .execute();
+}

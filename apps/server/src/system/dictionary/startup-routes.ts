@@ -1,0 +1,99 @@
+import {
+  API,
+  commonEnumsSchema,
+  confDictSchema,
+  configItemSchema,
+  distSchema,
+  envelope,
+} from '@srm/contracts';
+import { z } from 'zod';
+import { envelopeOk } from '../../core/envelope';
+import type { SignedInRoutes } from '../../core/scope';
+import { cachedStartup, dictVersion, localised, type StartupKind } from './startup-service';
+
+/** As the app's compression hook: small answers go plain. */
+const COMPRESS_ABOVE = 1024;
+
+/** br when the client takes it, else gzip, else none (a q=0 entry refuses an encoding). */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '')
+    .toLowerCase()
+    .split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+const LOADS: { url: string; kind: StartupKind; data: z.ZodType; summary: string }[] = [
+  {
+    url: API.enums,
+    kind: 'enums',
+    data: commonEnumsSchema,
+    summary: 'Common enums as key/value pairs, by enum name',
+  },
+  {
+    url: API.confDist,
+    kind: 'conf',
+    data: z.array(confDictSchema),
+    summary: 'The dictionaries loaded at start-up, item names in the caller’s language, trees as trees',
+  },
+  { url: API.sysDist, kind: 'sysDist', data: z.array(distSchema), summary: 'System dictionaries' },
+  { url: API.baseDist, kind: 'baseDist', data: z.array(distSchema), summary: 'Base (business) dictionaries' },
+  { url: API.sysConfig, kind: 'sysConfig', data: z.array(configItemSchema), summary: 'System config items' },
+  { url: API.baseConfig, kind: 'baseConfig', data: z.array(configItemSchema), summary: 'Base config items' },
+];
+
+/**
+ * The client's start-up loads (spec §3 shared caches). Each answer is built once per tenant,
+ * kind, language and dictionary version (migration 0017) and sent as stored JSON text; its ETag
+ * names the same, so a client revalidating gets 304 until a dictionary, config or enum changes.
+ */
+export const startupRoutes: SignedInRoutes = async (app) => {
+  const { db, cache } = app.deps;
+  for (const load of LOADS) {
+    app.get(
+      load.url,
+      {
+        schema: {
+          tags: ['common'],
+          summary: `${load.summary} (ETag; 304 while unchanged)`,
+          response: { 200: envelope(load.data), 304: z.null().describe('Not modified') },
+        },
+      },
+      async (request, reply) => {
+        const { auth } = request;
+        // Config answers also follow the tenant's config version (settings saved on the config page).
+        const dict = await dictVersion(db, auth.tenantId);
+        const isConfig = load.kind === 'sysConfig' || load.kind === 'baseConfig';
+        const version = isConfig ? `${dict}.${auth.configVersion}` : dict;
+        const lang = localised(load.kind) ? request.locale : '-';
+        const etag = `W/"${auth.tenantId}.${version}.${load.kind}.${lang}"`;
+        reply
+          .header('etag', etag)
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'Accept-Language, Accept-Encoding');
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+        const answer = await cachedStartup(
+          cache,
+          db,
+          auth.tenantId,
+          version,
+          load.kind,
+          request.locale,
+          (data) => envelopeOk(data),
+        );
+        reply.type('application/json; charset=utf-8');
+        // Stored bytes, sent as they are: no serializer, and a set Content-Encoding keeps the
+        // compression hook from compressing them again.
+        const encoding =
+          answer.plain.length < COMPRESS_ABOVE ? null : acceptedEncoding(request.headers['accept-encoding']);
+        if (!encoding) return reply.send(answer.plain as never);
+        return reply.header('content-encoding', encoding).send((await answer.as(encoding)) as never);
+      },
+    );
+  }
+};

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Cluster } from '../core/cluster';
+import { signedIn } from '../core/scope';
+import { activityLogRoutes } from './activity-log-routes';
+import { areaPublicRoutes, areaRoutes } from './area/index';
+import { backupRoutes } from './backup/index';
+import { billRuleRoutes } from './bill-rule/index';
+import { cachePlugin } from './cache/index';
+import { dictionaryRoutes, startupRoutes } from './dictionary/index';
+import { languageRoutes } from './language/index';
+import { menuRoutes } from './menu-routes';
+import { monitorPlugin } from './monitor/index';
+import { systemPublicRoutes, systemRoutes } from './routes';
+import { sysConfigPublicRoutes, sysConfigRoutes } from './sys-config/index';
+import { taskJobPlugin, taskRoutes } from './task/index';
+import { wechatCallbackRoutes, wechatRoutes } from './wechat-routes';
+
+/**
+ * System: health, settings, logs, the menu editor, the WeChat binding, and the system-data
+ * features (dictionaries, settings, document numbers, tasks, backups, areas, language, caches,
+ * the monitor). `cluster` reaches every server process (cache clears, the process list).
+ */
+export async function systemDomain(app: FastifyInstance, options: { cluster: Cluster }): Promise<void> {
+  // Public: health and client errors, the WeChat callback, the sign-in page's texts, the forms' area reads.
+  await app.register(systemPublicRoutes);
+  await app.register(wechatCallbackRoutes);
+  await app.register(sysConfigPublicRoutes);
+  await app.register(areaPublicRoutes);
+  await app.register(
+    signedIn(
+      systemRoutes,
+      activityLogRoutes,
+      menuRoutes,
+      wechatRoutes,
+      dictionaryRoutes,
+      startupRoutes,
+      areaRoutes,
+      languageRoutes,
+      sysConfigRoutes,
+      billRuleRoutes,
+      taskRoutes,
+      backupRoutes,
+    ),
+  );
+  // The runner's task job; the cache and monitor screens (their signed-in routes need a per-process service).
+  await app.register(taskJobPlugin);
+  await app.register(cachePlugin(options.cluster));
+  await app.register(monitorPlugin(options.cluster));
+}

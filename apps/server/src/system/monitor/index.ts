@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Cluster } from '../../core/cluster';
+import { signedIn } from '../../core/scope';
+import { monitorRoutes } from './monitor-routes';
+import { Monitor } from './monitor-service';
+import { ProcessRegistry } from './processes';
+
+/** The server monitor; every process announces itself from start-up, whether or not anyone watches. */
+export const monitorPlugin =
+  (cluster: Cluster): FastifyPluginAsyncZod =>
+  async (app) => {
+    const processes = new ProcessRegistry(cluster);
+    await processes
+      .announce()
+      .catch((error: Error) => app.log.warn({ err: error }, 'process announcement failed'));
+    const monitor = new Monitor({ db: app.deps.db, dbKind: app.dbKind, cluster, processes, now: Date.now });
+    app.addHook('onClose', async () => {
+      monitor.close();
+      await processes.close();
+    });
+    await app.register(signedIn(monitorRoutes(monitor)));
+  };

@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import { requireAnyPerm, requirePerm } from '../core/access';
+import type { AuthInfo } from '../core/context';
+import { forbidden } from '../core/errors';
+import type { ServiceContext } from '../core/service-context';
+
+type Req = FastifyRequest & { auth: AuthInfo };
+
+/** A user of a supplier enterprise (entType 2). */
+export const isSupplierUser = (auth: AuthInfo) => auth.profile.entType === 2;
+
+/**
+ * preValidation of the purchasing staff's calls: the code (403 without it), and never a
+ * supplier's user, even one an administrator granted the code by mistake (403).
+ */
+export function requireStaffPerm(code: string) {
+  const perm = requirePerm(code);
+  return async (request: FastifyRequest) => {
+    await perm(request);
+    if (isSupplierUser((request as Req).auth)) throw forbidden();
+  };
+}
+
+/** preValidation of the vendor-side calls: only a supplier's users (403 for everyone else). */
+export async function requireSupplierUser(request: FastifyRequest): Promise<void> {
+  if (!isSupplierUser((request as Req).auth)) throw forbidden();
+}
+
+/** preValidation of calls both sides make (a notice's info): a supplier's user, or staff with the code. */
+export function requireSupplierUserOrPerm(code: string) {
+  const staff = requireStaffPerm(code);
+  return async (request: FastifyRequest) => {
+    if (!isSupplierUser((request as Req).auth)) await staff(request);
+  };
+}
+
+/** preValidation of uploads: a supplier's user, or staff holding one of `codes`. */
+export function requireSupplierUserOrAnyPerm(...codes: string[]) {
+  const perm = requireAnyPerm(...codes);
+  return async (request: FastifyRequest) => {
+    if (!isSupplierUser((request as Req).auth)) await perm(request);
+  };
+}
+
+/** The supplier the calling user belongs to (its id and state), or null for staff and a supplier-less enterprise. */
+export async function callerSupplierOrNull(
+  ctx: ServiceContext,
+): Promise<{ id: string; state: string } | null> {
+  if (!isSupplierUser(ctx.auth)) return null;
+  const row = await ctx.db
+    .selectFrom('vendor_supplier')
+    .select(['id', 'state'])
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('ent_id', '=', ctx.auth.entId)
+    .executeTakeFirst();
+  return row ? { id: String(row.id), state: row.state } : null;
+}
+
+/** The supplier the calling user belongs to (403 for anyone else). */
+export async function callerSupplier(ctx: ServiceContext): Promise<{ id: string; state: string }> {
+  const supplier = await callerSupplierOrNull(ctx);
+  if (!supplier) throw forbidden();
+  return supplier;
+}

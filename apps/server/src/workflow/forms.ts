@@ -1,0 +1,282 @@
+import {
+  type FieldRight,
+  FLOW_FORMS,
+  type FlowStatus,
+  type FormField,
+  type FormSchema,
+  flowMessage,
+  formTitle,
+  isCreditCode,
+  isDuration,
+  isEmail,
+  isEnCode,
+  isIdCard,
+  isMobile,
+  isPositiveInteger,
+  isTelephone,
+  type Locale,
+  validationMessage,
+} from '@srm/contracts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/types';
+
+/**
+ * The business forms in code, registered by name: each is its JSON form schema (contracts) plus what
+ * the server computes (amounts and totals). A form is validated against its schema and the field
+ * rights of the node that edits it: a hidden or read-only field keeps its stored value, a required
+ * one must be filled, every rule of the schema applies; failures name the fields (400).
+ */
+export interface RegisteredForm {
+  schema: FormSchema;
+  /** Fills the computed fields from the others (after validation). */
+  compute(data: Record<string, unknown>): Record<string, unknown>;
+  /** Rules across fields (a leave's end not before its start): field → message key. */
+  crossCheck?(data: Record<string, unknown>): Record<string, string>;
+  /**
+   * What the owning domain does when a task of this form ends (approved, rejected back to the
+   * launcher, withdrawn or terminated): called inside the action's own transaction, so the business
+   * change and the approval commit together or not at all (throwing refuses the action).
+   */
+  onFinished?(tx: Transaction<Database>, outcome: FormOutcome): Promise<void>;
+}
+
+/** How a task ended, as the form's owner sees it. */
+export interface FormOutcome {
+  tenantId: string;
+  taskId: string;
+  status: FlowStatus;
+  /** The task's form data as the last approver left it. */
+  formData: Record<string, unknown>;
+  /** The opinion of the action that ended it (a rejection's reason). */
+  opinion: string;
+  /** Who ended it ('0' for a timer). */
+  actorId: string;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+const FORMS: Record<string, RegisteredForm> = {
+  PurchaseRequisition: {
+    schema: FLOW_FORMS.PurchaseRequisition,
+    compute(data) {
+      const lines = Array.isArray(data.lines) ? (data.lines as Record<string, unknown>[]) : [];
+      const withAmounts = lines.map((line) => ({
+        ...line,
+        amount: round2(Number(line.quantity ?? 0) * Number(line.price ?? 0)),
+      }));
+      const total = round2(withAmounts.reduce((sum, line) => sum + line.amount, 0));
+      return { ...data, lines: withAmounts, total };
+    },
+  },
+  LeaveApply: {
+    schema: FLOW_FORMS.LeaveApply,
+    compute: (data) => data,
+    crossCheck: (data): Record<string, string> =>
+      typeof data.startDate === 'string' && typeof data.endDate === 'string' && data.endDate < data.startDate
+        ? { endDate: 'validation.invalid' }
+        : {},
+  },
+};
+
+/**
+ * A business domain's form (the supplier admission, a change request): the workflow knows it by
+ * name only, so it imports no domain; the domain registers it when its module loads.
+ */
+export function registerForm(name: string, form: RegisteredForm): void {
+  FORMS[name] = form;
+}
+
+export function formOf(name: string): RegisteredForm | undefined {
+  return Object.hasOwn(FORMS, name) ? FORMS[name] : undefined;
+}
+
+const isBlank = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+const RULE_CHECKS: Record<string, (v: unknown) => boolean> = {
+  mobile: isMobile,
+  email: isEmail,
+  idCard: isIdCard,
+  creditCode: isCreditCode,
+  telephone: isTelephone,
+  enCode: isEnCode,
+  duration: isDuration,
+  positiveInteger: isPositiveInteger,
+};
+
+const ID = /^\d{1,19}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The first problem of one value against its field, as a message in the caller's language. */
+function fieldProblem(field: FormField, value: unknown, required: boolean, locale: Locale): string | null {
+  const msg = (key: string, params?: Record<string, string | number>) =>
+    validationMessage(key, locale, params);
+  if (isBlank(value)) return required ? msg('validation.required') : null;
+  switch (field.type) {
+    case 'number':
+    case 'money': {
+      const n = typeof value === 'number' ? value : Number.NaN;
+      if (!Number.isFinite(n)) return msg('validation.invalid');
+      if (field.min !== undefined && n < field.min) return msg('validation.numberMin', { min: field.min });
+      if (field.max !== undefined && n > field.max) return msg('validation.numberMax', { max: field.max });
+      const scale = 10 ** (field.precision ?? 8);
+      if (Math.abs(Math.round(n * scale) - n * scale) > 1e-6) return msg('validation.invalid');
+      break;
+    }
+    case 'input':
+    case 'textarea':
+      if (typeof value !== 'string' || value.includes('\u0000')) return msg('validation.invalid');
+      if (field.maxLength !== undefined && value.length > field.maxLength)
+        return msg('validation.tooLong', { max: field.maxLength });
+      break;
+    case 'date':
+      if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value)))
+        return msg('validation.invalid');
+      break;
+    case 'user':
+    case 'dept': {
+      const list = field.multiple && Array.isArray(value) ? value : [value];
+      if (!list.every((v) => typeof v === 'string' && ID.test(v))) return msg('validation.invalid');
+      break;
+    }
+    case 'select':
+    case 'radio':
+      if (typeof value !== 'string' && typeof value !== 'number') return msg('validation.invalid');
+      if (field.options && !field.options.some((o) => o.value === value)) return msg('validation.invalid');
+      if (typeof value === 'string' && value.length > 100) return msg('validation.invalid');
+      break;
+    case 'switch':
+      if (typeof value !== 'boolean') return msg('validation.invalid');
+      break;
+    case 'upload':
+      if (
+        !Array.isArray(value) ||
+        value.length > 20 ||
+        !value.every(
+          (v) => typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string',
+        )
+      )
+        return msg('validation.invalid');
+      break;
+    default:
+      break;
+  }
+  for (const rule of field.rules ?? []) {
+    const ok =
+      rule.rule === 'pattern'
+        ? typeof value === 'string' && rule.pattern !== undefined && new RegExp(rule.pattern).test(value)
+        : (RULE_CHECKS[rule.rule]?.(value) ?? true);
+    if (!ok) return rule.message ?? msg(`validation.${rule.rule}`);
+  }
+  return null;
+}
+
+export interface FormCheck {
+  data: Record<string, unknown>;
+  fields: Record<string, string>;
+}
+
+/**
+ * Validates `input` against the form under `rights` (field → right; a field not named has `defaultRight`).
+ * Hidden and read-only fields keep `stored` (the task's current data); computed fields are filled by
+ * the server. Returns the data to store and the field errors (empty when valid).
+ */
+export function checkForm(
+  form: RegisteredForm,
+  input: Record<string, unknown>,
+  stored: Record<string, unknown>,
+  rights: Readonly<Record<string, FieldRight>>,
+  locale: Locale,
+  /** The right of a field the node does not name: editable for the launcher, read-only for approvers. */
+  defaultRight: FieldRight = 'editable',
+): FormCheck {
+  const fields: Record<string, string> = {};
+  const data: Record<string, unknown> = {};
+  for (const field of form.schema.fields) {
+    if (field.computed) continue;
+    const right = rights[field.name] ?? defaultRight;
+    if (right === 'hidden' || right === 'readonly') {
+      if (stored[field.name] !== undefined) data[field.name] = stored[field.name];
+      continue;
+    }
+    const value = input[field.name];
+    const required = right === 'required' || field.required === true;
+    if (field.type === 'table') {
+      if (isBlank(value)) {
+        if (required) fields[field.name] = validationMessage('validation.required', locale);
+        continue;
+      }
+      if (!Array.isArray(value) || value.length > 200) {
+        fields[field.name] = validationMessage('validation.invalid', locale);
+        continue;
+      }
+      const rows: Record<string, unknown>[] = [];
+      value.forEach((row, i) => {
+        const source = typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {};
+        const out: Record<string, unknown> = {};
+        for (const column of field.columns ?? []) {
+          if (column.computed) continue;
+          const problem = fieldProblem(column, source[column.name], column.required === true, locale);
+          if (problem) fields[`${field.name}.${i}.${column.name}`] = problem;
+          else if (!isBlank(source[column.name])) out[column.name] = source[column.name];
+        }
+        rows.push(out);
+      });
+      data[field.name] = rows;
+      continue;
+    }
+    const problem = fieldProblem(field, value, required, locale);
+    if (problem) fields[field.name] = problem;
+    else if (!isBlank(value)) data[field.name] = value;
+  }
+  for (const [name, key] of Object.entries(form.crossCheck?.(data) ?? {}))
+    fields[name] ??= validationMessage(key, locale);
+  return { data: form.compute(data), fields };
+}
+
+/** The data a reader sees under his node's rights: hidden fields left out. */
+export function visibleData(
+  data: Record<string, unknown>,
+  rights: Readonly<Record<string, FieldRight>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) if (rights[key] !== 'hidden') out[key] = value;
+  return out;
+}
+
+/** Defaults of a new form. */
+export function emptyForm(form: RegisteredForm): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of form.schema.fields)
+    if (field.defaultValue !== undefined) out[field.name] = field.defaultValue;
+  return out;
+}
+
+/**
+ * A task's title in each language, stored when it is launched: the form's title in that language and
+ * the launcher's name ("采购申请 – 张三", "Purchase requisition – 张三"). A form not registered any
+ * more is named by its flow.
+ */
+export function taskTitles(
+  formName: string,
+  flowName: string,
+  launcherName: string,
+): { title: string; title_en: string; title_tw: string } {
+  const form = formOf(formName)?.schema;
+  const one = (locale: Locale) =>
+    flowMessage('flow.taskTitle', locale, {
+      flow: form ? formTitle(form, locale) : flowName,
+      name: launcherName,
+    }).slice(0, 200);
+  return { title: one('zh-CN'), title_en: one('en-US'), title_tw: one('zh-TW') };
+}
+
+/** The stored title column of a language (an older row without one reads the main title). */
+export function titleColumn(locale: Locale): 't.title' | 't.title_en' | 't.title_tw' {
+  return locale === 'en-US' ? 't.title_en' : locale === 'zh-TW' ? 't.title_tw' : 't.title';
+}
+
+/** A stored task's title in a language. */
+export function titleIn(row: { title: string; title_en: string; title_tw: string }, locale: Locale): string {
+  return (locale === 'en-US' ? row.title_en : locale === 'zh-TW' ? row.title_tw : '') || row.title;
+}

@@ -1,0 +1,640 @@
+import {
+  BillRuleCode,
+  type FieldRight,
+  FLOW_DEFINITION_STATE,
+  FLOW_STATUS,
+  FLOW_TASK_CODES,
+  type FlowLaunchers,
+  type FlowMessageKey,
+  type FlowNode,
+  type FlowStatus,
+  type FlowTaskSaved,
+  type FlowUrgency,
+  flowMessage,
+} from '@srm/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import { hasPerm } from '../core/access';
+import type { Deps } from '../core/context';
+import { AppError, fieldError, notFound } from '../core/errors';
+import { type MessageKey, t } from '../core/i18n';
+import type { ServiceContext } from '../core/service-context';
+import { transaction } from '../db/transaction';
+import type { Database } from '../db/types';
+import { nextBillNo } from '../system/bill-rule';
+import {
+  type Actor,
+  type FlowAction,
+  type Refusal,
+  type TaskState,
+  type TransitionContext,
+  transition,
+} from './engine';
+import { checkForm, formOf, taskTitles } from './forms';
+import { delegationsOf, launcherFacts, orgLookup } from './org-lookup';
+import { hasState, jsonb, loadTask, persistTransition, type TaskRow, versionIndex } from './task-store';
+
+type Tx = Transaction<Database>;
+
+/** A refusal whose message is a workflow text (already in the caller's language). */
+export function flowError(
+  ctx: Pick<ServiceContext, 'locale'>,
+  code: number,
+  key: FlowMessageKey,
+  params: Record<string, string> = {},
+  data: unknown = null,
+): AppError {
+  return new AppError(code, flowMessage(key, ctx.locale, params) as MessageKey, undefined, data);
+}
+
+/** What acting on a task needs of the actor: a request's context, or the server acting for a launcher. */
+type ActorCtx = Pick<ServiceContext, 'tenantId' | 'userId' | 'locale' | 'now' | 'deps'>;
+
+function refusalError(ctx: Pick<ServiceContext, 'locale'>, refusal: Refusal): AppError {
+  return flowError(ctx, refusal.httpCode, refusal.messageKey, refusal.params, {
+    nodeId: refusal.nodeId,
+    reason: refusal.code,
+  });
+}
+
+/**
+ * The engine's context for the caller. `canMonitor` is read before the transaction opens: the
+ * permission cache reads through the shared database handle, which on the embedded database is the
+ * one connection the transaction holds.
+ */
+async function engineContext(
+  ctx: ActorCtx,
+  db: Kysely<Database>,
+  flowId: string,
+  canMonitor: boolean,
+): Promise<TransitionContext> {
+  const actor: Actor = { userId: ctx.userId, canMonitor };
+  return {
+    actor,
+    now: ctx.now().getTime(),
+    flowId,
+    lookup: orgLookup(db, ctx.tenantId),
+    delegations: await delegationsOf(db, ctx.tenantId, ctx.userId, ctx.now()),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Idempotency
+
+/**
+ * Runs `fn` in one transaction under an `Idempotency-Key`: the key is claimed first (a concurrent
+ * request with the same key waits for this one and then finds its answer), and the answer is stored
+ * with the action, so a replay returns it and changes nothing. Without a key, just the transaction.
+ */
+export async function idempotent<T>(
+  ctx: ServiceContext,
+  key: string | undefined,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  if (!key) return transaction(ctx.db, fn);
+  return transaction(ctx.db, async (tx) => {
+    const claimed = await tx
+      .insertInto('flow_idempotency')
+      .values({ tenant_id: ctx.tenantId, user_id: ctx.userId, idem_key: key, response: jsonb(null) })
+      .onConflict((oc) => oc.columns(['tenant_id', 'user_id', 'idem_key']).doNothing())
+      .returning('idem_key')
+      .executeTakeFirst();
+    if (!claimed) {
+      const first = await tx
+        .selectFrom('flow_idempotency')
+        .select('response')
+        .where('tenant_id', '=', ctx.tenantId)
+        .where('user_id', '=', ctx.userId)
+        .where('idem_key', '=', key)
+        .executeTakeFirstOrThrow();
+      return first.response as T;
+    }
+    const answer = await fn(tx);
+    await tx
+      .updateTable('flow_idempotency')
+      .set({ response: jsonb(answer ?? null) })
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('user_id', '=', ctx.userId)
+      .where('idem_key', '=', key)
+      .execute();
+    return answer;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Launching
+
+interface DefinitionRow {
+  id: string;
+  full_name: string;
+  form_name: string;
+  state: number;
+  current_version: number;
+  launchers: FlowLaunchers;
+}
+
+async function loadDefinition(db: Kysely<Database>, tenantId: string, id: string): Promise<DefinitionRow> {
+  const row = await db
+    .selectFrom('flow_definition')
+    .select(['id', 'full_name', 'form_name', 'state', 'current_version', 'launchers'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { ...row, id: String(row.id), launchers: row.launchers as unknown as FlowLaunchers };
+}
+
+/** Whether the user is among a flow's launchers (everyone, or chosen users, roles, departments, positions). */
+export async function mayLaunch(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  launchers: FlowLaunchers,
+): Promise<boolean> {
+  if (launchers.all) return true;
+  if (launchers.userIds?.includes(userId)) return true;
+  const facts = await launcherFacts(db, tenantId, userId);
+  return (
+    (launchers.roleIds ?? []).some((r) => facts.roleIds.includes(r)) ||
+    (launchers.positionIds ?? []).some((p) => facts.positionIds.includes(p)) ||
+    (launchers.deptIds ?? []).some((d) => facts.deptIds.includes(d))
+  );
+}
+
+async function assertLaunchable(
+  ctx: ServiceContext,
+  db: Kysely<Database>,
+  def: DefinitionRow,
+): Promise<void> {
+  if (def.state === FLOW_DEFINITION_STATE.stopped) throw flowError(ctx, 409, 'flow.error.flowStopped');
+  if (def.current_version === 0 || def.state !== FLOW_DEFINITION_STATE.released)
+    throw flowError(ctx, 409, 'flow.error.notReleased');
+  if (!(await mayLaunch(db, ctx.tenantId, ctx.userId, def.launchers)))
+    throw flowError(ctx, 403, 'flow.error.notLaunchable');
+}
+
+async function latestVersion(db: Kysely<Database>, def: DefinitionRow): Promise<string> {
+  const row = await db
+    .selectFrom('flow_version')
+    .select('id')
+    .where('definition_id', '=', def.id)
+    .where('version', '=', def.current_version)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+
+/** The start node's field rights (what the launcher edits). */
+function startRights(tree: FlowNode): Record<string, FieldRight> {
+  return tree.type === 'start' ? (tree.formRights ?? {}) : {};
+}
+
+function validForm(
+  ctx: Pick<ServiceContext, 'locale'>,
+  formName: string,
+  input: Record<string, unknown>,
+  stored: Record<string, unknown>,
+  rights: Record<string, FieldRight>,
+): Record<string, unknown> {
+  const form = formOf(formName);
+  if (!form) throw flowError(ctx, 404, 'flow.error.unknownForm', { name: formName });
+  const { data, fields } = checkForm(form, input, stored, rights, ctx.locale);
+  if (Object.keys(fields).length > 0) throw fieldError(fields);
+  return data;
+}
+
+export interface TaskInput {
+  formData: Record<string, unknown>;
+  urgency: FlowUrgency;
+  submit: boolean;
+  choices?: Record<string, string[]> | undefined;
+}
+
+async function submitInTx(
+  ctx: ActorCtx,
+  tx: Tx,
+  row: TaskRow,
+  input: TaskInput,
+  formData: Record<string, unknown>,
+  canMonitor: boolean,
+): Promise<FlowStatus> {
+  const before = hasState(row);
+  const { index } = await versionIndex(tx, row.version_id as string);
+  const engine = await engineContext(ctx, tx, row.definition_id, canMonitor);
+  const action: FlowAction = before
+    ? { type: 'resubmit', formData, urgency: input.urgency, choices: input.choices }
+    : {
+        type: 'submit',
+        launcher: await launcherFacts(tx, ctx.tenantId, row.launcher_id),
+        formData,
+        urgency: input.urgency,
+        choices: input.choices,
+      };
+  const result = await transition(index, before, action, engine);
+  if (!result.ok) throw refusalError(ctx, result.refusal);
+  await persistTransition(ctx.deps, tx, row, before, result.state, result.effects);
+  return result.state.status;
+}
+
+/** A new task of a released flow: saved as a draft, or submitted. `formName` (form routes) must match. */
+export async function createTask(
+  ctx: ServiceContext,
+  flowId: string,
+  input: TaskInput,
+  idemKey?: string,
+  formName?: string,
+): Promise<FlowTaskSaved> {
+  await ctx.deps.jobs.start();
+  if (formName && !formOf(formName)) throw flowError(ctx, 404, 'flow.error.unknownForm', { name: formName });
+  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  return idempotent(ctx, idemKey, async (tx) => {
+    const def = await loadDefinition(tx, ctx.tenantId, flowId);
+    if (formName && def.form_name !== formName) throw flowError(ctx, 400, 'flow.error.formMismatch');
+    await assertLaunchable(ctx, tx, def);
+    const versionId = await latestVersion(tx, def);
+    const { tree } = await versionIndex(tx, versionId);
+    const formData = validForm(ctx, def.form_name, input.formData, {}, startRights(tree));
+    const launcher = await tx
+      .selectFrom('sys_user')
+      .select('real_name')
+      .where('id', '=', ctx.userId)
+      .executeTakeFirstOrThrow();
+    const inserted = await tx
+      .insertInto('flow_task')
+      .values({
+        tenant_id: ctx.tenantId,
+        definition_id: def.id,
+        version_id: versionId,
+        ...taskTitles(def.form_name, def.full_name, launcher.real_name),
+        launcher_id: ctx.userId,
+        urgency: input.urgency,
+        status: FLOW_STATUS.draft,
+        form_name: def.form_name,
+        form_data: jsonb(formData),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = await loadTask(tx, ctx.tenantId, String(inserted.id), true);
+    const status = input.submit
+      ? await submitInTx(ctx, tx, row, input, formData, canMonitor)
+      : FLOW_STATUS.draft;
+    // Taken late: other launchers wait on the rule's counter only until this commits.
+    const billNo = await nextBillNo(tx, ctx.tenantId, BillRuleCode.flowTask, () => ctx.now());
+    await tx.updateTable('flow_task').set({ bill_no: billNo }).where('id', '=', row.id).execute();
+    return { id: row.id, billNo, status };
+  });
+}
+
+/** Edits a draft (and submits it when asked), or edits and resubmits a rejected or withdrawn task. */
+export async function updateTask(
+  ctx: ServiceContext,
+  id: string,
+  input: TaskInput,
+  idemKey?: string,
+  formName?: string,
+): Promise<FlowTaskSaved> {
+  await ctx.deps.jobs.start();
+  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  return idempotent(ctx, idemKey, async (tx) => {
+    let row = await loadTask(tx, ctx.tenantId, id, true);
+    if (formName && row.form_name !== formName) throw notFound();
+    if (row.launcher_id !== ctx.userId) throw flowError(ctx, 403, 'flow.error.notLauncher');
+    const editable: number[] = [FLOW_STATUS.draft, FLOW_STATUS.rejected, FLOW_STATUS.withdrawn];
+    if (!editable.includes(row.status)) throw flowError(ctx, 409, 'flow.error.notEditable');
+    const def = await loadDefinition(tx, ctx.tenantId, row.definition_id);
+    if (input.submit) await assertLaunchable(ctx, tx, def);
+    // A draft starts on the version released when it is submitted; a resubmitted task keeps its own.
+    if (row.status === FLOW_STATUS.draft && input.submit) {
+      const versionId = await latestVersion(tx, def);
+      if (versionId !== row.version_id) {
+        await tx.updateTable('flow_task').set({ version_id: versionId }).where('id', '=', row.id).execute();
+        row = { ...row, version_id: versionId };
+      }
+    }
+    const { tree } = await versionIndex(tx, row.version_id as string);
+    const formData = validForm(ctx, row.form_name, input.formData, row.form_data, startRights(tree));
+    let status: FlowStatus = row.status as FlowStatus;
+    if (input.submit) status = await submitInTx(ctx, tx, row, input, formData, canMonitor);
+    else {
+      await tx
+        .updateTable('flow_task')
+        .set({ form_data: jsonb(formData), urgency: input.urgency })
+        .where('id', '=', row.id)
+        .execute();
+      // A rejected or withdrawn task keeps its engine state; its form waits for the resubmit.
+      const state = hasState(row);
+      if (state)
+        await tx
+          .updateTable('flow_task')
+          .set({ engine_state: jsonb({ ...state, formData, urgency: input.urgency }) })
+          .where('id', '=', row.id)
+          .execute();
+    }
+    return { id: row.id, billNo: row.bill_no, status };
+  });
+}
+
+/** A task a domain launches for someone without his request (a public registration, a supplier's change). */
+export interface FormLaunch {
+  tenantId: string;
+  formName: string;
+  /** Whose task it is: he gets its result message and may see it among his launched tasks. */
+  launcherId: string;
+  title: string;
+  formData: Record<string, unknown>;
+  locale: ServiceContext['locale'];
+}
+
+/**
+ * Launches and submits a task of the released flow bound to `formName`, inside the caller's
+ * transaction (call `deps.jobs.start()` before opening it). The flow's launcher list does not apply:
+ * the domain decides who may apply. No released flow bound to the form: 409 (nothing is written).
+ */
+export async function launchFormTask(deps: Deps, tx: Tx, launch: FormLaunch): Promise<FlowTaskSaved> {
+  const ctx: ActorCtx = {
+    tenantId: launch.tenantId,
+    userId: launch.launcherId,
+    locale: launch.locale,
+    now: () => new Date(),
+    deps,
+  };
+  const found = await tx
+    .selectFrom('flow_definition')
+    .select('id')
+    .where('tenant_id', '=', launch.tenantId)
+    .where('form_name', '=', launch.formName)
+    .where('state', '=', FLOW_DEFINITION_STATE.released)
+    .where('current_version', '>', 0)
+    .orderBy('sort_code')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!found) throw flowError(ctx, 409, 'flow.error.notReleased');
+  const def = await loadDefinition(tx, launch.tenantId, String(found.id));
+  const versionId = await latestVersion(tx, def);
+  const { tree } = await versionIndex(tx, versionId);
+  const formData = validForm(ctx, def.form_name, launch.formData, {}, startRights(tree));
+  const inserted = await tx
+    .insertInto('flow_task')
+    .values({
+      tenant_id: launch.tenantId,
+      definition_id: def.id,
+      version_id: versionId,
+      title: launch.title,
+      launcher_id: launch.launcherId,
+      urgency: 1,
+      status: FLOW_STATUS.draft,
+      form_name: def.form_name,
+      form_data: jsonb(formData),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await loadTask(tx, launch.tenantId, String(inserted.id), true);
+  const status = await submitInTx(ctx, tx, row, { formData, urgency: 1, submit: true }, formData, false);
+  const billNo = await nextBillNo(tx, launch.tenantId, BillRuleCode.flowTask);
+  await tx.updateTable('flow_task').set({ bill_no: billNo }).where('id', '=', row.id).execute();
+  return { id: row.id, billNo, status };
+}
+
+/**
+ * Sends a task that was rejected back to its launcher through the flow again with corrected form
+ * data (the domain's own resubmit, for a launcher who is not signed in). 409 unless rejected.
+ */
+export async function resubmitFormTask(
+  deps: Deps,
+  tx: Tx,
+  task: { tenantId: string; taskId: string; formData: Record<string, unknown>; locale: FormLaunch['locale'] },
+): Promise<FlowTaskSaved> {
+  const row = await loadTask(tx, task.tenantId, task.taskId, true);
+  const ctx: ActorCtx = {
+    tenantId: task.tenantId,
+    userId: row.launcher_id,
+    locale: task.locale,
+    now: () => new Date(),
+    deps,
+  };
+  if (row.status !== FLOW_STATUS.rejected || !hasState(row))
+    throw flowError(ctx, 409, 'flow.error.notEditable');
+  const { tree } = await versionIndex(tx, row.version_id as string);
+  const formData = validForm(ctx, row.form_name, task.formData, row.form_data, startRights(tree));
+  const status = await submitInTx(ctx, tx, row, { formData, urgency: 1, submit: true }, formData, false);
+  return { id: row.id, billNo: row.bill_no, status };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Acting on a task
+
+export type ItemAction =
+  | {
+      type: 'audit';
+      opinion: string;
+      signImg?: string | undefined;
+      copyIds?: string[] | undefined;
+      /** Changes to the fields the approver's node makes editable (others keep their values). */
+      formData?: Record<string, unknown> | undefined;
+    }
+  | { type: 'reject'; opinion: string }
+  | { type: 'transfer'; opinion: string; toUserId: string }
+  | { type: 'recall'; opinion: string };
+
+async function assertTenantUsers(ctx: ServiceContext, db: Kysely<Database>, userIds: readonly string[]) {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  const rows = await db
+    .selectFrom('sys_user')
+    .select('id')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('deleted', '=', false)
+    .where('id', 'in', unique)
+    .execute();
+  if (rows.length !== unique.length) throw notFound();
+}
+
+/**
+ * One action on a to-do item (audit, reject, transfer) or on one's own approval (recall), in one
+ * transaction: the task row is locked and version-checked, the engine decides, the to-do is claimed
+ * with a conditional update (a second action finds it handled: 409), and everything is written.
+ */
+export async function actOnItem(
+  ctx: ServiceContext,
+  operatorId: string,
+  action: ItemAction,
+  idemKey?: string,
+): Promise<{ status: number }> {
+  await ctx.deps.jobs.start();
+  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  return idempotent(ctx, idemKey, async (tx) => {
+    const op = await tx
+      .selectFrom('flow_operator')
+      .select(['task_id', 'item_key', 'user_id'])
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', operatorId)
+      .executeTakeFirst();
+    if (!op) throw notFound();
+    if (action.type === 'transfer') await assertTenantUsers(ctx, tx, [action.toUserId]);
+    if (action.type === 'audit' && action.copyIds) await assertTenantUsers(ctx, tx, action.copyIds);
+    const row = await loadTask(tx, ctx.tenantId, String(op.task_id), true);
+    const before = hasState(row);
+    if (!before) throw notFound();
+    // A to-do already handled (by him, or for him) is 已处理 whatever became of the task since.
+    const item = before.items.find((i) => i.id === op.item_key);
+    if (
+      action.type !== 'recall' &&
+      item &&
+      item.state !== 'pending' &&
+      item.state !== 'waiting' &&
+      (item.userId === ctx.userId || item.handledBy === ctx.userId)
+    )
+      throw flowError(ctx, 409, 'flow.error.handled');
+    const { index } = await versionIndex(tx, row.version_id as string);
+    let current = before;
+    if (action.type === 'audit' && action.formData && item) {
+      // The approver edits only what his node allows; a field it does not name stays read-only.
+      const node = index.nodes.get(item.nodeId)?.node;
+      const rights = node && 'formRights' in node ? (node.formRights ?? {}) : {};
+      const form = formOf(row.form_name);
+      if (form) {
+        const { data, fields } = checkForm(
+          form,
+          { ...before.formData, ...action.formData },
+          before.formData,
+          rights,
+          ctx.locale,
+          'readonly',
+        );
+        if (Object.keys(fields).length > 0) throw fieldError(fields);
+        current = { ...before, formData: data };
+      }
+    }
+    const engine = await engineContext(ctx, tx, row.definition_id, canMonitor);
+    const engineAction: FlowAction =
+      action.type === 'transfer'
+        ? { type: 'transfer', itemId: op.item_key, toUserId: action.toUserId, opinion: action.opinion }
+        : { type: action.type, itemId: op.item_key, opinion: action.opinion };
+    const result = await transition(index, current, engineAction, engine);
+    if (!result.ok) throw refusalError(ctx, result.refusal);
+    if (action.type !== 'recall') {
+      // The claim: exactly one action turns a pending to-do into a handled one.
+      const claimed = await tx
+        .updateTable('flow_operator')
+        .set({ handled_by: ctx.userId })
+        .where('id', '=', operatorId)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw flowError(ctx, 409, 'flow.error.handled');
+    }
+    const { state, effects } = result;
+    if (action.type === 'audit' && action.copyIds?.length) {
+      const item = state.items.find((i) => i.id === op.item_key);
+      const userIds = [...new Set(action.copyIds)];
+      for (const userId of userIds)
+        state.circulations.push({ nodeId: item?.nodeId ?? '', userId, at: engine.now });
+      effects.push({ type: 'copy', nodeId: item?.nodeId ?? '', userIds });
+      effects.push({
+        type: 'history',
+        entry: {
+          action: 'copy',
+          actorId: ctx.userId,
+          onBehalfOf: null,
+          nodeId: item?.nodeId ?? null,
+          itemId: op.item_key,
+          opinion: '',
+          at: engine.now,
+          targetNodeId: null,
+          userIds,
+        },
+      });
+    }
+    await persistTransition(ctx.deps, tx, row, before, state, effects, {
+      signImg:
+        action.type === 'audit' && action.signImg
+          ? { itemId: op.item_key, image: action.signImg }
+          : undefined,
+      pushUserIds: [String(op.user_id)],
+    });
+    return { status: state.status };
+  });
+}
+
+export type TaskAction =
+  | { type: 'breakOff'; opinion: string }
+  | { type: 'cancel'; opinion: string }
+  | { type: 'assign'; opinion: string; nodeId: string; userIds: string[] };
+
+/** An action on a whole task: the launcher's withdrawal, the monitor's terminate and assign. */
+export async function actOnTask(
+  ctx: ServiceContext,
+  taskId: string,
+  action: TaskAction,
+  idemKey?: string,
+): Promise<{ status: number }> {
+  await ctx.deps.jobs.start();
+  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  return idempotent(ctx, idemKey, async (tx) => {
+    if (action.type === 'assign') await assertTenantUsers(ctx, tx, action.userIds);
+    const row = await loadTask(tx, ctx.tenantId, taskId, true);
+    const before = hasState(row);
+    if (!before) {
+      if (action.type === 'breakOff' && row.launcher_id !== ctx.userId)
+        throw flowError(ctx, 403, 'flow.error.notLauncher');
+      throw flowError(ctx, 409, 'flow.error.notInProgress');
+    }
+    const { index } = await versionIndex(tx, row.version_id as string);
+    const engine = await engineContext(ctx, tx, row.definition_id, canMonitor);
+    const result = await transition(index, before, action, engine);
+    if (!result.ok) throw refusalError(ctx, result.refusal);
+    await persistTransition(ctx.deps, tx, row, before, result.state, result.effects);
+    return { status: result.state.status };
+  });
+}
+
+/** Approves several to-dos, each in its own transaction: one that fails leaves the others approved. */
+export async function batchAudit(
+  ctx: ServiceContext,
+  ids: readonly string[],
+  opinion: string,
+): Promise<{ succeeded: string[]; failed: { id: string; code: number; msg: string }[] }> {
+  const succeeded: string[] = [];
+  const failed: { id: string; code: number; msg: string }[] = [];
+  for (const id of new Set(ids)) {
+    try {
+      await actOnItem(ctx, id, { type: 'audit', opinion });
+      succeeded.push(id);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      failed.push({ id, code: error.code, msg: t(ctx.locale, error.key, error.params) });
+    }
+  }
+  return { succeeded, failed };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Timers
+
+/** A timer or timeout job: the engine decides; a stale or early one just ends (never undoes an action). */
+export async function runTimer(
+  deps: Deps,
+  job: { tenantId: string; taskId: string; activationId: string; kind: 'timer' | 'timeout' },
+  now: Date = new Date(),
+): Promise<boolean> {
+  await deps.jobs.start();
+  return transaction(deps.db, async (tx) => {
+    const row = await loadTask(tx, job.tenantId, job.taskId, true).catch(() => null);
+    const before = row ? hasState(row) : null;
+    if (!row || !before) return false;
+    const { index } = await versionIndex(tx, row.version_id as string);
+    const action: FlowAction =
+      job.kind === 'timer'
+        ? { type: 'timerFire', activationId: job.activationId }
+        : { type: 'timeout', activationId: job.activationId };
+    const result = await transition(index, before, action, {
+      actor: { userId: '0', canMonitor: false },
+      now: now.getTime(),
+      flowId: row.definition_id,
+      lookup: orgLookup(tx, job.tenantId),
+      delegations: [],
+    });
+    if (!result.ok) return false;
+    await persistTransition(deps, tx, row, before, result.state, result.effects);
+    return true;
+  });
+}
+
+export type { TaskState };

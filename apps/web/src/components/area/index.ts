@@ -1,0 +1,2 @@
+export { AreaCascader, type AreaCascaderProps } from './AreaCascader';
+export { areaApi, clearAreaCache } from './api';

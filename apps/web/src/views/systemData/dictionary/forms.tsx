@@ -1,0 +1,272 @@
+import {
+  DICT_SCOPES,
+  type DictCategory,
+  type DictCategoryBody,
+  type DictItem,
+  type DictItemBody,
+  type DictType,
+  type DictTypeBody,
+} from '@srm/contracts/core';
+import { useMutation } from '@tanstack/react-query';
+import { Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { applyServerFieldErrors, useOrgFormRules } from '../../../components/org/formRules';
+import { toast } from '../../../utils/message';
+import { dictAdminApi } from './api';
+
+interface ModalProps<T> {
+  /** The row to edit; null creates one. */
+  row: T | null;
+  onClose(): void;
+  onSaved(saved: T): void;
+}
+
+/** The shared frame of the three forms: a modal whose OK submits the form, server field errors shown on it. */
+function FormModal<V extends object, T>({
+  title,
+  testId,
+  initialValues,
+  save,
+  onClose,
+  onSaved,
+  children,
+}: {
+  title: string;
+  testId: string;
+  initialValues: Partial<V>;
+  save: (values: V) => Promise<T>;
+  onClose(): void;
+  onSaved(saved: T): void;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation('dictionary');
+  const [form] = Form.useForm<V>();
+  const mutation = useMutation({
+    mutationFn: save,
+    onSuccess: (saved) => {
+      toast.success(t('saved'));
+      onSaved(saved);
+      onClose();
+    },
+    onError: (error) => applyServerFieldErrors(form, error),
+  });
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={mutation.isPending}
+      okButtonProps={{ 'data-testid': `${testId}-submit` }}
+      destroyOnHidden
+      width={560}
+    >
+      <Form<V>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={(values) => mutation.mutate(values)}
+        data-testid={testId}
+      >
+        {children}
+      </Form>
+    </Modal>
+  );
+}
+
+function useRules() {
+  const { t } = useTranslation('dictionary');
+  const org = useOrgFormRules();
+  return {
+    enCode: org.enCode,
+    name: (max: number) => [
+      { required: true, whitespace: true, message: t('required') },
+      { max, message: t('tooLong', { max }) },
+    ],
+  };
+}
+
+export function CategoryFormModal({ row, onClose, onSaved }: ModalProps<DictCategory>) {
+  const { t } = useTranslation('dictionary');
+  const rules = useRules();
+  return (
+    <FormModal<DictCategoryBody, DictCategory>
+      title={row ? t('category.editTitle') : t('category.addTitle')}
+      testId="dict-category-form"
+      initialValues={row ?? { enCode: '', fullName: '', sortCode: 0 }}
+      save={(v) => (row ? dictAdminApi.updateCategory(row.id, v) : dictAdminApi.createCategory(v))}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <Form.Item name="fullName" label={t('field.name')} rules={rules.name(50)}>
+        <Input maxLength={50} data-testid="dict-category-name" />
+      </Form.Item>
+      <Form.Item name="enCode" label={t('field.enCode')} rules={rules.enCode}>
+        <Input maxLength={50} data-testid="dict-category-code" />
+      </Form.Item>
+      <Form.Item name="sortCode" label={t('field.sortCode')}>
+        <InputNumber min={0} max={999999} precision={0} />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+export function TypeFormModal({
+  row,
+  categories,
+  categoryId,
+  onClose,
+  onSaved,
+}: ModalProps<DictType> & { categories: DictCategory[]; categoryId?: string }) {
+  const { t } = useTranslation('dictionary');
+  const rules = useRules();
+  const initial: Partial<DictTypeBody> = row
+    ? { ...row }
+    : {
+        categoryId,
+        enCode: '',
+        fullName: '',
+        isTree: false,
+        scope: 'base',
+        isConf: true,
+        enabled: true,
+        sortCode: 0,
+        remark: '',
+      };
+  return (
+    <FormModal<DictTypeBody, DictType>
+      title={row ? t('type.editTitle') : t('type.addTitle')}
+      testId="dict-type-form"
+      initialValues={initial}
+      save={(v) => (row ? dictAdminApi.updateType(row.id, v) : dictAdminApi.createType(v))}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      <Form.Item
+        name="categoryId"
+        label={t('field.category')}
+        rules={[{ required: true, message: t('required') }]}
+      >
+        <Select
+          options={categories.map((c) => ({ value: c.id, label: c.fullName }))}
+          data-testid="dict-type-category"
+        />
+      </Form.Item>
+      <Form.Item name="fullName" label={t('field.name')} rules={rules.name(50)}>
+        <Input maxLength={50} data-testid="dict-type-name" />
+      </Form.Item>
+      <Form.Item name="enCode" label={t('field.enCode')} rules={rules.enCode} extra={t('type.codeHint')}>
+        <Input maxLength={50} data-testid="dict-type-code" />
+      </Form.Item>
+      <Space wrap size="large">
+        <Form.Item name="isTree" label={t('field.isTree')} valuePropName="checked">
+          <Switch data-testid="dict-type-tree" />
+        </Form.Item>
+        <Form.Item name="isConf" label={t('field.isConf')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('field.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Space>
+      <Space wrap size="large">
+        <Form.Item name="scope" label={t('field.scope')}>
+          <Select
+            style={{ width: 160 }}
+            options={DICT_SCOPES.map((s) => ({ value: s, label: t(`scope.${s}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="sortCode" label={t('field.sortCode')}>
+          <InputNumber min={0} max={999999} precision={0} />
+        </Form.Item>
+      </Space>
+      <Form.Item name="remark" label={t('field.remark')}>
+        <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+      </Form.Item>
+    </FormModal>
+  );
+}
+
+export function ItemFormModal({
+  row,
+  type,
+  parent,
+  parents,
+  onClose,
+  onSaved,
+}: ModalProps<DictItem> & { type: DictType; parent?: DictItem | null; parents: DictItem[] }) {
+  const { t } = useTranslation('dictionary');
+  const rules = useRules();
+  const initial: Partial<DictItemBody> = row
+    ? { ...row }
+    : {
+        typeId: type.id,
+        parentId: parent?.id ?? '0',
+        enCode: '',
+        fullName: '',
+        fullNameEn: '',
+        fullNameTw: '',
+        sortCode: 0,
+        enabled: true,
+        remark: '',
+      };
+  return (
+    <FormModal<DictItemBody, DictItem>
+      title={row ? t('item.editTitle') : t('item.addTitle')}
+      testId="dict-item-form"
+      initialValues={initial}
+      save={(v) => {
+        const body = { ...v, typeId: type.id, parentId: v.parentId ?? '0' };
+        return row ? dictAdminApi.updateItem(row.id, body) : dictAdminApi.createItem(body);
+      }}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      {type.isTree && (
+        <Form.Item name="parentId" label={t('field.parent')}>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={[
+              { value: '0', label: t('item.root') },
+              ...parents
+                .filter((p) => p.id !== row?.id)
+                .map((p) => ({ value: p.id, label: `${p.fullName} (${p.enCode})` })),
+            ]}
+            data-testid="dict-item-parent"
+          />
+        </Form.Item>
+      )}
+      <Form.Item name="fullName" label={t('field.nameZh')} rules={rules.name(100)}>
+        <Input maxLength={100} data-testid="dict-item-name" />
+      </Form.Item>
+      <Form.Item
+        name="fullNameEn"
+        label={t('field.nameEn')}
+        rules={[{ max: 100, message: t('tooLong', { max: 100 }) }]}
+      >
+        <Input maxLength={100} data-testid="dict-item-name-en" />
+      </Form.Item>
+      <Form.Item
+        name="fullNameTw"
+        label={t('field.nameTw')}
+        rules={[{ max: 100, message: t('tooLong', { max: 100 }) }]}
+      >
+        <Input maxLength={100} data-testid="dict-item-name-tw" />
+      </Form.Item>
+      <Form.Item name="enCode" label={t('field.enCode')} rules={rules.enCode}>
+        <Input maxLength={50} data-testid="dict-item-code" />
+      </Form.Item>
+      <Space wrap size="large">
+        <Form.Item name="sortCode" label={t('field.sortCode')}>
+          <InputNumber min={0} max={999999} precision={0} />
+        </Form.Item>
+        <Form.Item name="enabled" label={t('field.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Space>
+      <Form.Item name="remark" label={t('field.remark')}>
+        <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+      </Form.Item>
+    </FormModal>
+  );
+}

@@ -1,0 +1,89 @@
+import { formatDate, NoticeApi, type UnreadNotice } from '@srm/contracts/core';
+import { useQuery } from '@tanstack/react-query';
+import { Col, Empty, List, Row, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { http } from '../../../api/request';
+import { NoticePreview } from '../../system/notice/NoticePreview';
+import { inboxApi, vendorKeys } from '../api';
+import { InboxTags } from './inbox';
+
+/**
+ * A supplier's home (below the welcome card): its open vendor notices, unread first, and the
+ * announcements it received. Loaded only for supplier users.
+ */
+export default function VendorHome() {
+  const { t } = useTranslation('vendor');
+  const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
+  const params = { currentPage: 1, pageSize: 5 };
+  const inbox = useQuery({ queryKey: vendorKeys.inboxList(params), queryFn: () => inboxApi.list(params) });
+  const announcements = useQuery({
+    queryKey: ['vendor', 'announcements'],
+    queryFn: () => http.get<{ list: UnreadNotice[] }>(NoticeApi.mine),
+  });
+  return (
+    <Row gutter={[16, 16]} data-testid="vendor-home">
+      <Col xs={24} lg={14}>
+        <section className="srm-home-card">
+          <h2 className="srm-home-card-title" style={{ margin: 0 }}>
+            {t('openNotices')}
+          </h2>
+          <div className="srm-home-card-body">
+            <List
+              loading={inbox.isLoading}
+              dataSource={inbox.data?.list ?? []}
+              locale={{ emptyText: <Empty description={t('noOpenNotices')} /> }}
+              data-testid="vendor-home-notices"
+              renderItem={(n) => (
+                <List.Item extra={<InboxTags n={n} />}>
+                  <List.Item.Meta
+                    title={
+                      <Link to={`/vendorPortal/inbox?id=${n.id}`} data-testid="vendor-home-notice">
+                        {n.title}
+                      </Link>
+                    }
+                    description={formatDate(n.publishedAt)}
+                  />
+                </List.Item>
+              )}
+            />
+            <Link to="/vendorPortal/inbox">{t('allNotices')}</Link>
+          </div>
+        </section>
+      </Col>
+      <Col xs={24} lg={10}>
+        <section className="srm-home-card">
+          <h2 className="srm-home-card-title" style={{ margin: 0 }}>
+            {t('announcements')}
+          </h2>
+          <div className="srm-home-card-body">
+            <List
+              loading={announcements.isLoading}
+              dataSource={announcements.data?.list ?? []}
+              locale={{ emptyText: <Empty description={t('noAnnouncements')} /> }}
+              data-testid="vendor-home-announcements"
+              renderItem={(a) => (
+                <List.Item extra={a.isRead ? null : <Tag color="blue">{t('status.unread')}</Tag>}>
+                  <List.Item.Meta
+                    title={
+                      <button
+                        type="button"
+                        className="srm-link-button"
+                        onClick={() => setPreview({ title: a.noticeTitle, html: a.noticeBody })}
+                      >
+                        {a.noticeTitle}
+                      </button>
+                    }
+                    description={formatDate(a.releaseTime)}
+                  />
+                </List.Item>
+              )}
+            />
+          </div>
+        </section>
+      </Col>
+      <NoticePreview preview={preview} onClose={() => setPreview(null)} />
+    </Row>
+  );
+}

@@ -1,0 +1,180 @@
+import { EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import type { SupplierDetail, SupplierProfileBody } from '@srm/contracts/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, Drawer, Form, Input, Space, Spin, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AreaCascader } from '../../../../components/area';
+import { applyServerFieldErrors } from '../../../../components/org/formRules';
+import { useUserStore } from '../../../../store/user';
+import { toast } from '../../../../utils/message';
+import { portalApi, vendorKeys } from '../../api';
+import { CompanyDescriptions, ContactsTable, QualificationsTable } from '../../SupplierRecord';
+import { areaPathOf } from '../../shared';
+
+type Values = Omit<SupplierProfileBody, 'areaCode'> & { area: string[] };
+
+/** The administrator's profile edit: area, address, business scope, contacts (nothing legal or bank). */
+function ProfileDrawer({ s, onClose }: { s: SupplierDetail; onClose(): void }) {
+  const { t } = useTranslation('vendor');
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const save = useMutation({
+    mutationFn: ({ area, ...values }: Values) =>
+      portalApi.saveProfile({ ...values, areaCode: area?.at(-1) ?? '' }),
+    onSuccess: (data) => {
+      toast.success(t('saved'));
+      queryClient.setQueryData(vendorKeys.mine(), data);
+      onClose();
+    },
+    onError: (error) => applyServerFieldErrors(form, error),
+  });
+  return (
+    <Drawer
+      open
+      title={t('editProfile')}
+      onClose={onClose}
+      size="min(640px, 100vw)"
+      destroyOnHidden
+      data-testid="profile-form"
+      extra={
+        <Space>
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button
+            type="primary"
+            loading={save.isPending}
+            onClick={() => form.submit()}
+            data-testid="profile-form-submit"
+          >
+            {t('save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Alert type="info" showIcon message={t('legalByApproval')} style={{ marginBottom: 16 }} />
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={(v) => save.mutate(v)}
+        initialValues={{
+          area: areaPathOf(s.areaCode),
+          address: s.address,
+          businessScope: s.businessScope,
+          contacts: s.contacts.map(({ id: _id, ...c }) => c),
+        }}
+      >
+        <Form.Item name="area" label={t('area')}>
+          <AreaCascader changeOnSelect data-testid="profile-area" />
+        </Form.Item>
+        <Form.Item name="address" label={t('address')}>
+          <Input maxLength={200} data-testid="profile-address" />
+        </Form.Item>
+        <Form.Item name="businessScope" label={t('businessScope')}>
+          <Input.TextArea rows={3} maxLength={2000} showCount data-testid="profile-scope" />
+        </Form.Item>
+        <Form.List name="contacts">
+          {(fields, { add, remove }) => (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              {fields.map((field, i) => (
+                <Card
+                  key={field.key}
+                  size="small"
+                  title={t('contactN', { n: i + 1 })}
+                  extra={
+                    fields.length > 1 && (
+                      <Button
+                        type="text"
+                        danger
+                        icon={<MinusCircleOutlined />}
+                        aria-label={t('removeContact', { n: i + 1 })}
+                        onClick={() => remove(field.name)}
+                      />
+                    )
+                  }
+                >
+                  <Form.Item
+                    name={[field.name, 'contactName']}
+                    label={t('contactName')}
+                    rules={[{ required: true, whitespace: true, message: t('required') }]}
+                  >
+                    <Input maxLength={50} data-testid={`profile-contact-name-${i}`} />
+                  </Form.Item>
+                  <Form.Item
+                    name={[field.name, 'mobile']}
+                    label={t('mobile')}
+                    rules={[{ required: true, pattern: /^1[3-9]\d{9}$/, message: t('mobileRule') }]}
+                  >
+                    <Input maxLength={11} data-testid={`profile-contact-mobile-${i}`} />
+                  </Form.Item>
+                  <Form.Item
+                    name={[field.name, 'email']}
+                    label={t('email')}
+                    rules={[{ type: 'email', message: t('emailRule') }]}
+                  >
+                    <Input maxLength={100} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'phone']} label={t('phone')}>
+                    <Input maxLength={30} />
+                  </Form.Item>
+                  <Form.Item name={[field.name, 'isPrimary']} valuePropName="checked" noStyle>
+                    <Checkbox>{t('primary')}</Checkbox>
+                  </Form.Item>
+                </Card>
+              ))}
+              {fields.length < 20 && (
+                <Button
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ contactName: '', mobile: '', email: '', phone: '', isPrimary: false })}
+                  data-testid="profile-contact-add"
+                >
+                  {t('addContact')}
+                </Button>
+              )}
+            </Space>
+          )}
+        </Form.List>
+      </Form>
+    </Drawer>
+  );
+}
+
+/** The supplier's own record: company, contacts, bank, qualifications; its administrator edits the profile. */
+export default function CompanyPage() {
+  const { t } = useTranslation('vendor');
+  const userId = useUserStore((s) => s.userInfo?.id);
+  const [editing, setEditing] = useState(false);
+  const mine = useQuery({ queryKey: vendorKeys.mine(), queryFn: portalApi.mine });
+  const s = mine.data;
+  return (
+    <Card variant="borderless" data-testid="company-page">
+      <Spin spinning={mine.isLoading}>
+        {s && (
+          <>
+            {s.adminUserId === userId && (
+              <Button
+                icon={<EditOutlined />}
+                onClick={() => setEditing(true)}
+                style={{ marginBottom: 16 }}
+                data-testid="company-edit"
+              >
+                {t('editProfile')}
+              </Button>
+            )}
+            <Tabs
+              items={[
+                { key: 'company', label: t('tab.company'), children: <CompanyDescriptions s={s} /> },
+                { key: 'contacts', label: t('tab.contacts'), children: <ContactsTable s={s} /> },
+                {
+                  key: 'qualifications',
+                  label: t('tab.qualifications'),
+                  children: <QualificationsTable s={s} />,
+                },
+              ]}
+            />
+            {editing && <ProfileDrawer s={s} onClose={() => setEditing(false)} />}
+          </>
+        )}
+      </Spin>
+    </Card>
+  );
+}

@@ -1,0 +1,193 @@
+import { CheckOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import { formatDate, type VendorFile, type VendorNotice } from '@srm/contracts/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Divider, Drawer, Form, Input, Space, Spin } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DictTag } from '../../../../components/dict';
+import { applyServerFieldErrors } from '../../../../components/org/formRules';
+import { toast } from '../../../../utils/message';
+import { inboxApi, vendorKeys } from '../../api';
+import { FileLinks, FileUploader, NoticeBody } from '../../shared';
+
+type ReplyValues = { replyText: string; files: VendorFile[] };
+
+/** The reply: a draft kept until sent; once sent (or past the deadline) it only shows. */
+function ReplyForm({ notice }: { notice: VendorNotice }) {
+  const { t } = useTranslation('vendor');
+  const { modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<ReplyValues>();
+  const mine = notice.mine;
+  useEffect(() => {
+    if (mine) form.setFieldsValue({ replyText: mine.replyText, files: mine.files });
+  }, [mine, form]);
+  const reply = useMutation({
+    mutationFn: ({ values, send }: { values: ReplyValues; send: boolean }) =>
+      inboxApi.reply(notice.id, {
+        replyText: values.replyText ?? '',
+        fileIds: (values.files ?? []).map((f) => f.id),
+        send,
+      }),
+    onSuccess: (data, { send }) => {
+      toast.success(send ? t('replySent') : t('draftSaved'));
+      queryClient.setQueryData(vendorKeys.inboxInfo(notice.id), data);
+      void queryClient.invalidateQueries({ queryKey: vendorKeys.inbox() });
+    },
+    onError: (error) => applyServerFieldErrors(form, error),
+  });
+  if (!mine) return null;
+  const closed = notice.replyDeadline !== null && notice.replyDeadline < Date.now();
+  if (mine.replyState === 2)
+    return (
+      <div data-testid="inbox-reply-sent">
+        <Alert
+          type="success"
+          showIcon
+          message={t('repliedAt', { time: formatDate(mine.repliedAt) })}
+          style={{ marginBottom: 8 }}
+        />
+        <p style={{ whiteSpace: 'pre-wrap' }}>{mine.replyText}</p>
+        <FileLinks files={mine.files} />
+      </div>
+    );
+  if (closed) return <Alert type="warning" showIcon message={t('replyClosed')} />;
+  const submit = (send: boolean) =>
+    form
+      .validateFields()
+      .then((values) => {
+        if (!send) return reply.mutate({ values, send });
+        modal.confirm({
+          title: t('common:tip'),
+          content: t('sendConfirm'),
+          okText: t('common:confirm'),
+          cancelText: t('common:cancel'),
+          okButtonProps: { 'data-testid': 'inbox-send-ok' },
+          onOk: () => reply.mutateAsync({ values, send }),
+        });
+      })
+      .catch(() => undefined);
+  return (
+    <Form<ReplyValues> form={form} layout="vertical" initialValues={{ replyText: '', files: [] }}>
+      {mine.replyState === 1 && (
+        <Alert type="info" showIcon message={t('draftKept')} style={{ marginBottom: 12 }} />
+      )}
+      <Form.Item name="replyText" label={t('replyText')}>
+        <Input.TextArea rows={4} maxLength={5000} showCount data-testid="inbox-reply-text" />
+      </Form.Item>
+      <Form.Item name="files" label={t('attachments')}>
+        <FileUploader testId="inbox-reply-upload" />
+      </Form.Item>
+      <Space wrap>
+        <Button
+          icon={<SaveOutlined />}
+          loading={reply.isPending && !reply.variables?.send}
+          onClick={() => submit(false)}
+          data-testid="inbox-reply-save"
+        >
+          {t('saveDraft')}
+        </Button>
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          loading={reply.isPending && reply.variables?.send}
+          onClick={() => submit(true)}
+          data-testid="inbox-reply-send"
+        >
+          {t('sendReply')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
+
+/** One notice of the inbox: opening it marks it read (who and when kept); acknowledge, reply. */
+export function InboxNoticeDrawer({ id, onClose }: { id: string | null; onClose(): void }) {
+  const { t } = useTranslation('vendor');
+  const queryClient = useQueryClient();
+  const info = useQuery({
+    queryKey: vendorKeys.inboxInfo(id ?? ''),
+    // Opening is reading: the first open marks it read and answers the notice.
+    queryFn: async () => {
+      const n = await inboxApi.info(id ?? '');
+      if (n.mine?.readAt) return n;
+      const read = await inboxApi.read(id ?? '');
+      void queryClient.invalidateQueries({ queryKey: vendorKeys.inbox() });
+      return read;
+    },
+    enabled: !!id,
+  });
+  const ack = useMutation({
+    mutationFn: () => inboxApi.acknowledge(id ?? ''),
+    onSuccess: (data) => {
+      toast.success(t('acknowledged'));
+      queryClient.setQueryData(vendorKeys.inboxInfo(data.id), data);
+      void queryClient.invalidateQueries({ queryKey: vendorKeys.inbox() });
+    },
+  });
+  const n = info.data;
+  return (
+    <Drawer
+      open={!!id}
+      title={n?.title ?? t('detail')}
+      onClose={onClose}
+      size="min(760px, 100vw)"
+      destroyOnHidden
+      data-testid="inbox-drawer"
+      extra={
+        n?.mine && !n.mine.ackAt ? (
+          <Button
+            icon={<CheckOutlined />}
+            loading={ack.isPending}
+            onClick={() => ack.mutate()}
+            data-testid="inbox-ack"
+          >
+            {t('acknowledge')}
+          </Button>
+        ) : null
+      }
+    >
+      <Spin spinning={info.isLoading}>
+        {n && (
+          <>
+            <Descriptions column={{ xs: 1, sm: 2 }} size="small">
+              <Descriptions.Item label={t('noticeType')}>
+                <DictTag typeCode="noticeType" value={n.noticeType} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('publishedAt')}>{formatDate(n.publishedAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('replyDeadline')}>
+                {n.replyRequired
+                  ? n.replyDeadline
+                    ? formatDate(n.replyDeadline)
+                    : t('noDeadline')
+                  : t('noReply')}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('readAt')}>
+                {n.mine?.readAt ? `${formatDate(n.mine.readAt)} ${n.mine.readByName}` : '-'}
+              </Descriptions.Item>
+              {n.mine?.ackAt && (
+                <Descriptions.Item label={t('status.acknowledged')}>
+                  {formatDate(n.mine.ackAt)}
+                </Descriptions.Item>
+              )}
+            </Descriptions>
+            <Divider />
+            <NoticeBody notice={n} />
+            {n.files.length > 0 && (
+              <>
+                <Divider plain titlePlacement="start">
+                  {t('attachments')}
+                </Divider>
+                <FileLinks files={n.files} />
+              </>
+            )}
+            <Divider plain titlePlacement="start">
+              {t('reply')}
+            </Divider>
+            <ReplyForm notice={n} />
+          </>
+        )}
+      </Spin>
+    </Drawer>
+  );
+}

@@ -1,0 +1,144 @@
+import type { FlowTaskDetail } from '@srm/contracts/core';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Checkbox, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/request';
+import { UserSelect } from '../../../components/user';
+import { flowTaskApi } from '../task/api';
+import { SignaturePad } from './SignaturePad';
+
+export type TaskAction = 'audit' | 'reject' | 'transfer' | 'recall' | 'breakOff';
+
+/**
+ * The dialog of one action on the task page: the opinion for all; for an approval optional users to
+ * copy to and a handwritten signature; for a reject where it goes back to; for a transfer the user
+ * who takes the to-do. `formData` gives the fields the node lets the approver change (validated
+ * first). A 409 (handled meanwhile) goes to `onConflict`, which says so on the page.
+ */
+export function ActionModal({
+  action,
+  detail,
+  formData,
+  onDone,
+  onConflict,
+  onClose,
+}: {
+  action: TaskAction;
+  detail: FlowTaskDetail;
+  formData?: () => Promise<Record<string, unknown>>;
+  onDone: (action: TaskAction) => void;
+  onConflict: (message: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('flowTask');
+  const [opinion, setOpinion] = useState('');
+  const [copyIds, setCopyIds] = useState<string[]>([]);
+  const [signing, setSigning] = useState(false);
+  const [signImg, setSignImg] = useState<string | null>(null);
+  const [toUserId, setToUserId] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const operatorId = detail.myItem?.operatorId ?? '';
+
+  const run = useMutation({
+    mutationFn: async () => {
+      setProblem(null);
+      const handleOpinion = opinion.trim();
+      if (action === 'transfer') return flowTaskApi.transfer(operatorId, toUserId ?? '', handleOpinion);
+      if (action === 'recall') return flowTaskApi.act('recall', detail.recallable ?? '', { handleOpinion });
+      if (action === 'breakOff') return flowTaskApi.act('breakOff', detail.task.id, { handleOpinion });
+      if (action === 'reject') return flowTaskApi.act('reject', operatorId, { handleOpinion });
+      return flowTaskApi.act('audit', operatorId, {
+        handleOpinion,
+        ...(copyIds.length ? { copyIds } : {}),
+        ...(signing && signImg ? { signImg } : {}),
+        ...(formData ? { formData: await formData() } : {}),
+      });
+    },
+    onSuccess: () => onDone(action),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 409) {
+        onConflict(error.msg);
+        onClose();
+      } else if (error instanceof ApiError) {
+        setProblem([error.msg, ...Object.values(error.fields ?? {})].join(' '));
+      }
+      // A form that fails its rules shows its messages on the fields.
+    },
+  });
+
+  return (
+    <Modal
+      open
+      title={t(`action.${action}Title`)}
+      onCancel={onClose}
+      okText={t(`action.${action}`)}
+      cancelText={t('common:cancel')}
+      okButtonProps={
+        {
+          loading: run.isPending,
+          danger: action === 'reject' || action === 'breakOff',
+          disabled: action === 'transfer' && !toUserId,
+          'data-testid': 'flow-action-ok',
+        } as never
+      }
+      onOk={() => run.mutate()}
+      destroyOnHidden
+      data-testid={`flow-action-${action}`}
+    >
+      <Space orientation="vertical" style={{ width: '100%' }}>
+        {action === 'reject' && detail.myItem && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('action.rejectTo', { node: detail.myItem.rejectTo })}
+            data-testid="flow-reject-target"
+          />
+        )}
+        {action === 'transfer' && (
+          <>
+            <label htmlFor="flow-transfer-user">{t('action.transferTo')}</label>
+            <UserSelect
+              id="flow-transfer-user"
+              value={toUserId}
+              onChange={setToUserId}
+              data-testid="flow-transfer-user"
+            />
+          </>
+        )}
+        <label htmlFor="flow-opinion">{t('action.opinion')}</label>
+        <Input.TextArea
+          id="flow-opinion"
+          value={opinion}
+          onChange={(e) => setOpinion(e.target.value)}
+          maxLength={2000}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          placeholder={t('action.opinionHint')}
+          data-testid="flow-opinion"
+        />
+        {action === 'audit' && (
+          <>
+            <label htmlFor="flow-copy-users">{t('action.copyTo')}</label>
+            <UserSelect
+              id="flow-copy-users"
+              multiple
+              value={copyIds}
+              onChange={setCopyIds}
+              data-testid="flow-copy-users"
+            />
+            <Checkbox
+              checked={signing}
+              onChange={(e) => setSigning(e.target.checked)}
+              data-testid="flow-sign-toggle"
+            >
+              {t('action.sign')}
+            </Checkbox>
+            {signing && <SignaturePad onChange={setSignImg} />}
+          </>
+        )}
+        {problem && <Alert type="error" showIcon title={problem} data-testid="flow-action-error" />}
+      </Space>
+    </Modal>
+  );
+}

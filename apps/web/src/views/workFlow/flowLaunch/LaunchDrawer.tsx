@@ -1,0 +1,175 @@
+import { FLOW_STATUS, type FlowUrgency, type FormSchema } from '@srm/contracts/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Drawer, Form, Radio, Skeleton, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/request';
+import { useAppStore } from '../../../store/settings';
+import { toast } from '../../../utils/message';
+import { formTitle } from '../flowEngine/forms';
+import { FlowForm } from '../form/FlowForm';
+import { editableValues, namePath } from '../form/formValues';
+import { FLOW_TASK_QUERY_KEY, flowTaskApi, flowTaskKeys } from '../task/api';
+import { useUrgencyOptions } from '../task/status';
+
+/** What the drawer opens: a new task of a flow, or one of my tasks to edit (draft, rejected, withdrawn). */
+export type LaunchTarget =
+  | { kind: 'new'; flowId: string; flowName: string; formName: string }
+  | { kind: 'edit'; taskId: string; formName: string };
+
+/**
+ * A flow's form in a drawer: fill it in, save it as a draft or submit it with an urgency; a task of
+ * mine is edited the same way and resubmitted after a reject or a withdrawal. A refused form shows
+ * the server's messages on the fields (`lines.0.quantity` on its cell).
+ */
+export function LaunchDrawer({
+  target,
+  onClose,
+  onSaved,
+}: {
+  target: LaunchTarget;
+  onClose: () => void;
+  onSaved?: () => void;
+}) {
+  const { t } = useTranslation('flowTask');
+  const language = useAppStore((s) => s.language);
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm();
+  const [urgency, setUrgency] = useState<FlowUrgency | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const urgencies = useUrgencyOptions();
+  const taskId = target.kind === 'edit' ? target.taskId : null;
+
+  const blank = useQuery({
+    queryKey: flowTaskKeys.form(target.formName, '0'),
+    queryFn: () => flowTaskApi.form(target.formName, '0'),
+  });
+  const own = useQuery({
+    queryKey: flowTaskKeys.edit(taskId ?? ''),
+    queryFn: () => flowTaskApi.edit(taskId ?? ''),
+    enabled: taskId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const rights = useQuery({
+    queryKey: flowTaskKeys.detail(taskId ?? ''),
+    queryFn: () => flowTaskApi.detail(taskId ?? ''),
+    enabled: taskId !== null,
+  });
+  const schema = blank.data?.form as FormSchema | undefined;
+  const ready = schema && (taskId === null || (own.data && rights.data));
+  const values = taskId === null ? blank.data?.data : own.data?.formData;
+  const chosenUrgency = urgency ?? (own.data?.urgency as FlowUrgency | undefined) ?? 1;
+
+  const save = useMutation({
+    mutationFn: async (submit: boolean) => {
+      setProblem(null);
+      const all = submit ? await form.validateFields() : form.getFieldsValue(true);
+      const fieldRights = rights.data?.fieldRights ?? {};
+      const body = {
+        formData: editableValues(schema?.fields ?? [], all, fieldRights, 'editable'),
+        urgency: chosenUrgency,
+        submit,
+      };
+      return taskId === null
+        ? flowTaskApi.create((target as { flowId: string }).flowId, body)
+        : flowTaskApi.update(taskId, body);
+    },
+    onSuccess: (saved) => {
+      toast.success(
+        saved.status === FLOW_STATUS.draft
+          ? t('launch.draftSaved')
+          : t('launch.submitted', { billNo: saved.billNo }),
+      );
+      void queryClient.invalidateQueries({ queryKey: FLOW_TASK_QUERY_KEY });
+      onSaved?.();
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        if (error.fields)
+          form.setFields(
+            Object.entries(error.fields).map(([name, msg]) => ({ name: namePath(name), errors: [msg] })),
+          );
+        setProblem(error.msg);
+      }
+    },
+  });
+
+  const title =
+    target.kind === 'new'
+      ? t('launch.drawerTitle', { name: target.flowName })
+      : t('launch.editTitle', { billNo: own.data?.billNo ?? '', form: formTitle(target.formName, language) });
+  return (
+    <Drawer
+      open
+      title={title}
+      onClose={onClose}
+      size={mobile ? '100%' : 960}
+      destroyOnHidden
+      data-testid="flow-launch-drawer"
+      footer={
+        <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
+          <Space wrap>
+            <span id="flow-urgency-label">{t('launch.urgency')}</span>
+            <Radio.Group
+              aria-labelledby="flow-urgency-label"
+              optionType="button"
+              options={urgencies}
+              value={chosenUrgency}
+              onChange={(e) => setUrgency(e.target.value as FlowUrgency)}
+              data-testid="flow-launch-urgency"
+            />
+          </Space>
+          <Space wrap>
+            <Button onClick={onClose}>{t('common:cancel')}</Button>
+            {(taskId === null || own.data?.status === FLOW_STATUS.draft) && (
+              <Button
+                loading={save.isPending}
+                disabled={!ready}
+                onClick={() => save.mutate(false)}
+                data-testid="flow-launch-draft"
+              >
+                {t('launch.saveDraft')}
+              </Button>
+            )}
+            <Button
+              type="primary"
+              loading={save.isPending}
+              disabled={!ready}
+              onClick={() => save.mutate(true)}
+              data-testid="flow-launch-submit"
+            >
+              {taskId === null || own.data?.status === FLOW_STATUS.draft
+                ? t('launch.submit')
+                : t('launch.resubmit')}
+            </Button>
+          </Space>
+        </Space>
+      }
+    >
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          title={problem}
+          style={{ marginBottom: 16 }}
+          data-testid="flow-launch-error"
+        />
+      )}
+      {ready ? (
+        <FlowForm
+          schema={schema}
+          form={form}
+          rights={rights.data?.fieldRights}
+          defaultRight="editable"
+          initialValues={values}
+          labels={rights.data?.formLabels}
+          testId="flow-launch-form"
+        />
+      ) : (
+        <Skeleton active />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,114 @@
+import type { FormField, Locale } from '@srm/contracts/core';
+import { Checkbox, DatePicker, type FormItemProps, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
+import { DictSelect } from '../../../components/dict';
+import { OrgTreeSelect } from '../../../components/org';
+import { UserSelect } from '../../../components/user';
+import { AttachmentsInput } from './Attachments';
+import type { FormLabels } from './FieldValue';
+
+const DATE = 'YYYY-MM-DD';
+const DATETIME = 'YYYY-MM-DD HH:mm:ss';
+
+/** A date kept as the schema's text (`2026-12-31`) while the picker works on dayjs values. */
+const dateItem = (format: string): Partial<FormItemProps> => ({
+  getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : undefined }),
+  normalize: (d: Dayjs | null) => (d ? d.format(format) : undefined),
+});
+const rangeItem: Partial<FormItemProps> = {
+  getValueProps: (v: unknown) => ({
+    value: Array.isArray(v) && v.length === 2 ? [dayjs(String(v[0])), dayjs(String(v[1]))] : undefined,
+  }),
+  normalize: (d: [Dayjs, Dayjs] | null) => (d ? [d[0].format(DATE), d[1].format(DATE)] : undefined),
+};
+
+/**
+ * The control that edits a field of the form schema, with what its Form.Item needs besides
+ * (date fields convert between the stored text and the picker's value). `testId` names it for tests.
+ */
+export function fieldControl(
+  field: FormField,
+  ctx: { labels: FormLabels; locale: Locale; testId: string; placeholder: string; ariaLabel?: string },
+): { control: ReactNode; item: Partial<FormItemProps> } {
+  // A cell of a line table has no visible label of its own: the column and line name it.
+  const common = { 'data-testid': ctx.testId, ...(ctx.ariaLabel ? { 'aria-label': ctx.ariaLabel } : {}) };
+  const picker = { 'data-testid': ctx.testId };
+  const width = { width: '100%' };
+  const options = field.options?.map((o) => ({ label: o.label, value: o.value })) ?? [];
+  switch (field.type) {
+    case 'textarea':
+      return {
+        control: (
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 8 }}
+            maxLength={field.maxLength}
+            showCount={!!field.maxLength}
+            {...common}
+          />
+        ),
+        item: {},
+      };
+    case 'number':
+    case 'money':
+      return {
+        control: (
+          <InputNumber
+            min={field.min}
+            max={field.max}
+            precision={field.precision}
+            style={width}
+            {...common}
+          />
+        ),
+        item: {},
+      };
+    case 'date':
+      return { control: <DatePicker style={width} {...common} />, item: dateItem(DATE) };
+    case 'datetime':
+      return { control: <DatePicker showTime style={width} {...common} />, item: dateItem(DATETIME) };
+    case 'dateRange':
+      return { control: <DatePicker.RangePicker style={width} {...common} />, item: rangeItem };
+    case 'select':
+      return {
+        control: field.dictionary ? (
+          <DictSelect typeCode={field.dictionary} placeholder={ctx.placeholder} {...common} />
+        ) : (
+          <Select
+            mode={field.multiple ? 'multiple' : undefined}
+            options={options}
+            placeholder={ctx.placeholder}
+            {...common}
+          />
+        ),
+        item: {},
+      };
+    case 'radio':
+      return { control: <Radio.Group options={options} {...common} />, item: {} };
+    case 'checkbox':
+      return { control: <Checkbox.Group options={options} {...common} />, item: {} };
+    case 'switch':
+      return { control: <Switch {...common} />, item: { valuePropName: 'checked' } };
+    case 'user': {
+      const known = Object.fromEntries(
+        Object.entries(ctx.labels)
+          .filter(([k]) => k.startsWith('user:'))
+          .map(([k, v]) => [k.slice(5), v]),
+      );
+      return {
+        control: field.multiple ? (
+          <UserSelect multiple knownLabels={known} {...picker} />
+        ) : (
+          <UserSelect knownLabels={known} {...picker} />
+        ),
+        item: {},
+      };
+    }
+    case 'dept':
+      return { control: <OrgTreeSelect placeholder={ctx.placeholder} {...picker} />, item: {} };
+    case 'upload':
+      return { control: <AttachmentsInput />, item: {} };
+    default:
+      return { control: <Input maxLength={field.maxLength} allowClear {...common} />, item: {} };
+  }
+}

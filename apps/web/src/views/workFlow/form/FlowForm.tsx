@@ -1,0 +1,114 @@
+import type { FieldRight, FormField, FormSchema } from '@srm/contracts/core';
+import { Col, Form, type FormInstance, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../../store/settings';
+import { fieldControl } from './FieldControl';
+import { FieldValue, type FormLabels } from './FieldValue';
+import { fieldRules } from './fieldRules';
+import { computeField, fieldLabel, rightOf } from './formValues';
+import { LinesTable } from './LinesTable';
+import './flowForm.css';
+
+export interface FlowFormProps {
+  schema: FormSchema;
+  form: FormInstance;
+  /** The node's field rights (field → right); a field not named has `defaultRight`. */
+  rights?: Readonly<Record<string, string>>;
+  /** Editable for the launcher, read-only for approvers and readers (as the server checks). */
+  defaultRight: FieldRight;
+  initialValues?: Record<string, unknown>;
+  /** Names of the users and departments the data holds (the task page's `formLabels`). */
+  labels?: FormLabels;
+  testId?: string;
+}
+
+/** A computed top-level field (the requisition's total), following the lines as they change. */
+function ComputedValue({ field, schema }: { field: FormField; schema: FormSchema }) {
+  const language = useAppStore((s) => s.language);
+  const values = Form.useWatch([], { preserve: true }) as Record<string, unknown> | undefined;
+  const live = computeField(field, schema.fields, values ?? {});
+  return <FieldValue field={field} value={live ?? values?.[field.name]} labels={{}} locale={language} />;
+}
+
+/**
+ * The one renderer of a form schema (contracts `FormSchema`): fields in the schema's grid (one
+ * column on a phone), each drawn by its node right — hidden fields are left out, read-only ones
+ * shown as text, editable and required ones as controls with the schema's rules and the validation
+ * module's messages. Computed fields follow their inputs; the server computes them again.
+ */
+export function FlowForm({
+  schema,
+  form,
+  rights = {},
+  defaultRight,
+  initialValues,
+  labels = {},
+  testId = 'flow-form',
+}: FlowFormProps) {
+  const { t } = useTranslation('flowTask');
+  const language = useAppStore((s) => s.language);
+  const columns = schema.layout?.columns ?? 2;
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      data-testid={testId}
+      className="flow-form"
+    >
+      <Row gutter={16}>
+        {schema.fields.map((field) => {
+          const right = rightOf(field, rights, defaultRight);
+          if (right === 'hidden') return null;
+          const span = field.span ?? Math.floor(24 / columns);
+          const label = fieldLabel(field, language);
+          const editable = right === 'editable' || right === 'required';
+          const required = editable && (right === 'required' || field.required === true);
+          const rules = editable ? fieldRules(field, required, language) : [];
+          let body: React.ReactNode;
+          if (field.computed) {
+            body = (
+              <Form.Item label={label} data-testid={`${testId}-${field.name}`}>
+                <ComputedValue field={field} schema={schema} />
+              </Form.Item>
+            );
+          } else if (!editable) {
+            body = (
+              <Form.Item label={label} data-testid={`${testId}-${field.name}`}>
+                <FieldValue
+                  field={field}
+                  value={initialValues?.[field.name]}
+                  labels={labels}
+                  locale={language}
+                />
+              </Form.Item>
+            );
+          } else if (field.type === 'table') {
+            body = (
+              <Form.Item label={label} required={required} data-testid={`${testId}-${field.name}-item`}>
+                <LinesTable field={field} rules={rules} labels={labels} locale={language} />
+              </Form.Item>
+            );
+          } else {
+            const { control, item } = fieldControl(field, {
+              labels,
+              locale: language,
+              testId: `${testId}-${field.name}`,
+              placeholder: t('form.choose'),
+            });
+            body = (
+              <Form.Item name={field.name} label={label} rules={rules} required={required} {...item}>
+                {control}
+              </Form.Item>
+            );
+          }
+          return (
+            <Col key={field.name} xs={24} md={span}>
+              {body}
+            </Col>
+          );
+        })}
+      </Row>
+    </Form>
+  );
+}

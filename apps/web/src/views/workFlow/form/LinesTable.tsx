@@ -1,0 +1,117 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { FormField, Locale } from '@srm/contracts/core';
+import { Button, Form, Table } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useTranslation } from 'react-i18next';
+import { fieldControl } from './FieldControl';
+import { FieldValue, type FormLabels } from './FieldValue';
+import { fieldRules } from './fieldRules';
+import { computeRow, fieldLabel } from './formValues';
+
+/** A computed cell, recomputed from its line as the user types. */
+function ComputedCell({
+  table,
+  index,
+  column,
+  locale,
+}: {
+  table: string;
+  index: number;
+  column: FormField;
+  locale: Locale;
+}) {
+  const row = Form.useWatch([table, index]) as Record<string, unknown> | undefined;
+  return <FieldValue field={column} value={computeRow(column, row ?? {})} labels={{}} locale={locale} />;
+}
+
+/**
+ * A table field edited line by line (the requisition's item lines): each column's control and
+ * rules from the schema, computed columns shown as they follow, lines added and removed.
+ */
+export function LinesTable({
+  field,
+  rules,
+  labels,
+  locale,
+}: {
+  field: FormField;
+  rules: Rule[];
+  labels: FormLabels;
+  locale: Locale;
+}) {
+  const { t } = useTranslation('flowTask');
+  const columns = field.columns ?? [];
+  return (
+    <Form.List name={field.name} rules={rules as never}>
+      {(lines, { add, remove }, { errors }) => (
+        <>
+          <Table
+            size="small"
+            rowKey="key"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            dataSource={lines}
+            data-testid={`flow-form-${field.name}`}
+            locale={{ emptyText: t('form.noLines') }}
+            columns={[
+              ...columns.map((column) => ({
+                key: column.name,
+                title: `${column.required ? '* ' : ''}${fieldLabel(column, locale)}`,
+                onCell: () => ({
+                  style: { minWidth: column.type === 'input' ? 140 : 110, verticalAlign: 'top' },
+                }),
+                render: (_: unknown, line: { name: number }) => {
+                  if (column.computed)
+                    return (
+                      <ComputedCell table={field.name} index={line.name} column={column} locale={locale} />
+                    );
+                  const { control, item } = fieldControl(column, {
+                    labels,
+                    locale,
+                    testId: `flow-form-${field.name}-${line.name}-${column.name}`,
+                    placeholder: '',
+                    ariaLabel: t('form.cell', { column: fieldLabel(column, locale), line: line.name + 1 }),
+                  });
+                  return (
+                    <Form.Item
+                      name={[line.name, column.name]}
+                      rules={fieldRules(column, column.required === true, locale)}
+                      style={{ margin: 0 }}
+                      {...item}
+                    >
+                      {control}
+                    </Form.Item>
+                  );
+                },
+              })),
+              {
+                key: 'actions',
+                title: t('form.lineActions'),
+                render: (_: unknown, line: { name: number }) => (
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('form.removeLine', { line: line.name + 1 })}
+                    onClick={() => remove(line.name)}
+                  />
+                ),
+              },
+            ]}
+          />
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            onClick={() => add({})}
+            style={{ marginTop: 8 }}
+            disabled={lines.length >= 200}
+            data-testid={`flow-form-${field.name}-add`}
+          >
+            {t('form.addLine')}
+          </Button>
+          <Form.ErrorList errors={errors} />
+        </>
+      )}
+    </Form.List>
+  );
+}

@@ -1,0 +1,118 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { shot, signIn } from './helpers';
+
+async function signedIn(browser: Browser, width = 1400): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, 'admin');
+  return page;
+}
+
+/** Chooses a category or type in the dictionary tree by its shown text. */
+const pick = (page: Page, text: string) =>
+  page.getByTestId('dict-tree').getByText(text, { exact: true }).click();
+
+async function addItem(page: Page, names: { zh: string; en: string; code: string }) {
+  await page.getByTestId('dict-item-add').click();
+  const form = page.getByTestId('dict-item-form');
+  await form.getByTestId('dict-item-name').fill(names.zh);
+  await form.getByTestId('dict-item-name-en').fill(names.en);
+  await form.getByTestId('dict-item-code').fill(names.code);
+  await page.getByTestId('dict-item-form-submit').click();
+  await expect(form).toBeHidden();
+  await expect(
+    page.getByTestId('dict-items').getByRole('cell', { name: names.code, exact: true }),
+  ).toBeVisible();
+}
+
+test('dictionaries: a new type with items, an item added to a form’s list reaching another tab at once, refusals and a bad import', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now().toString(36);
+  const admin = await signedIn(browser);
+  // A second tab of the tenant with the announcement form's list already loaded.
+  const other = await signedIn(browser);
+  await other.goto('/system/notice');
+  await expect(other.getByTestId('notice-page')).toBeVisible({ timeout: 30_000 });
+  await other.getByTestId('notice-add').click();
+  await other.getByTestId('notice-form-type').click();
+  await other.locator('.ant-select-item-option').filter({ hasText: '制度' }).click();
+  await other.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(other.getByTestId('notice-form-title')).toBeHidden();
+
+  await admin.goto('/systemData/dictionary');
+  await expect(admin.getByTestId('dict-tree')).toBeVisible({ timeout: 30_000 });
+
+  // A new flat type in the business category, with two items.
+  await pick(admin, '业务字典');
+  await admin.getByTestId('dict-type-add').click();
+  const typeForm = admin.getByTestId('dict-type-form');
+  await typeForm.getByTestId('dict-type-name').fill(`会议类型${stamp}`);
+  await typeForm.getByTestId('dict-type-code').fill(`meeting${stamp}`);
+  await admin.getByTestId('dict-type-form-submit').click();
+  await expect(typeForm).toBeHidden();
+  await expect(admin.getByTestId('dict-items-panel')).toContainText(`meeting${stamp}`);
+  await addItem(admin, { zh: '周会', en: 'Weekly', code: 'weekly' });
+  await addItem(admin, { zh: '月会', en: 'Monthly', code: 'monthly' });
+  // Order by keyboard: move the second one up with its button.
+  const monthlyRow = admin.getByTestId('dict-items').locator('tr', { hasText: 'monthly' });
+  await monthlyRow.getByTestId('dict-item-up').focus();
+  await admin.keyboard.press('Enter');
+  await expect(admin.getByTestId('dict-items').locator('tbody tr.ant-table-row').first()).toContainText(
+    'monthly',
+  );
+  // A type with items cannot be deleted; the message says why.
+  await admin.getByTestId('dict-type-delete').click();
+  await admin.getByTestId('dict-type-delete-confirm').click();
+  await expect(admin.getByText('该字典类型下还有字典项，请先删除字典项')).toBeVisible();
+  await shot(admin, 'dictionary-items');
+
+  // An item added to the announcements' notice type shows in the other tab's form without a reload.
+  await pick(admin, '公告类型 (noticeType)');
+  await addItem(admin, { zh: `紧急${stamp}`, en: `Urgent ${stamp}`, code: `urgent${stamp}` });
+  await other.getByTestId('notice-add').click();
+  await other.getByTestId('notice-form-type').click();
+  await expect(other.locator('.ant-select-item-option').filter({ hasText: `紧急${stamp}` })).toBeVisible();
+  await other
+    .locator('.ant-select-item-option')
+    .filter({ hasText: `紧急${stamp}` })
+    .click();
+  await other.getByTestId('notice-form-title').fill(`带类型 ${stamp}`);
+  await other.getByTestId('notice-form-save').click();
+  await expect(other.getByTestId('notice-form-title')).toBeHidden();
+  await expect(other.getByTestId('notice-table').locator('tr', { hasText: `带类型 ${stamp}` })).toContainText(
+    `紧急${stamp}`,
+  );
+  await shot(other, 'dictionary-notice-type');
+
+  // Now in use: deleting it is refused with the reason.
+  const urgentRow = admin.getByTestId('dict-items').locator('tr', { hasText: `urgent${stamp}` });
+  await urgentRow.getByTestId('dict-item-delete').click();
+  await admin.getByTestId('dict-item-delete-confirm').click();
+  await expect(admin.getByText('系统公告正在使用该字典项，不能删除（可改为停用）')).toBeVisible();
+
+  // A document with bad rows imports nothing and lists the rows.
+  await admin.getByTestId('dict-import').click();
+  await admin.getByTestId('dict-import-file').setInputFiles({
+    name: 'bad.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(
+      JSON.stringify({
+        type: { enCode: `bad${stamp}`, fullName: '坏文件', isTree: true },
+        items: [
+          { enCode: 'a', fullName: 'A' },
+          { enCode: 'a', fullName: 'A2' },
+          { enCode: 'b', fullName: 'B', parentCode: 'nope' },
+        ],
+      }),
+    ),
+  });
+  await admin.getByTestId('dict-import-submit').click();
+  const error = admin.getByTestId('dict-import-error');
+  await expect(error).toContainText('导入文件有错误，未导入任何数据');
+  await expect(error).toContainText('第 2 行 enCode: 文件中该编码重复');
+  await expect(error).toContainText('第 3 行 parentCode: 上级字典项不存在');
+  await admin.keyboard.press('Escape');
+  await expect(admin.getByTestId('dict-tree').getByText(`坏文件 (bad${stamp})`)).toHaveCount(0);
+});

@@ -1,0 +1,324 @@
+import {
+  type APIRequestContext,
+  type Browser,
+  expect as baseExpect,
+  type Page,
+  test,
+} from '@playwright/test';
+import { axeViolations, settled, shot, signIn, signInAs } from './helpers';
+
+/**
+ * The staff's task screens (workFlow → launch, to-do, done, copied to me, the task page) on the
+ * demo flows: a buyer launches a purchase requisition above 50,000 (the condition sends it to the
+ * countersign of admin and manager), manager and admin approve in their own browsers, the buyer's
+ * page follows each step live and the result message arrives; a reject back to the launcher, who
+ * edits and resubmits; a transfer; a 390 px window approving a to-do; axe in light and dark; the
+ * keyboard.
+ */
+test.slow();
+
+// Each action commits, then its messages and pushes leave through a job: two browsers and that
+// job share the machine's two cores with the other worker, so a step may take longer than 10 s.
+const expect = baseExpect.configure({ timeout: 25_000 });
+
+const MANAGER = { account: 'manager', password: 'manager123' };
+
+/** Client-side navigation (the router follows popstate): the shell is not reloaded. */
+async function visit(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }) {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}
+
+/** A purchase requisition of the buyer through the API (the screens that only act on it). */
+async function launchByApi(request: APIRequestContext, reason: string, price: number): Promise<string> {
+  const login = await request.post('/api/sys/login', { data: { userName: 'buyer', passWord: 'buyer123' } });
+  const headers = {
+    authorization: `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`,
+  };
+  const tree = (await (
+    await request.get('/api/flow/FlowEngine/FlowBefore/getFlowTreeList', { headers })
+  ).json()) as {
+    data: { flows: { id: string; enCode: string }[] }[];
+  };
+  const flowId = tree.data.flatMap((g) => g.flows).find((f) => f.enCode === 'purchaseRequisition')?.id;
+  const mine = (await (
+    await request.post('/api/flow/FlowEngine/FlowBefore/List/4', { headers, data: { flowId, pageSize: 1 } })
+  ).json()) as { data: { list: { id: string }[] } };
+  const own = (await (
+    await request.get(`/api/workflow/Engine/FlowTask/${mine.data.list[0]?.id}`, { headers })
+  ).json()) as { data: { formData: { deptId: string; requesterId: string } } };
+  const res = await request.post('/api/workflow/Form/PurchaseRequisition', {
+    headers,
+    data: {
+      flowId,
+      formData: {
+        deptId: own.data.formData.deptId,
+        requesterId: own.data.formData.requesterId,
+        reason,
+        neededBy: '2026-12-31',
+        lines: [{ item: '测试物料', unit: '个', quantity: 1, price }],
+      },
+    },
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: { id: string } };
+  expect(body.code, body.msg).toBe(0);
+  return body.data.id;
+}
+
+/** Opens a list page and the task found by its unique reason (the keyword searches the form too). */
+async function openFromList(page: Page, path: string, prefix: string, reason: string) {
+  await page.goto(path);
+  await page.getByTestId(`${prefix}-keyword`).fill(reason);
+  await page.getByTestId(`${prefix}-search`).click();
+  const link = page.getByTestId(`${prefix}-table`).getByTestId('flow-task-link');
+  await expect(link).toHaveCount(1);
+  await link.click();
+  await expect(page.getByTestId('flow-detail')).toBeVisible();
+}
+
+/** The bell's unread count (0 without a badge). */
+const unread = (page: Page) =>
+  page.evaluate(() =>
+    Number(document.querySelector('[data-testid="message-badge"] sup')?.getAttribute('title') ?? 0),
+  );
+
+/** Approves from the task page with an opinion. */
+async function approve(page: Page, opinion: string) {
+  await page.getByTestId('flow-do-audit').click();
+  await page.getByTestId('flow-opinion').fill(opinion);
+  await page.getByTestId('flow-action-ok').click();
+  // Done when the page's history shows the opinion (the same user may have the next to-do, so the
+  // approve button can come back).
+  await expect
+    .poll(async () => (await page.getByTestId('flow-history-opinion').allTextContents()).includes(opinion))
+    .toBe(true);
+}
+
+test('a buyer launches a large requisition; manager and admin approve in their own browsers; the buyer follows live', async ({
+  browser,
+}) => {
+  const reason = `E2E 大额采购 ${Date.now()}`;
+  const buyer = await newPage(browser);
+  await signIn(buyer, 'buyer');
+  await buyer.goto('/workFlow/flowLaunch');
+  await buyer.getByTestId('flow-launch-search').fill('采购');
+  await buyer.getByTestId('flow-launch-purchaseRequisition').click();
+  const drawer = buyer.getByTestId('flow-launch-drawer');
+  await expect(drawer.getByTestId('flow-launch-form')).toBeVisible();
+  // Submitting empty names every required field in the reader's language.
+  await buyer.getByTestId('flow-launch-submit').click();
+  await expect(drawer.locator('.ant-form-item-explain-error').first()).toHaveText('此项不能为空');
+  await drawer.getByTestId('flow-launch-form-deptId').click();
+  await buyer.keyboard.type('华东采购');
+  await buyer.locator('.ant-select-tree-node-content-wrapper', { hasText: '华东采购部' }).first().click();
+  await drawer.getByTestId('flow-launch-form-requesterId').click();
+  await buyer.keyboard.type('张采购');
+  await buyer.locator('.ant-select-item-option', { hasText: '张采购' }).first().click();
+  await drawer.getByTestId('flow-launch-form-reason').fill(reason);
+  await drawer.getByTestId('flow-launch-form-neededBy').click();
+  await buyer.keyboard.type('2026-12-31');
+  await buyer.keyboard.press('Enter');
+  await drawer.getByTestId('flow-form-lines-add').click();
+  await drawer.getByTestId('flow-form-lines-0-item').fill('服务器');
+  await drawer.getByTestId('flow-form-lines-0-unit').fill('台');
+  await drawer.getByTestId('flow-form-lines-0-quantity').fill('3');
+  await drawer.getByTestId('flow-form-lines-0-price').fill('25000');
+  // The amount and the total follow the lines as they are typed.
+  await expect(drawer.getByTestId('flow-launch-form-total')).toContainText('75,000.00');
+  await drawer.getByTestId('flow-launch-urgency').getByText('紧急').click();
+  await shot(buyer, 'flow-task-launch-form');
+  await buyer.getByTestId('flow-launch-submit').click();
+  await expect(drawer).toBeHidden();
+  // Launched by me: in progress; its page shows the route with the department manager current.
+  // The list has loaded before it is searched.
+  await expect(buyer.getByTestId('flow-mine-table').getByTestId('flow-task-link').first()).toBeVisible();
+  await buyer.getByTestId('flow-mine-keyword').fill(reason);
+  await buyer.getByTestId('flow-mine-search').click();
+  await expect(buyer.getByTestId('flow-mine-table').getByTestId('flow-task-link')).toHaveCount(1);
+  await expect(buyer.getByTestId('flow-mine-table').getByTestId('flow-status')).toHaveText('审批中');
+  await buyer.getByTestId('flow-mine-table').getByTestId('flow-task-link').click();
+  await expect(buyer.getByTestId('flow-node-deptManager')).toHaveAttribute('data-state', 'current');
+  const unreadBefore = await unread(buyer);
+
+  // The manager: the to-do in his list (its count beside the menu entry), approved on its page.
+  const manager = await newPage(browser);
+  await signInAs(manager, MANAGER.account, MANAGER.password);
+  await expect(manager.locator('.srm-menu-badge .ant-badge-count').first()).toBeVisible();
+  await openFromList(manager, '/workFlow/flowTodo', 'flow-todo', reason);
+  await expect(manager.getByTestId('flow-detail-form-total')).toContainText('75,000.00');
+  await shot(manager, 'flow-task-detail-manager');
+  await approve(manager, '同意，<b>请总监会签</b>');
+  // The buyer's page moved on by itself: the countersign is current, the opinion shown as text.
+  await expect(buyer.getByTestId('flow-node-deptManager')).toHaveAttribute('data-state', 'done');
+  await expect(buyer.getByTestId('flow-node-countersign')).toHaveAttribute('data-state', 'current');
+  await expect(buyer.getByTestId('flow-history-opinion').last()).toHaveText('同意，<b>请总监会签</b>');
+
+  // The countersign: the manager has a second to-do on it, admin approves too.
+  await manager.goto('/workFlow/flowTodo');
+  await manager.getByTestId('flow-todo-keyword').fill(reason);
+  await manager.getByTestId('flow-todo-search').click();
+  await expect(manager.getByTestId('flow-todo-table').getByTestId('flow-task-link')).toHaveCount(1);
+  const admin = await newPage(browser);
+  await signIn(admin, 'admin');
+  await openFromList(admin, '/workFlow/flowTodo', 'flow-todo', reason);
+  await approve(admin, '同意');
+  await expect(buyer.getByTestId('flow-detail').getByTestId('flow-status')).toHaveText('审批中');
+  await manager.getByTestId('flow-todo-table').getByTestId('flow-task-link').click();
+  await approve(manager, '会签同意');
+  // Approved: the buyer sees the result and the message without reloading.
+  await expect(buyer.getByTestId('flow-detail').getByTestId('flow-status')).toHaveText('已通过');
+  await expect.poll(() => unread(buyer)).toBeGreaterThan(unreadBefore);
+  await buyer.getByTestId('navbar-message').click();
+  await expect(buyer.getByText('审批通过：张采购的采购申请').first()).toBeVisible();
+  await shot(buyer, 'flow-task-buyer-approved');
+  for (const p of [buyer, manager, admin]) await p.context().close();
+});
+
+test('a reject goes back to the launcher, who edits and resubmits; the manager transfers it to admin', async ({
+  browser,
+  request,
+}) => {
+  const reason = `E2E 退回 ${Date.now()}`;
+  await launchByApi(request, reason, 100);
+  const manager = await newPage(browser);
+  await signInAs(manager, MANAGER.account, MANAGER.password);
+  await openFromList(manager, '/workFlow/flowTodo', 'flow-todo', reason);
+  await manager.getByTestId('flow-do-reject').click();
+  await expect(manager.getByTestId('flow-reject-target')).toContainText('发起人');
+  await manager.getByTestId('flow-opinion').fill('数量不对，请修改');
+  await manager.getByTestId('flow-action-ok').click();
+  await expect(manager.getByTestId('flow-status')).toHaveText('已退回');
+
+  const buyer = await newPage(browser);
+  await signIn(buyer, 'buyer');
+  await buyer.goto('/workFlow/flowLaunch');
+  await buyer.getByRole('tab', { name: '我发起的' }).click();
+  await buyer.getByTestId('flow-mine-keyword').fill(reason);
+  await buyer.getByTestId('flow-mine-search').click();
+  await expect(buyer.getByTestId('flow-mine-table').getByTestId('flow-status')).toHaveText('已退回');
+  await buyer.getByTestId('flow-row-edit').click();
+  const quantity = buyer.getByTestId('flow-form-lines-0-quantity');
+  await expect(quantity).toHaveValue('1.00');
+  await quantity.fill('2');
+  await buyer.getByTestId('flow-launch-submit').click();
+  await expect(buyer.getByTestId('flow-launch-drawer')).toBeHidden();
+  await expect(buyer.getByTestId('flow-mine-table').getByTestId('flow-status')).toHaveText('审批中');
+
+  // The manager hands the resubmitted to-do to the administrator.
+  await openFromList(manager, '/workFlow/flowTodo', 'flow-todo', reason);
+  await expect(manager.getByTestId('flow-detail-form-total')).toContainText('200.00');
+  await manager.getByTestId('flow-do-transfer').click();
+  await manager.getByTestId('flow-transfer-user').click();
+  await manager.keyboard.type('admin');
+  await manager.locator('.ant-select-item-option', { hasText: 'admin' }).first().click();
+  await manager.getByTestId('flow-action-ok').click();
+  await expect(manager.getByTestId('flow-do-audit')).toHaveCount(0);
+  const admin = await newPage(browser);
+  await signIn(admin, 'admin');
+  await openFromList(admin, '/workFlow/flowTodo', 'flow-todo', reason);
+  await expect(admin.getByTestId('flow-history')).toContainText('转办');
+  await approve(admin, '已核实');
+  await expect(admin.getByTestId('flow-status')).toHaveText('已通过');
+  for (const p of [buyer, manager, admin]) await p.context().close();
+});
+
+test('a 390 px window reads and approves a to-do', async ({ browser, request }) => {
+  const reason = `E2E 手机 ${Date.now()}`;
+  await launchByApi(request, reason, 10);
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await signInAs(page, MANAGER.account, MANAGER.password);
+  await openFromList(page, '/workFlow/flowTodo', 'flow-todo', reason);
+  await expect(page.getByTestId('flow-detail-form')).toContainText(reason);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shot(page, 'flow-task-390-detail');
+  await approve(page, '手机上同意');
+  await expect(page.getByTestId('flow-status')).toHaveText('已通过');
+  await shot(page, 'flow-task-390-approved');
+  await page.context().close();
+});
+
+test('the keyboard launches a flow and handles a to-do', async ({ browser }) => {
+  const page = await newPage(browser);
+  await signIn(page, 'buyer');
+  await page.goto('/workFlow/flowLaunch');
+  await expect(page.getByTestId('flow-launch-purchaseRequisition')).toBeVisible();
+  await page.getByTestId('flow-launch-search').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('flow-launch-purchaseRequisition')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('flow-launch-drawer')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('flow-launch-drawer')).toBeHidden();
+  await expect(page.getByTestId('flow-launch-purchaseRequisition')).toBeFocused();
+  // A to-do link is reached by Tab and opened by Enter; the approve dialog by Enter too.
+  await page.goto('/workFlow/flowTodo');
+  const link = page.getByTestId('flow-todo-table').getByTestId('flow-task-link').first();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('flow-detail')).toBeVisible();
+  await page.getByTestId('flow-do-audit').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.context().close();
+});
+
+for (const dark of [false, true]) {
+  test(`axe finds nothing on the task screens (${dark ? 'dark' : 'light'})`, async ({ browser }) => {
+    const page = await newPage(browser);
+    await signIn(page, 'admin');
+    if (dark) {
+      await page.getByTestId('settings-button').click();
+      await page.getByTestId('theme-dark').click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await page.keyboard.press('Escape');
+    }
+    const report: string[] = [];
+    const check = async (name: string) => {
+      // No hover colour: axe reads the resting state.
+      await page.mouse.move(0, 0);
+      await settled(page);
+      await shot(page, `flow-task-axe-${name}-${dark ? 'dark' : 'light'}`);
+      for (const v of await axeViolations(page)) report.push(`${name}: ${v}`);
+    };
+    await visit(page, '/workFlow/flowLaunch');
+    await expect(page.getByTestId('flow-launch-purchaseRequisition')).toBeVisible();
+    await check('launch');
+    await page.getByTestId('flow-launch-purchaseRequisition').click();
+    await expect(page.getByTestId('flow-launch-form')).toBeVisible();
+    await page.getByTestId('flow-form-lines-add').click();
+    await check('launch-drawer');
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: '我发起的' }).click();
+    await check('launched');
+    for (const [screen, prefix] of [
+      ['flowTodo', 'flow-todo'],
+      ['flowDone', 'flow-done'],
+      ['flowCirculate', 'flow-circulate'],
+    ] as const) {
+      await visit(page, `/workFlow/${screen}`);
+      await expect(page.getByTestId(`${prefix}-table`)).toBeVisible();
+      await check(screen);
+    }
+    await visit(page, '/workFlow/flowTodo');
+    await page.getByTestId('flow-todo-table').getByTestId('flow-task-link').first().click();
+    await expect(page.getByTestId('flow-detail')).toBeVisible();
+    await check('detail');
+    await page.getByTestId('flow-do-audit').click();
+    await page.getByTestId('flow-sign-toggle').click();
+    await check('approve-dialog');
+    await page.keyboard.press('Escape');
+    expect(report.join('\n')).toBe('');
+    await page.context().close();
+  });
+}

@@ -1,0 +1,75 @@
+import { expect, type Page, test } from '@playwright/test';
+import { openSettings, shot, signIn } from './helpers';
+
+/** The cache and server monitor screens of the system menu. */
+
+async function toEnglish(page: Page) {
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('lang-en-US').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+}
+
+test('the administrator clears a cache and sees its entries drop to 0', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/cache');
+  const navEntries = page.getByTestId('cache-entries-nav');
+  // The shell loaded the menu at sign-in: the navigation cache holds the administrator's.
+  await expect(navEntries).not.toHaveText('0', { timeout: 30_000 });
+  await expect(page.getByTestId('cache-entries-perms')).not.toHaveText('0');
+  await page.getByTestId('cache-clear-nav').click();
+  await page.getByTestId('cache-clear-nav-confirm').click();
+  await expect(navEntries).toHaveText('0');
+  await expect(page.getByRole('row', { name: /nav/ })).not.toContainText('启动后未清除');
+  await shot(page, 'cache');
+
+  // Clear all: the menus go too.
+  await page.getByTestId('cache-clear-all').click();
+  await page.locator('.ant-popconfirm .ant-btn-dangerous').filter({ visible: true }).click();
+  await expect(page.getByTestId('cache-entries-menu')).toHaveText('0');
+});
+
+test('the monitor in dark mode and English: figures, processes and line charts that refresh', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await openSettings(page);
+  await page.getByTestId('theme-dark').click();
+  await page.keyboard.press('Escape');
+  await toEnglish(page);
+  await page.goto('/system/monitor');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // The first sample reads the machine's fixed facts too (CPU model, OS): slower on a busy machine.
+  await expect(page.getByTestId('monitor-page')).toContainText('Server processes (1)', { timeout: 30_000 });
+  await expect(page.getByTestId('monitor-page')).toContainText('Event-loop delay (p99)');
+  await expect(page.getByTestId('monitor-page')).toContainText('Embedded (PGlite)');
+  await expect(page.getByTestId('monitor-no-statements')).toBeVisible();
+  for (const chart of ['cpu', 'memory', 'heap', 'loop']) {
+    const box = page.getByTestId(`monitor-${chart}-chart`);
+    await expect(box).toHaveAttribute('aria-label', /^Line chart: /);
+    await expect(box.locator('canvas')).toHaveCount(1);
+  }
+  // The next refresh comes by itself, a few seconds later.
+  const first = await page.getByTestId('monitor-time').textContent();
+  await expect(page.getByTestId('monitor-time')).not.toHaveText(first ?? '', { timeout: 15_000 });
+  await shot(page, 'monitor-dark-english');
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('both screens fit the phone', async ({ page }) => {
+    await signIn(page, 'admin');
+    for (const [url, testId] of [
+      ['/system/cache', 'cache-page'],
+      ['/system/monitor', 'monitor-page'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByTestId(testId)).toBeVisible();
+      if (testId === 'monitor-page')
+        await expect(page.getByTestId('monitor-cpu-chart').locator('canvas')).toHaveCount(1);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(page, `${testId}-390`);
+    }
+  });
+});

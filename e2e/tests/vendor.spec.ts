@@ -1,0 +1,261 @@
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { adminHeaders, axeViolations, settled, shot, signIn, signInAs } from './helpers';
+
+/**
+ * Suppliers (issue 16 §3–§5): staff find a supplier and open its record; write a vendor notice and
+ * publish it to a chosen supplier; the supplier (`vendor`) reads and replies in its own browser; the
+ * buyer sees "replied" in the progress; a second supplier never sees it. The supplier's
+ * administrator adds a sub-account, which signs in as mobile@account. Every new screen passes axe,
+ * light and dark, and works at 390 px and by keyboard.
+ *
+ * The announcements spec owns the forced announcement dialog of the supplier users: here their
+ * unread announcements are answered empty, so no dialog of another spec stands in the way and
+ * nothing here marks an announcement read.
+ */
+
+// Several browsers and servers share a small machine: screens may take long to appear.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+async function contextFor(browser: Browser, width = 1400): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.route(
+    (url) => url.pathname === '/api/message/Notice/Unread',
+    (route) => route.fulfill({ json: { code: 0, msg: '', data: { list: [] } } }),
+  );
+  return page;
+}
+
+async function staff(browser: Browser, who: 'admin' | 'buyer', width = 1400): Promise<Page> {
+  const page = await contextFor(browser, width);
+  await signIn(page, who);
+  return page;
+}
+
+async function supplier(browser: Browser, account: string, password = 'vendor123', width = 1400) {
+  const page = await contextFor(browser, width);
+  await signInAs(page, account, password);
+  return page;
+}
+
+async function expectAxeClean(page: Page, name: string, include?: string) {
+  // No hover colours: axe judges the contrast of what is shown at rest.
+  await page.mouse.move(0, 0);
+  await settled(page);
+  await shot(page, name);
+  expect(await axeViolations(page, include), name).toEqual([]);
+}
+
+async function darkMode(page: Page) {
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('theme-dark').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.keyboard.press('Escape');
+}
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+const stamp = Date.now().toString(36);
+const title = `质量整改通知 ${stamp}`;
+
+test('staff find a supplier and open its record; its detail tabs and life-cycle actions show', async ({
+  browser,
+}) => {
+  const admin = await staff(browser, 'admin');
+  await admin.goto('/base/vendor/supplier');
+  await expect(admin.getByTestId('supplier-table')).toBeVisible();
+  // By keyboard: the name filter, Enter searches.
+  await admin.getByTestId('supplier-keyword').focus();
+  await admin.keyboard.type('华东钢材');
+  await admin.keyboard.press('Enter');
+  const rows = admin.getByTestId('supplier-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('华东钢材有限公司');
+  // By state: the frozen demo supplier.
+  await admin.getByTestId('supplier-reset').click();
+  await admin.getByTestId('supplier-filter-state').click();
+  await admin.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '冻结' }).click();
+  await admin.getByTestId('supplier-search').click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('旧物资回收有限公司');
+  await expectAxeClean(admin, 'vendor-supplier-list');
+
+  // The record, opened by keyboard from its row.
+  await admin.getByTestId('supplier-reset').click();
+  const row = rows.filter({ hasText: '示例供应商有限公司' });
+  await row.locator('[data-testid^="supplier-open-"]').focus();
+  await admin.keyboard.press('Enter');
+  const detail = admin.getByTestId('supplier-detail');
+  await expect(detail.getByTestId('supplier-company')).toContainText('示例供应商有限公司');
+  await expect(detail.getByTestId('supplier-action-freeze')).toBeVisible();
+  await expect(admin).toHaveURL(/\?id=\d+/);
+  await expectAxeClean(admin, 'vendor-supplier-detail', '.ant-drawer-content-wrapper');
+  for (const tab of ['联系人', '银行信息', '供货类别', '资质', '用户', '通知', '变更记录']) {
+    await detail.getByRole('tab', { name: tab }).click();
+  }
+  await detail.getByRole('tab', { name: '用户' }).click();
+  await expect(detail.getByTestId('supplier-users')).toContainText('vendor');
+  await detail.getByRole('tab', { name: '通知' }).click();
+  await expect(detail.getByTestId('supplier-notices')).toContainText('资质年审');
+  await admin.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await admin.context().close();
+});
+
+test('staff write a notice to a chosen supplier and publish it; the supplier reads and replies; the buyer sees it replied; another supplier never sees it', async ({
+  browser,
+}) => {
+  const admin = await staff(browser, 'admin');
+  await admin.goto('/base/vendorNotice');
+  await admin.getByTestId('vendor-notice-add').click();
+  const form = admin.getByTestId('vendor-notice-form');
+  await form.getByTestId('vendor-notice-form-title').fill(title);
+  await form.getByTestId('vendor-notice-pick-one').click();
+  await admin.keyboard.type('示例供应商');
+  await admin
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '示例供应商有限公司' })
+    .click();
+  await expect(form.getByTestId('vendor-notice-target-table')).toContainText('示例供应商有限公司');
+  await form.locator('.srm-rte-content').click();
+  await admin.keyboard.type('请于本周内提交整改报告。');
+  await form.getByTestId('vendor-notice-form-reply').click();
+  await expectAxeClean(admin, 'vendor-notice-form', '.ant-modal');
+  await form.getByTestId('vendor-notice-form-publish').click();
+  await expect(form).toBeHidden();
+  const noticeRow = admin.getByTestId('vendor-notice-table').locator('tr', { hasText: title });
+  await expect(noticeRow.getByTestId('vendor-notice-state')).toHaveText('已发布');
+  await expectAxeClean(admin, 'vendor-notice-list');
+
+  // The supplier, in its own browser: the home lists it, the inbox opens it (read), it replies.
+  const vendor = await supplier(browser, 'vendor');
+  await expect(vendor.getByTestId('vendor-home-notices')).toContainText(title);
+  await expectAxeClean(vendor, 'vendor-home');
+  await vendor.getByTestId('vendor-home-notices').getByText(title).click();
+  const drawer = vendor.getByTestId('inbox-drawer');
+  await expect(drawer.getByTestId('vendor-notice-body')).toContainText('请于本周内提交整改报告');
+  await expectAxeClean(vendor, 'vendor-inbox-drawer', '.ant-drawer-content-wrapper');
+  await drawer.getByTestId('inbox-reply-text').fill('已收到，整改报告周五前提交。');
+  await drawer.getByTestId('inbox-reply-save').click();
+  await expect(drawer.getByText('回复草稿已保存')).toBeVisible();
+  await drawer.getByTestId('inbox-reply-send').click();
+  await vendor.getByTestId('inbox-send-ok').click();
+  await expect(drawer.getByTestId('inbox-reply-sent')).toContainText('整改报告周五前提交');
+  await vendor.keyboard.press('Escape');
+  const inboxRow = vendor.getByTestId('inbox-table').locator('tr', { hasText: title });
+  await expect(inboxRow).toContainText('已回复');
+  await expectAxeClean(vendor, 'vendor-inbox');
+
+  // The buyer sees "replied" with the reply in the progress.
+  const buyer = await staff(browser, 'buyer');
+  await buyer.goto('/base/vendorNotice');
+  await buyer
+    .getByTestId('vendor-notice-table')
+    .locator('tr', { hasText: title })
+    .getByTestId('vendor-notice-progress')
+    .click();
+  const progress = buyer.getByTestId('vendor-notice-progress-drawer');
+  const line = progress.getByTestId('vendor-notice-items').locator('tr', { hasText: '示例供应商有限公司' });
+  await expect(line.getByTestId('item-status')).toHaveText('已回复');
+  await expect(line.getByTestId('progress-reply')).toHaveText('已收到，整改报告周五前提交。');
+  await expect(progress.getByTestId('summary-replied')).toContainText('1');
+  await expectAxeClean(buyer, 'vendor-notice-progress', '.ant-drawer-content-wrapper');
+
+  // The second supplier's inbox does not hold it.
+  const vendor2 = await supplier(browser, 'vendor2');
+  await vendor2.goto('/vendorPortal/inbox');
+  await expect(vendor2.getByTestId('inbox-table')).toContainText('资质年审');
+  await expect(vendor2.getByTestId('inbox-table')).not.toContainText(title);
+  for (const page of [admin, vendor, buyer, vendor2]) await page.context().close();
+});
+
+test("the supplier's administrator adds a sub-account, which signs in as mobile@account", async ({
+  browser,
+  request,
+}) => {
+  const vendor = await supplier(browser, 'vendor');
+  await vendor.goto('/vendorPortal/users');
+  await expect(vendor.getByTestId('vendor-user-vendor')).toBeVisible();
+  await expectAxeClean(vendor, 'vendor-users');
+  const mobile = `137${String(Date.now()).slice(-8)}`;
+  await vendor.getByTestId('vendor-users-add').click();
+  const form = vendor.getByTestId('vendor-user-form');
+  await form.getByTestId('vendor-user-name').fill('子账号乙');
+  await form.getByTestId('vendor-user-mobile').fill(mobile);
+  await form.getByTestId('vendor-user-password').fill('sub12345');
+  await expect(form).toContainText(`${mobile}@vendor`);
+  await expectAxeClean(vendor, 'vendor-user-form', '.ant-modal');
+  await vendor.getByTestId('vendor-user-form-submit').click();
+  await expect(vendor.getByTestId(`vendor-user-${mobile}@vendor`)).toBeVisible();
+
+  const sub = await supplier(browser, `${mobile}@vendor`, 'sub12345');
+  await sub.goto('/vendorPortal/users');
+  // A sub-account sees its company's accounts, and no administrator's buttons.
+  await expect(sub.getByTestId('vendor-users-table')).toContainText(`${mobile}@vendor`);
+  await expect(sub.getByTestId('vendor-users-add')).toHaveCount(0);
+  await sub.goto('/vendorPortal/inbox');
+  await expect(sub.getByTestId('inbox-table')).toContainText(title);
+
+  // The administrator disables it: its session ends.
+  await vendor.getByTestId(`vendor-user-state-${mobile}@vendor`).click();
+  await expect(vendor.getByTestId(`vendor-user-state-${mobile}@vendor`)).not.toBeChecked();
+  await sub.reload();
+  await expect(sub.getByTestId('login-page')).toBeVisible();
+
+  // Not left behind as a live supplier user (other specs count the suppliers' users).
+  const headers = await adminHeaders(request);
+  const found = await request.get(`/api/permission/Users?keyword=${mobile}`, { headers });
+  const id = ((await found.json()) as { data: { list: { id: string }[] } }).data.list[0]?.id;
+  if (id) await request.delete(`/api/permission/Users/${id}`, { headers });
+  for (const page of [vendor, sub]) await page.context().close();
+});
+
+test("the supplier's screens pass axe in dark mode and work at 390 px", async ({ browser }) => {
+  const vendor = await supplier(browser, 'vendor');
+  await darkMode(vendor);
+  for (const path of ['/home', '/vendorPortal/inbox', '/vendorPortal/company', '/vendorPortal/users']) {
+    await vendor.goto(path);
+    await expect(vendor.getByTestId('layout-root')).toBeVisible();
+    await expectAxeClean(vendor, `vendor-dark-${path.split('/').pop()}`);
+  }
+  await vendor.goto('/vendorPortal/company');
+  await vendor.getByTestId('company-edit').click();
+  await expect(vendor.getByTestId('profile-form')).toBeVisible();
+  await expectAxeClean(vendor, 'vendor-dark-profile-form', '.ant-drawer-content-wrapper');
+  await vendor.getByTestId('profile-address').fill('新地址 18 号');
+  await vendor.getByTestId('profile-form-submit').click();
+  await expect(vendor.getByTestId('supplier-company')).toContainText('新地址 18 号');
+  await vendor.context().close();
+
+  const admin = await staff(browser, 'admin');
+  await darkMode(admin);
+  await admin.goto('/base/vendor/supplier');
+  await expectAxeClean(admin, 'vendor-dark-supplier-list');
+  await admin.goto('/base/vendorNotice');
+  await expectAxeClean(admin, 'vendor-dark-notice-list');
+  await admin.context().close();
+
+  const narrow = await supplier(browser, 'vendor', 'vendor123', 390);
+  for (const path of ['/home', '/vendorPortal/inbox', '/vendorPortal/company', '/vendorPortal/users']) {
+    await narrow.goto(path);
+    await expect(narrow.getByTestId('layout-root')).toBeVisible();
+    await expectAxeClean(narrow, `vendor-390-${path.split('/').pop()}`);
+    // Nothing wider than the window.
+    expect(await narrow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+  await narrow.goto('/vendorPortal/inbox');
+  await narrow.getByTestId('inbox-open').first().click();
+  await expectAxeClean(narrow, 'vendor-390-inbox-drawer', '.ant-drawer-content-wrapper');
+  await narrow.context().close();
+
+  const narrowStaff = await staff(browser, 'buyer', 390);
+  for (const [path, table] of [
+    ['/base/vendor/supplier', 'supplier-table'],
+    ['/base/vendorNotice', 'vendor-notice-table'],
+  ] as const) {
+    await narrowStaff.goto(path);
+    await expect(narrowStaff.getByTestId(table)).toBeVisible();
+    await expectAxeClean(narrowStaff, `vendor-390${path.replaceAll('/', '-')}`);
+    expect(await narrowStaff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
+  await narrowStaff.context().close();
+});

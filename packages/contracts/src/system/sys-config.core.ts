@@ -1,0 +1,233 @@
+// The zod-free part of the system configuration: codes, paths, the groups with their defaults,
+// the parser both sides read stored values with, and the one password rule function.
+import type { Locale } from '../api/envelope.core';
+import {
+  isPassword,
+  type MessageParams,
+  type ValidationMessageKey,
+  validationMessage,
+} from '../validation/rules.core';
+
+export const SysConfigPerm = {
+  sysConfig: 'system.sysConfig',
+  sysConfigEdit: 'system.sysConfig.edit',
+} as const;
+export type SysConfigPermCode = (typeof SysConfigPerm)[keyof typeof SysConfigPerm];
+
+export const SysConfigApi = {
+  /** GET every group (page permission); PUT `${config}/{group}` saves one group (edit button). */
+  config: '/api/system/SysConfig',
+  /** GET, public: what the sign-in page shows (product name, logo, texts). */
+  loginConfig: '/api/oauth/LoginConfig',
+} as const;
+
+export const PASSWORD_CLASSES = ['letter', 'lower', 'upper', 'digit', 'symbol'] as const;
+export type PasswordClass = (typeof PASSWORD_CLASSES)[number];
+
+export interface PasswordRule {
+  passwordMinLength: number;
+  passwordMaxLength: number;
+  /** Character classes a password must contain (letter = either case). */
+  passwordClasses: PasswordClass[];
+  /** Days after a change when the password must be changed at sign-in; 0 never. */
+  passwordExpiryDays: number;
+  /** A new password may not repeat the current one nor the last N before it; 0 allows any. */
+  passwordHistory: number;
+}
+
+export interface SysConfigValues {
+  brand: { sysName: string; logoUrl: string; loginTitle: string; loginSubtitle: string; copyright: string };
+  security: { lockoutAttempts: number; lockoutMinutes: number; tokenTimeout: number; singleLogin: boolean };
+  password: PasswordRule;
+  upload: { uploadMaxMb: number };
+  preview: { previewUrl: string };
+  about: { sysVersion: string; helpUrl: string };
+}
+export type SysConfigGroup = keyof SysConfigValues;
+export const SYS_CONFIG_GROUPS = ['brand', 'security', 'password', 'upload', 'preview', 'about'] as const;
+
+/** Hard bounds of the numeric settings (the schemas and the parser agree on them). */
+export const SYS_CONFIG_BOUNDS = {
+  lockoutAttempts: [1, 100],
+  lockoutMinutes: [1, 1440],
+  tokenTimeout: [5, 43_200],
+  passwordMinLength: [1, 100],
+  passwordMaxLength: [1, 100],
+  passwordExpiryDays: [0, 3650],
+  passwordHistory: [0, 24],
+  uploadMaxMb: [1, 100],
+} as const satisfies Record<string, readonly [number, number]>;
+
+export const SYS_CONFIG_DEFAULTS: SysConfigValues = {
+  brand: { sysName: '', logoUrl: '', loginTitle: '', loginSubtitle: '', copyright: '' },
+  security: { lockoutAttempts: 5, lockoutMinutes: 10, tokenTimeout: 720, singleLogin: false },
+  // The rule of old: 6-16 characters with a letter and a digit.
+  password: {
+    passwordMinLength: 6,
+    passwordMaxLength: 16,
+    passwordClasses: ['letter', 'digit'],
+    passwordExpiryDays: 0,
+    passwordHistory: 0,
+  },
+  upload: { uploadMaxMb: 5 },
+  preview: { previewUrl: '' },
+  about: { sysVersion: '', helpUrl: '' },
+};
+
+/**
+ * Groups every signed-in user reads (get-sys-config: the about dialog, the password hints, the
+ * upload limit, the preview address); the rest (the security group) only with the page permission.
+ */
+export const PUBLIC_CONFIG_GROUPS: readonly SysConfigGroup[] = [
+  'brand',
+  'password',
+  'upload',
+  'preview',
+  'about',
+];
+/** What the sign-in page reads before anyone signed in. */
+export type LoginConfig = SysConfigValues['brand'];
+
+/** The stored keys of a group, in order. */
+export function configKeys(group: SysConfigGroup): string[] {
+  return Object.keys(SYS_CONFIG_DEFAULTS[group]);
+}
+
+/** A group's values as stored rows (param_key → param_value text). */
+export function configToRows<G extends SysConfigGroup>(values: SysConfigValues[G]): [string, string][] {
+  return Object.entries(values).map(([key, value]) => [
+    key,
+    Array.isArray(value) ? value.join(',') : String(value),
+  ]);
+}
+
+function parseInteger(
+  text: string | undefined,
+  key: keyof typeof SYS_CONFIG_BOUNDS,
+  fallback: number,
+): number {
+  const n = Number(text);
+  const [min, max] = SYS_CONFIG_BOUNDS[key];
+  return text !== undefined && text !== '' && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
+/**
+ * Typed values from stored rows; a missing or unreadable value takes its default, so an old or
+ * hand-edited row never stops a sign-in.
+ */
+export function parseSysConfig(rows: ReadonlyMap<string, string>): SysConfigValues {
+  const out = structuredClone(SYS_CONFIG_DEFAULTS);
+  for (const group of SYS_CONFIG_GROUPS) {
+    const target = out[group] as unknown as Record<string, unknown>;
+    for (const [key, fallback] of Object.entries(SYS_CONFIG_DEFAULTS[group])) {
+      const text = rows.get(key);
+      if (typeof fallback === 'number')
+        target[key] = parseInteger(text, key as keyof typeof SYS_CONFIG_BOUNDS, fallback);
+      else if (typeof fallback === 'boolean')
+        target[key] = text === undefined ? fallback : text === 'true' || text === '1';
+      else if (Array.isArray(fallback)) {
+        if (text !== undefined)
+          target[key] = PASSWORD_CLASSES.filter((c) =>
+            text
+              .split(',')
+              .map((s) => s.trim())
+              .includes(c),
+          );
+      } else if (text !== undefined) target[key] = text;
+    }
+  }
+  if (out.password.passwordMaxLength < out.password.passwordMinLength)
+    out.password.passwordMaxLength = out.password.passwordMinLength;
+  return out;
+}
+
+/** Typed values from the get-sys-config list (the web's start-up cache). */
+export function parseConfigItems(
+  items: readonly { paramKey: string; paramValue: string }[],
+): SysConfigValues {
+  return parseSysConfig(new Map(items.map((i) => [i.paramKey, i.paramValue])));
+}
+
+/**
+ * The specification's rule, the default: 6-16 characters of letters and digits, both required
+ * (symbols refused), with the specification's message.
+ */
+export function isSpecRule(rule: PasswordRule): boolean {
+  const classes = [...rule.passwordClasses].sort().join(',');
+  return rule.passwordMinLength === 6 && rule.passwordMaxLength === 16 && classes === 'digit,letter';
+}
+
+export interface PasswordProblem {
+  key: ValidationMessageKey;
+  params?: MessageParams;
+}
+
+const CLASS_TESTS: Record<PasswordClass, RegExp> = {
+  letter: /[A-Za-z]/,
+  lower: /[a-z]/,
+  upper: /[A-Z]/,
+  digit: /\d/,
+  symbol: /[^A-Za-z\d\s]/,
+};
+const CLASS_KEYS: Record<PasswordClass, ValidationMessageKey> = {
+  letter: 'validation.passwordClassLetter',
+  lower: 'validation.passwordClassLower',
+  upper: 'validation.passwordClassUpper',
+  digit: 'validation.passwordClassDigit',
+  symbol: 'validation.passwordClassSymbol',
+};
+
+/**
+ * What is wrong with a new password under a rule (empty: it is allowed). Every password path checks
+ * with this one function: the server on every write, the forms as the user types.
+ */
+export function passwordProblems(password: string, rule: PasswordRule): PasswordProblem[] {
+  if (isSpecRule(rule)) return isPassword(password) ? [] : [{ key: 'validation.password' }];
+  const problems: PasswordProblem[] = [];
+  const length = [...password].length;
+  // Control characters (NUL, line breaks…) cannot be typed at a sign-in form.
+  if (/\p{Cc}/u.test(password)) problems.push({ key: 'validation.badCharacters' });
+  if (length < rule.passwordMinLength)
+    problems.push({ key: 'validation.passwordTooShort', params: { min: rule.passwordMinLength } });
+  if (length > rule.passwordMaxLength)
+    problems.push({ key: 'validation.passwordTooLong', params: { max: rule.passwordMaxLength } });
+  const missing = rule.passwordClasses.filter((c) => !CLASS_TESTS[c].test(password));
+  if (missing.length)
+    problems.push({ key: 'validation.passwordNeeds', params: { classes: missing.join(',') } });
+  return problems;
+}
+
+function classList(classes: string, locale: Locale): string {
+  const sep = locale === 'en-US' ? ', ' : '、';
+  return classes
+    .split(',')
+    .filter((c): c is PasswordClass => (PASSWORD_CLASSES as readonly string[]).includes(c))
+    .map((c) => validationMessage(CLASS_KEYS[c], locale))
+    .join(sep);
+}
+
+/** A problem's text in a language. */
+export function passwordProblemText(problem: PasswordProblem, locale: Locale): string {
+  if (problem.key === 'validation.passwordNeeds')
+    return validationMessage(problem.key, locale, {
+      classes: classList(String(problem.params?.classes ?? ''), locale),
+    });
+  return validationMessage(problem.key, locale, problem.params);
+}
+
+/** The rule in words, for the hint under a new-password field. */
+export function passwordRuleText(rule: PasswordRule, locale: Locale): string {
+  if (isSpecRule(rule)) return validationMessage('validation.password', locale);
+  const length = validationMessage('validation.passwordRuleLength', locale, {
+    min: rule.passwordMinLength,
+    max: rule.passwordMaxLength,
+  });
+  if (!rule.passwordClasses.length) return length;
+  return `${length}${locale === 'en-US' ? '; ' : '；'}${validationMessage(
+    'validation.passwordNeeds',
+    locale,
+    {
+      classes: classList(rule.passwordClasses.join(','), locale),
+    },
+  )}`;
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { idSchema, pageQuerySchema } from '../api/envelope';
+import { zEnCode } from '../validation/rules';
+import { flowDefinitionSaveSchema } from './flow-model';
+import { FLOW_DEFINITION_STATE } from './flow-model.core';
+
+export * from './flow-engine-api.core';
+
+export const flowDefinitionStateSchema = z.union([
+  z.literal(FLOW_DEFINITION_STATE.draft),
+  z.literal(FLOW_DEFINITION_STATE.released),
+  z.literal(FLOW_DEFINITION_STATE.stopped),
+]);
+
+/** A definition in lists and selectors. */
+export const flowDefinitionSummarySchema = z.object({
+  id: z.string(),
+  enCode: z.string(),
+  fullName: z.string(),
+  category: z.string(),
+  icon: z.string(),
+  iconBackground: z.string(),
+  formName: z.string(),
+  description: z.string(),
+  sortCode: z.number().int(),
+  state: flowDefinitionStateSchema,
+  /** The latest released version; 0 before the first release. */
+  currentVersion: z.number().int(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type FlowDefinitionSummary = z.infer<typeof flowDefinitionSummarySchema>;
+
+/** info/{id}: the summary, the draft tree and who may launch, and the released versions. */
+export const flowDefinitionDetailSchema = flowDefinitionSummarySchema.extend({
+  launchers: flowDefinitionSaveSchema.shape.launchers.unwrap(),
+  flowTemplateJson: z.unknown(),
+  versions: z.array(z.object({ version: z.number().int(), createdAt: z.number() })),
+});
+export type FlowDefinitionDetail = z.infer<typeof flowDefinitionDetailSchema>;
+
+export const flowDefinitionListQuerySchema = pageQuerySchema.extend({
+  category: z.string().trim().max(50).optional(),
+});
+export const flowSelectorQuerySchema = z.object({ type: z.string().trim().max(50).optional() });
+export const flowCodeParamSchema = z.object({ code: zEnCode({ max: 50 }) });
+export const flowIdParamSchema = z.object({ id: idSchema });
+
+/** One reason a release or import was refused, on the node the designer marks. */
+export const flowTreeErrorSchema = z.object({ nodeId: z.string(), code: z.string(), message: z.string() });
+export type FlowTreeErrorItem = z.infer<typeof flowTreeErrorSchema>;
+
+/** ExportData's document, which import takes back. */
+export const flowExportSchema = flowDefinitionSaveSchema;
