@@ -15,6 +15,8 @@ process.env.E2E_WECHAT_PORT = String(wechatPort);
 const wechatToken = process.env.E2E_WECHAT_TOKEN || 'e2e-mp-token';
 process.env.E2E_WECHAT_TOKEN = wechatToken;
 
+const TENANT_WIDE = /(sys-config|area-language|ops)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   // Per build name, so parallel runs (scripts/e2e.mjs with E2E_BUILD) keep their artifacts apart.
@@ -43,7 +45,19 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: TENANT_WIDE, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Specs that change what every user of the tenant sees (security and brand settings, text
+    // overrides, emptied caches) run alone, after the rest: another spec running beside them would
+    // meet a lockout after three attempts or an English text that is not the shipped one.
+    {
+      name: 'tenant-wide',
+      testMatch: TENANT_WIDE,
+      dependencies: ['chromium'],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: [
     {
       command: 'node e2e/fake-wechat.mjs',

@@ -177,7 +177,7 @@ test('a buyer launches a large requisition; manager and admin approve in their o
   await expect(buyer.getByTestId('flow-detail').getByTestId('flow-status')).toHaveText('已通过');
   await expect.poll(() => unread(buyer)).toBeGreaterThan(unreadBefore);
   await buyer.getByTestId('navbar-message').click();
-  await expect(buyer.getByText('审批通过：张采购的采购申请').first()).toBeVisible();
+  await expect(buyer.getByText('审批通过：采购申请 – 张采购').first()).toBeVisible();
   await shot(buyer, 'flow-task-buyer-approved');
   for (const p of [buyer, manager, admin]) await p.context().close();
 });

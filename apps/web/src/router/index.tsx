@@ -23,7 +23,6 @@ import { useAppStore } from '../store/settings';
 import { useUserStore } from '../store/user';
 import { MessageBinder } from '../utils/message';
 import { setNavigator } from '../utils/navigation';
-import { pageFor, pageLoaderFor } from '../views/registry';
 import { guard, PUBLIC_PATHS } from './guard';
 import { mayOpen } from './mayOpen';
 import type { MenuRoute } from './menu';
@@ -40,6 +39,15 @@ const technical = (name: 'AuthRedirect' | 'AuthLogout' | 'Jump') => async () => 
   Component: (await import('../views/auth/Technical'))[name],
 });
 const IframePage = lazy(() => import('../views/common/IframePage'));
+
+// The menu pages' registry (every screen's chunk and what it needs) is fetched with the menu routes,
+// not with the entry: the sign-in page does not carry the list of every screen.
+type PageRegistry = typeof import('../views/registry');
+let pages: PageRegistry | undefined;
+const loadPages = async () => {
+  pages ??= await import('../views/registry');
+  return pages;
+};
 const NotAvailable = lazy(() => import('../views/common/NotAvailable'));
 
 /** Id of the shell route; menu routes are patched in as its children. */
@@ -202,7 +210,7 @@ export function MenuPage({ path }: { path: string }) {
       </Lazy>
     );
   } else {
-    const Page = pageFor(route.urlAddress);
+    const Page = pages?.pageFor(route.urlAddress);
     if (!Page) return <Navigate to="/404" replace />;
     content = (
       <Lazy>
@@ -222,7 +230,8 @@ export function menuRouteObject(route: MenuRoute): RouteObject {
     element: <MenuPage path={path} />,
     // Fetches the page's chunk during the navigation (progress bar on); MenuPage then renders it.
     lazy: async () => {
-      await pageLoaderFor(usePermissionStore.getState().routeMap[path]?.urlAddress ?? '')?.();
+      const registry = await loadPages();
+      await registry.pageLoaderFor(usePermissionStore.getState().routeMap[path]?.urlAddress ?? '')?.();
       return {};
     },
     handle: {
@@ -324,6 +333,7 @@ async function patchMenuRoutes(patch: (routeId: string, children: RouteObject[])
   if (user.token && !usePermissionStore.getState().loaded) await user.loadStartup();
   const fresh = usePermissionStore.getState().routes.filter((r) => !patched.has(r.path));
   if (fresh.length === 0) return;
+  await loadPages();
   for (const r of fresh) patched.add(r.path);
   patch(LAYOUT_ROUTE_ID, fresh.map(menuRouteObject));
 }
