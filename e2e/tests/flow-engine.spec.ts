@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminHeaders, shot, signIn } from './helpers';
+import { adminHeaders, escapeUntilHidden, shot, signIn } from './helpers';
 
 /**
  * The flow designer (workFlow → flowEngine): an administrator designs a purchase flow with a
@@ -158,8 +158,7 @@ test('design, refuse, fix, release, version history, copy and export a flow', as
   await option(page, '大于').click();
   await drawer.getByTestId('flow-cond-value').locator('xpath=descendant-or-self::input').fill('50000');
   await expect(drawer.getByTestId('flow-cond-sentence')).toHaveText('合计金额 > 50000');
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
+  await escapeUntilHidden(page, drawer);
   await expect(branch.getByTestId('flow-branch-sentence')).toHaveText('合计金额 > 50000');
   await expect(branch).not.toHaveClass(/fd-has-error/);
 
@@ -179,7 +178,7 @@ test('design, refuse, fix, release, version history, copy and export a flow', as
   await row.getByTestId('flow-more').click();
   await page.locator('.ant-dropdown:visible').getByTestId('flow-versions-button').click();
   await expect(page.getByTestId('flow-versions')).toContainText('v1');
-  await page.keyboard.press('Escape');
+  await escapeUntilHidden(page, page.getByTestId('flow-versions'));
 
   // Copy: a new draft with a new code.
   await row.getByTestId('flow-more').click();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const ACCOUNTS = {
   admin: { account: 'admin', password: 'admin123' },
@@ -136,4 +136,22 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
         .map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
         .join(' | ')}`,
   );
+}
+
+/**
+ * Escape closes `layer` (a drawer or dialog). On a busy machine the first Escape can land while a
+ * select's list is still in its closing motion, which takes that Escape, as it would a user's; a
+ * user then presses again, and so does this (at most three times).
+ */
+export async function escapeUntilHidden(page: Page, layer: Locator) {
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Escape');
+    try {
+      await expect(layer).toBeHidden({ timeout: 3_000 });
+      return;
+    } catch {
+      // pressed again below
+    }
+  }
+  await expect(layer).toBeHidden();
 }

@@ -7,10 +7,17 @@ test('on a narrow window the menu is a drawer that closes after navigating', asy
   await signIn(page, 'admin');
   await expect(page.getByTestId('layout-sidebar')).toBeHidden();
   await shot(page, 'mobile-home');
-  await page.getByTestId('navbar-hamburger').click();
   const drawer = page.getByTestId('sidebar-drawer');
-  await expect(drawer).toBeVisible();
+  // The drawer's code arrives with the first screen; on a busy machine the first tap can come before
+  // the shell is ready for it, and a user taps again.
+  await expect(async () => {
+    if (!(await drawer.isVisible())) await page.getByTestId('navbar-hamburger').click();
+    await expect(drawer).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  // Its sliding motion over, the group opens and shows its pages.
+  await expect(drawer.getByText('系统管理')).toBeInViewport();
   await drawer.getByText('系统管理').click();
+  await expect(drawer.getByText('系统日志')).toBeInViewport();
   await drawer.getByText('系统日志').click();
   await expect(page).toHaveURL(/\/system\/log$/);
   await expect(drawer).toBeHidden();

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { openSettings, openUserMenu, shot, signIn, signInAs } from './helpers';
+import { escapeUntilHidden, openSettings, openUserMenu, shot, signIn, signInAs } from './helpers';
 
 // The server talks to the fake WeChat API of e2e/fake-wechat.mjs (started by playwright.config.ts);
 // the QR image itself comes from WeChat's image host, answered here by page.route with a PNG.
@@ -282,8 +282,7 @@ test('the bound state in the functional and plain layouts, dark, in English, and
   await scanQr(page.request, tickets.at(-1) ?? '', `oE2E${randomUUID().replace(/-/g, '').slice(0, 24)}`);
   await expect(page.getByTestId('wx-bind-bound-title')).toHaveText('绑定成功');
   await shot(page, 'wx-bind-success-functional-dark');
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('wx-bind-bound')).toHaveCount(0);
+  await escapeUntilHidden(page, page.getByTestId('wx-bind-bound'));
 
   await plainLayoutInEnglish(page);
   await page.getByTestId('navbar-wx-bind').click();
@@ -292,7 +291,7 @@ test('the bound state in the functional and plain layouts, dark, in English, and
   await expect(page.getByTestId('wx-bind-unbind')).toHaveText('Unbind');
   await expect(page.getByTestId('wx-bind-rebind')).toHaveText('Bind again');
   await shot(page, 'wx-bind-bound-plain-dark-en');
-  await page.keyboard.press('Escape');
+  await escapeUntilHidden(page, page.getByTestId('wx-bind-bound'));
 
   await page.setViewportSize({ width: 390, height: 844 });
   await openUserMenu(page);

@@ -309,6 +309,8 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
             <Avatar
               size={28}
               src={avatarUrl(user?.headIcon)}
+              // The picture names the user where the name is not written beside it.
+              alt={mobile ? name : ''}
               icon={<UserOutlined />}
               style={{ background: token.colorPrimary }}
             />

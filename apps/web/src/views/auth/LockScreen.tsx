@@ -38,6 +38,7 @@ export default function LockScreen() {
           <Avatar
             size={88}
             src={avatarUrl(userInfo?.headIcon)}
+            alt=""
             icon={<UserOutlined />}
             data-testid="lock-avatar"
           />

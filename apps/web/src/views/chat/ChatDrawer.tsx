@@ -21,7 +21,9 @@ function PeerAvatar({ id, name, headIcon }: { id: string; name: string; headIcon
   return (
     <span className={online ? 'srm-chat-online' : 'srm-chat-offline'} data-online={online ? '1' : '0'}>
       <Badge dot status={online ? 'success' : 'default'} offset={[-4, 28]}>
-        <Avatar src={avatarUrl(headIcon)}>{name.slice(0, 1)}</Avatar>
+        <Avatar src={avatarUrl(headIcon)} alt="">
+          {name.slice(0, 1)}
+        </Avatar>
       </Badge>
     </span>
   );

@@ -323,7 +323,9 @@ export default function ChatPanel({ peer }: { peer: ChatPeer }) {
       className="srm-chat-panel"
       title={
         <div className="srm-chat-header">
-          <Avatar src={avatarUrl(peer.headIcon)}>{peer.realName.slice(0, 1)}</Avatar>
+          <Avatar src={avatarUrl(peer.headIcon)} alt="">
+            {peer.realName.slice(0, 1)}
+          </Avatar>
           <span data-testid="chat-peer-name">{peer.realName}</span>
           <span className="srm-chat-time" data-testid="chat-peer-state">
             {online ? t('online') : t('offlineState')}
@@ -357,7 +359,11 @@ export default function ChatPanel({ peer }: { peer: ChatPeer }) {
                     className={`srm-chat-row${mine ? ' srm-chat-mine' : ''}`}
                     data-testid={mine ? 'chat-message-mine' : 'chat-message-peer'}
                   >
-                    <Avatar size="small" src={avatarUrl(mine ? (user?.headIcon ?? '') : peer.headIcon)}>
+                    <Avatar
+                      size="small"
+                      src={avatarUrl(mine ? (user?.headIcon ?? '') : peer.headIcon)}
+                      alt=""
+                    >
                       {(mine ? (user?.realName ?? '') : peer.realName).slice(0, 1)}
                     </Avatar>
                     <div className="srm-chat-bubble">

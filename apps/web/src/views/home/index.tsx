@@ -53,7 +53,7 @@ export default function Home() {
     <div className="srm-home" data-testid="home-page">
       <section className="srm-home-card srm-home-card-body">
         <div style={{ display: 'flex', alignItems: 'center', gap: 20, flexWrap: 'wrap' }}>
-          <Avatar size={64} src={avatarUrl(user?.headIcon)} icon={<UserOutlined />} />
+          <Avatar size={64} src={avatarUrl(user?.headIcon)} alt="" icon={<UserOutlined />} />
           <div style={{ flex: 1, minWidth: 200 }}>
             {/* h2 under the page's h1 (headings in order), at the h4 size it always had. */}
             <h2

@@ -28,7 +28,7 @@ export default function SubordinateTab() {
           key: 'name',
           render: (_, row) => (
             <span>
-              <Avatar size="small" src={avatarUrl(row.headIcon)} style={{ marginRight: 8 }}>
+              <Avatar size="small" src={avatarUrl(row.headIcon)} alt="" style={{ marginRight: 8 }}>
                 {row.realName.slice(0, 1)}
               </Avatar>
               {row.realName}

@@ -236,6 +236,7 @@ function AvatarCard() {
         <Avatar
           size={104}
           src={avatarUrl(user?.headIcon)}
+          alt=""
           icon={<UserOutlined />}
           data-testid="profile-avatar"
         />
