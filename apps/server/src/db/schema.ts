@@ -640,6 +640,7 @@ export interface VendorApplication {
   form_data: Json;
   id: Generated<Int8>;
   invitation_id: Int8 | null;
+  locale: Generated<string>;
   mobile: Generated<string>;
   password_hash: Generated<string>;
   rating: number | null;

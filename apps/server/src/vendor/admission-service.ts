@@ -6,6 +6,7 @@ import {
   type ChangeKind,
   type categoryApplyBodySchema,
   type changeBodySchema,
+  DEFAULT_LOCALE,
   FLOW_FORMS,
   FLOW_STATUS,
   type Invitation,
@@ -21,7 +22,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { page } from '../core/envelope';
 import { AppError, fieldError } from '../core/errors';
-import { t } from '../core/i18n';
+import { type MessageKey, type MessageParams, storedLocale, t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
@@ -39,11 +40,29 @@ type Db = Kysely<Database> | Tx;
 const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
+/** Texts of a message to a supplier's user, by key: written in the user's own language. */
+type Told = {
+  title: MessageKey;
+  titleParams?: MessageParams;
+  body?: MessageKey;
+  bodyParams?: MessageParams;
+  text?: string;
+};
+
 /** A message to a supplier's user, written in the deciding transaction (read at his next sign-in). */
-async function tellUser(tx: Tx, tenantId: string, userId: string, title: string, body: string) {
+async function tellUser(tx: Tx, tenantId: string, userId: string, told: Told) {
+  const user = await tx.selectFrom('sys_user').select('language').where('id', '=', userId).executeTakeFirst();
+  const locale = storedLocale(user?.language) ?? DEFAULT_LOCALE;
+  const body = told.body ? t(locale, told.body, told.bodyParams) : (told.text ?? '');
   await tx
     .insertInto('sys_message')
-    .values({ tenant_id: tenantId, user_id: userId, type: 4, menu_title: title, body_text: body })
+    .values({
+      tenant_id: tenantId,
+      user_id: userId,
+      type: 4,
+      menu_title: t(locale, told.title, told.titleParams),
+      body_text: body,
+    })
     .execute();
 }
 
@@ -75,6 +94,8 @@ type ApplicationRow = {
   account: string;
   password_hash: string;
   form_data: unknown;
+  /** The language the application was written in. */
+  locale: string;
 };
 
 /**
@@ -163,7 +184,12 @@ async function admitSupplier(tx: Tx, app: ApplicationRow): Promise<string> {
     tx,
     tenantId,
     entId,
-    { account: app.account, realName: form.contact.contactName, mobile: form.contact.mobile },
+    {
+      account: app.account,
+      realName: form.contact.contactName,
+      mobile: form.contact.mobile,
+      language: storedLocale(app.locale) ?? DEFAULT_LOCALE,
+    },
     app.password_hash,
   );
   if (form.contact.email)
@@ -171,13 +197,11 @@ async function admitSupplier(tx: Tx, app: ApplicationRow): Promise<string> {
   // Late in the transaction: the rule's counter row stays locked until the commit.
   const code = await nextBillNo(tx, tenantId, BillRuleCode.supplierCode);
   await tx.updateTable('vendor_supplier').set({ supplier_code: code }).where('id', '=', sid).execute();
-  await tellUser(
-    tx,
-    tenantId,
-    userId,
-    t('zh-CN', 'vendor.admittedMessage'),
-    t('zh-CN', 'vendor.admittedBody', { name: form.supplierName, no: app.app_no, code }),
-  );
+  await tellUser(tx, tenantId, userId, {
+    title: 'vendor.admittedMessage',
+    body: 'vendor.admittedBody',
+    bodyParams: { name: form.supplierName, no: app.app_no, code },
+  });
   return sid;
 }
 
@@ -208,7 +232,10 @@ async function admitCategories(tx: Tx, app: ApplicationRow): Promise<void> {
     .where('u.deleted', '=', false)
     .execute();
   for (const u of users)
-    await tellUser(tx, tenantId, String(u.id), t('zh-CN', 'vendor.categoryAdmitted'), categories.join(', '));
+    await tellUser(tx, tenantId, String(u.id), {
+      title: 'vendor.categoryAdmitted',
+      text: categories.join(', '),
+    });
 }
 
 /** The admission's outcome, in the deciding action's transaction (registered with the form below). */
@@ -225,6 +252,7 @@ async function admissionFinished(tx: Tx, outcome: FormOutcome): Promise<void> {
       'password_hash',
       'form_data',
       'status',
+      'locale',
     ])
     .where('tenant_id', '=', outcome.tenantId)
     .where('task_id', '=', outcome.taskId)
@@ -324,7 +352,7 @@ async function changeFinished(tx: Tx, outcome: FormOutcome): Promise<void> {
       .set({ status: 'approved', decided_at: sql<Date>`now()` })
       .where('id', '=', change.id)
       .execute();
-    await tellUser(tx, tenantId, String(change.requested_by), t('zh-CN', 'vendor.changeApplied'), '');
+    await tellUser(tx, tenantId, String(change.requested_by), { title: 'vendor.changeApplied' });
     return;
   }
   const reason =
@@ -336,13 +364,10 @@ async function changeFinished(tx: Tx, outcome: FormOutcome): Promise<void> {
     .set({ status: 'rejected', reject_reason: reason, decided_at: sql<Date>`now()` })
     .where('id', '=', change.id)
     .execute();
-  await tellUser(
-    tx,
-    tenantId,
-    String(change.requested_by),
-    t('zh-CN', 'vendor.changeRejected', { reason }),
-    '',
-  );
+  await tellUser(tx, tenantId, String(change.requested_by), {
+    title: 'vendor.changeRejected',
+    titleParams: { reason },
+  });
 }
 
 registerForm(VENDOR_ADMISSION_FORM_NAME, {

@@ -414,6 +414,7 @@ export async function submitRegistration(ctx: PublicContext, body: RegisterBody)
           token_hash: sha256(token),
           invitation_id: invitation ? String(invitation.id) : null,
           submit_ip: ctx.ip,
+          locale: ctx.locale,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -557,6 +558,7 @@ export async function resubmitRegistration(
           reject_reason: '',
           decided_at: null,
           task_id: taskId,
+          locale: ctx.locale,
           updated_at: sql`now()`,
         })
         .where('id', '=', String(row.id))

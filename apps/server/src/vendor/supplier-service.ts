@@ -451,7 +451,7 @@ export async function insertSupplierUser(
   tx: Db,
   tenantId: string,
   entId: string,
-  user: { account: string; realName: string; mobile: string },
+  user: { account: string; realName: string; mobile: string; language?: string },
   passwordHash: string,
 ): Promise<string> {
   const row = await tx
@@ -464,6 +464,7 @@ export async function insertSupplierUser(
       mobile: user.mobile,
       real_name: user.realName,
       password_hash: passwordHash,
+      ...(user.language ? { language: user.language } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

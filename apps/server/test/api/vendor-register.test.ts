@@ -369,13 +369,26 @@ describe('admission (a workflow)', () => {
     }>('/api/base/vendor/Supplier/Mine', vendor);
     expect(mine.body.data.supplierName).toBe(body.supplierName);
     expect(mine.body.data.categoryLines).toEqual([{ categoryCode: 'raw.steel', qualified: true }]);
-    const messages = await t.db
-      .selectFrom('sys_message as m')
-      .innerJoin('sys_user as u', 'u.id', 'm.user_id')
-      .select('m.menu_title')
-      .where('u.account', '=', body.account)
-      .execute();
-    expect(messages.map((m) => m.menu_title)).toEqual(['欢迎加入：供应商准入已通过']);
+    // Written in English, the application's language, which the new user starts with.
+    const messages = async () =>
+      (
+        await t.db
+          .selectFrom('sys_message as m')
+          .innerJoin('sys_user as u', 'u.id', 'm.user_id')
+          .select('m.menu_title')
+          .where('u.account', '=', body.account)
+          .orderBy('m.id')
+          .execute()
+      ).map((m) => m.menu_title);
+    expect(await messages()).toEqual(['Welcome: your supplier admission was approved']);
+    const newUser = await t.db
+      .selectFrom('sys_user')
+      .select(['id', 'language'])
+      .where('account', '=', body.account)
+      .executeTakeFirstOrThrow();
+    expect(newUser.language).toBe('en-US');
+    // The first user is the supplier's administrator.
+    expect(String(supplier.admin_user_id)).toBe(String(newUser.id));
     // The licence is the supplier's own file now.
     const file = await t.get(mine.body.data.qualifications[0]?.file?.url ?? '', vendor);
     expect(file.status).toBe(200);
@@ -440,6 +453,27 @@ describe('admission (a workflow)', () => {
     expect(await banks()).toEqual(['6222000011112222']);
     const changes = await t.get<{ status: string }[]>('/api/base/vendor/Change', vendor);
     expect(changes.body.data[0]?.status).toBe('approved');
+    // Later messages follow the user's own language (traditional Chinese, chosen since).
+    await t.db.updateTable('sys_user').set({ language: 'zh-TW' }).where('id', '=', newUser.id).execute();
+    const second = await t.post(
+      '/api/base/vendor/Change',
+      { kind: 'bank', bank: [{ bankName: '建设银行', branch: '', accountNo: '6227000011113333' }] },
+      vendor,
+    );
+    expect(second.body.code).toBe(0);
+    const todo2 = await t.post<Page<{ id: string; operatorId: string; title: string }>>(
+      '/api/flow/FlowEngine/FlowBefore/List/1',
+      { pageSize: 100 },
+      buyer,
+    );
+    const item2 = todo2.body.data.list.find((i) => i.title.startsWith('供应商信息变更'));
+    expect((await reject(item2?.operatorId as string, buyer, '账号不符')).status).toBe(200);
+    expect(await messages()).toEqual([
+      'Welcome: your supplier admission was approved',
+      'Your further supply categories were admitted',
+      'Your change was approved and applied',
+      '信息變更被駁回：账号不符',
+    ]);
     // Staff are not suppliers.
     expect((await t.get('/api/base/vendor/Change', buyer)).body.code).toBe(403);
   });

@@ -24,6 +24,7 @@ import * as m0021_workflow from './0021_workflow';
 import * as m0025_vendor from './0025_vendor';
 import * as m0026_vendor_register from './0026_vendor_register';
 import * as m0027_vendor_records from './0027_vendor_records';
+import * as m0028_application_locale from './0028_application_locale';
 import * as m0029_flow_texts from './0029_flow_texts';
 
 /** Every migration, by name; the name orders them. */
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '0025_vendor': { up: m0025_vendor.up0025, down: m0025_vendor.down0025 },
   '0026_vendor_register': { up: m0026_vendor_register.up0026, down: m0026_vendor_register.down0026 },
   '0027_vendor_records': { up: m0027_vendor_records.up0027, down: m0027_vendor_records.down0027 },
+  '0028_application_locale': { up: m0028_application_locale.up0028, down: m0028_application_locale.down0028 },
   '0029_flow_texts': { up: m0029_flow_texts.up0029, down: m0029_flow_texts.down0029 },
 };
