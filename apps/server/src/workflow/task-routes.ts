@@ -12,6 +12,7 @@ import {
   flowFormParamSchema,
   flowFormSaveSchema,
   flowFormUpdateSchema,
+  flowFormViewQuerySchema,
   flowFormViewSchema,
   flowIdParamSchema,
   flowListParamSchema,
@@ -43,6 +44,7 @@ import {
   batchAudit,
   createTask,
   type ItemAction,
+  launchRights,
   type TaskAction,
   updateTask,
 } from './task-service';
@@ -303,12 +305,20 @@ export const flowTaskRoutes: SignedInRoutes = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A business form’s schema and a task’s data (id 0: a new form)',
+        summary:
+          'A business form’s schema and a task’s data (id 0: a new form; with `flowId`, the field rights of that flow’s start node)',
         params: flowFormIdParamSchema,
+        querystring: flowFormViewQuerySchema,
         response: { 200: envelope(flowFormViewSchema) },
       },
     },
-    async (request) => envelopeOk(await formView(contextOf(request), request.params.name, request.params.id)),
+    async (request) => {
+      const ctx = contextOf(request);
+      const view = await formView(ctx, request.params.name, request.params.id);
+      const { flowId } = request.query;
+      if (flowId === undefined || request.params.id !== '0') return envelopeOk(view);
+      return envelopeOk({ ...view, fieldRights: await launchRights(ctx, flowId, request.params.name) });
+    },
   );
 
   app.post(

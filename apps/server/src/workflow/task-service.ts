@@ -187,6 +187,22 @@ function startRights(tree: FlowNode): Record<string, FieldRight> {
   return tree.type === 'start' ? (tree.formRights ?? {}) : {};
 }
 
+/**
+ * The start node's field rights of a released flow the caller may launch with `formName`: the launch
+ * form hides and locks what the save would refuse or drop.
+ */
+export async function launchRights(
+  ctx: ServiceContext,
+  flowId: string,
+  formName: string,
+): Promise<Record<string, FieldRight>> {
+  const def = await loadDefinition(ctx.db, ctx.tenantId, flowId);
+  if (def.form_name !== formName) throw flowError(ctx, 400, 'flow.error.formMismatch');
+  await assertLaunchable(ctx, ctx.db, def);
+  const { tree } = await versionIndex(ctx.db, await latestVersion(ctx.db, def));
+  return startRights(tree);
+}
+
 function validForm(
   ctx: Pick<ServiceContext, 'locale'>,
   formName: string,

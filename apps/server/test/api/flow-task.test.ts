@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { drainOutbox, sendOutbox } from '../../src/workflow/outbox';
+import { jsonb } from '../../src/workflow/task-store';
 import { createTestApp, TEST_APP_CONFIG, type TestApp } from '../helpers';
 import { workflowTenant } from '../workflow-tenant';
 
@@ -538,6 +539,59 @@ describe('field rights and timers', () => {
       buyer,
     );
     expect(form.body.data.data).toMatchObject({ neededBy: '2027-01-15', reason: '测试采购' });
+  });
+
+  it('a new form of a flow brings its start node’s field rights; bad, foreign, mismatched or not launchable is refused', async () => {
+    const form = (query: string, token = buyer, name = 'PurchaseRequisition') =>
+      t.get<{ fieldRights?: Record<string, string> }>(`/api/workflow/Form/${name}/0${query}`, token, en);
+    expect((await form('')).body.data.fieldRights).toBeUndefined();
+    const def = await t.db
+      .selectFrom('flow_definition')
+      .select(['current_version', 'launchers'])
+      .where('id', '=', ids.purchase)
+      .executeTakeFirstOrThrow();
+    const current = await t.db
+      .selectFrom('flow_version')
+      .selectAll()
+      .where('definition_id', '=', ids.purchase)
+      .where('version', '=', def.current_version)
+      .executeTakeFirstOrThrow();
+    const tree = current.flow_template_json as Record<string, unknown>;
+    // A version whose start node hides the needed-by date and locks the reason.
+    await t.db
+      .insertInto('flow_version')
+      .values({
+        tenant_id: ids.tenant,
+        definition_id: ids.purchase,
+        version: def.current_version + 1,
+        form_name: current.form_name,
+        flow_template_json: jsonb({ ...tree, formRights: { neededBy: 'hidden', reason: 'readonly' } }),
+      })
+      .execute();
+    const setDefinition = (values: { current_version?: number; launchers?: unknown }) =>
+      t.db
+        .updateTable('flow_definition')
+        .set({
+          ...(values.current_version === undefined ? {} : { current_version: values.current_version }),
+          ...(values.launchers === undefined ? {} : { launchers: jsonb(values.launchers) }),
+        })
+        .where('id', '=', ids.purchase)
+        .execute();
+    await setDefinition({ current_version: def.current_version + 1 });
+    try {
+      const rights = await form(`?flowId=${ids.purchase}`);
+      expect(rights.body.data.fieldRights).toEqual({ neededBy: 'hidden', reason: 'readonly' });
+      expect((await form('?flowId=99999999999999999999')).body.code).toBe(400);
+      expect((await form('?flowId=abc')).body.code).toBe(400);
+      expect((await form(`?flowId=${ids.purchase}`, outsider)).body.code).toBe(404);
+      const mismatched = await form(`?flowId=${ids.purchase}`, buyer, 'LeaveApply');
+      expect(mismatched.body.code).toBe(400);
+      // Only the buyer may launch it now: the manager is told so.
+      await setDefinition({ launchers: { userIds: [ids.buyer] } });
+      expect((await form(`?flowId=${ids.purchase}`, manager)).body.code).toBe(403);
+    } finally {
+      await setDefinition({ current_version: def.current_version, launchers: def.launchers });
+    }
   });
 
   it('runs timers, reminders and timeouts as jobs; an early or stale one changes nothing', async () => {

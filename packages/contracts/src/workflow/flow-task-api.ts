@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../api/envelope';
-import { FLOW_STATUSES, type FlowStatus, type FlowUrgency } from './flow-model.core';
+import { FIELD_RIGHTS, FLOW_STATUSES, type FlowStatus, type FlowUrgency } from './flow-model.core';
 
 export * from './flow-task-api.core';
 
@@ -186,7 +186,10 @@ export const flowFormViewSchema = z.object({
   id: z.string(),
   form: z.unknown(),
   data: z.record(z.string(), z.unknown()),
+  /** A new form of a flow (`flowId`): what its start node lets the launcher see and edit. */
+  fieldRights: z.record(z.string(), z.enum(FIELD_RIGHTS)).optional(),
 });
+export const flowFormViewQuerySchema = z.object({ flowId: idSchema.optional() });
 export type FlowFormView = z.infer<typeof flowFormViewSchema>;
 
 /** GET /api/workflow/Engine/FlowTask/{id}: what the launcher edits. */

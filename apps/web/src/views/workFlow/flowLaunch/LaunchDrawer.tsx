@@ -41,9 +41,11 @@ export function LaunchDrawer({
   const urgencies = useUrgencyOptions();
   const taskId = target.kind === 'edit' ? target.taskId : null;
 
+  // A new task's form carries its flow's start-node rights; an edited one, its task's.
+  const newFlowId = target.kind === 'new' ? target.flowId : undefined;
   const blank = useQuery({
-    queryKey: flowTaskKeys.form(target.formName, '0'),
-    queryFn: () => flowTaskApi.form(target.formName, '0'),
+    queryKey: flowTaskKeys.form(target.formName, '0', newFlowId),
+    queryFn: () => flowTaskApi.form(target.formName, '0', newFlowId),
   });
   const own = useQuery({
     queryKey: flowTaskKeys.edit(taskId ?? ''),
@@ -59,13 +61,13 @@ export function LaunchDrawer({
   const schema = blank.data?.form as FormSchema | undefined;
   const ready = schema && (taskId === null || (own.data && rights.data));
   const values = taskId === null ? blank.data?.data : own.data?.formData;
+  const fieldRights = (taskId === null ? blank.data?.fieldRights : rights.data?.fieldRights) ?? {};
   const chosenUrgency = urgency ?? (own.data?.urgency as FlowUrgency | undefined) ?? 1;
 
   const save = useMutation({
     mutationFn: async (submit: boolean) => {
       setProblem(null);
       const all = submit ? await form.validateFields() : form.getFieldsValue(true);
-      const fieldRights = rights.data?.fieldRights ?? {};
       const body = {
         formData: editableValues(schema?.fields ?? [], all, fieldRights, 'editable'),
         urgency: chosenUrgency,
@@ -161,7 +163,7 @@ export function LaunchDrawer({
         <FlowForm
           schema={schema}
           form={form}
-          rights={rights.data?.fieldRights}
+          rights={fieldRights}
           defaultRight="editable"
           initialValues={values}
           labels={rights.data?.formLabels}

@@ -39,7 +39,8 @@ export const flowTaskKeys = {
   tree: () => [...FLOW_TASK_QUERY_KEY, 'tree'] as const,
   flows: () => [...FLOW_TASK_QUERY_KEY, 'flows'] as const,
   detail: (id: string) => [...FLOW_TASK_QUERY_KEY, 'detail', id] as const,
-  form: (name: string, id: string) => [...FLOW_TASK_QUERY_KEY, 'form', name, id] as const,
+  form: (name: string, id: string, flowId = '') =>
+    [...FLOW_TASK_QUERY_KEY, 'form', name, id, flowId] as const,
   edit: (id: string) => [...FLOW_TASK_QUERY_KEY, 'edit', id] as const,
 };
 
@@ -68,7 +69,9 @@ export const flowTaskApi = {
   flows: () => http.get<FlowDefinitionSummary[]>(FlowEngineApi.selector),
   detail: (id: string) =>
     http.get<FlowTaskDetail>(`${FlowTaskApi.before}/${id}`, undefined, { silent: true }),
-  form: (name: string, id: string) => http.get<FlowFormView>(`${FlowTaskApi.form}/${name}/${id}`),
+  /** A new form of a flow (`flowId`) comes with its start node's field rights. */
+  form: (name: string, id: string, flowId?: string) =>
+    http.get<FlowFormView>(`${FlowTaskApi.form}/${name}/${id}`, flowId ? { flowId } : undefined),
   edit: (id: string) => http.get<FlowTaskEdit>(`${FlowTaskApi.task}/${id}`),
   /** Silent: a refused form shows its field messages on the fields. */
   create: (flowId: string, body: TaskSave) =>
