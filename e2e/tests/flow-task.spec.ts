@@ -201,8 +201,11 @@ test('a reject goes back to the launcher, who edits and resubmits; the manager t
   await signIn(buyer, 'buyer');
   await buyer.goto('/workFlow/flowLaunch');
   await buyer.getByRole('tab', { name: '我发起的' }).click();
+  // The list has loaded before it is searched (else the first page's answer can land last).
+  await expect(buyer.getByTestId('flow-mine-table').getByTestId('flow-task-link').first()).toBeVisible();
   await buyer.getByTestId('flow-mine-keyword').fill(reason);
   await buyer.getByTestId('flow-mine-search').click();
+  await expect(buyer.getByTestId('flow-mine-table').getByTestId('flow-task-link')).toHaveCount(1);
   await expect(buyer.getByTestId('flow-mine-table').getByTestId('flow-status')).toHaveText('已退回');
   await buyer.getByTestId('flow-row-edit').click();
   const quantity = buyer.getByTestId('flow-form-lines-0-quantity');
