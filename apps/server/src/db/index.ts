@@ -4,6 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+
+/** PGlite reads the parameter count as a signed 16-bit number. */
+const PGLITE_MAX_PARAMS = 32_767;
+
 import pg from 'pg';
 import type { Database } from './types';
 
@@ -49,6 +53,14 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     // The same extensions as on a PostgreSQL server (migration 0006).
     extensions: { pg_trgm },
   });
+  // A statement over PGlite's parameter limit would silently do nothing (statement-limits.ts):
+  // it fails loudly instead.
+  const query = pglite.query.bind(pglite);
+  pglite.query = ((text: string, params?: unknown[], options?: Parameters<typeof query>[2]) => {
+    if (params && params.length > PGLITE_MAX_PARAMS)
+      return Promise.reject(new Error(`PGlite takes at most ${PGLITE_MAX_PARAMS} parameters per statement`));
+    return query(text, params, options);
+  }) as typeof pglite.query;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

@@ -1,6 +1,8 @@
 import type { MessageType, UnreadCount } from '@srm/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Deps } from '../core/context';
+import { statementChunks } from '../db/statement-limits';
+import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 
 export interface Notification {
@@ -69,22 +71,21 @@ export async function notifyUsers(deps: Deps, n: Notification): Promise<number> 
     : [];
   const ids = recipients.map((r) => String(r.id));
   if (ids.length === 0) return 0;
-  await deps.db
-    .insertInto('sys_message')
-    .values(
-      ids.map((userId) => ({
-        tenant_id: n.tenantId,
-        user_id: userId,
-        type: n.type,
-        menu_title: n.menuTitle,
-        body_text: n.bodyText ?? '',
-        url: n.url ?? '',
-        bill_id: n.billId ?? '0',
-        creator_id: n.creatorId ?? null,
-        creator_name: n.creatorName ?? '',
-      })),
-    )
-    .execute();
+  const rows = ids.map((userId) => ({
+    tenant_id: n.tenantId,
+    user_id: userId,
+    type: n.type,
+    menu_title: n.menuTitle,
+    body_text: n.bodyText ?? '',
+    url: n.url ?? '',
+    bill_id: n.billId ?? '0',
+    creator_id: n.creatorId ?? null,
+    creator_name: n.creatorName ?? '',
+  }));
+  // Thousands of recipients (a notice to every supplier): one statement per piece, in one transaction.
+  await transaction(deps.db, async (tx) => {
+    for (const piece of statementChunks(rows, 9)) await tx.insertInto('sys_message').values(piece).execute();
+  });
   await pushCounts(deps, n.tenantId, ids, { title: n.menuTitle, messageType: n.type });
   return ids.length;
 }

@@ -146,6 +146,63 @@ describe('internal messages', () => {
     expect((await list(t2)).body.data.list.some((m) => m.menuTitle.includes('HT-7'))).toBe(false);
   });
 
+  it('notifyUsers reaches 4,000 recipients (more parameters than one statement takes on PGlite)', async () => {
+    pushed.length = 0;
+    const ent = await t.db
+      .selectFrom('sys_user')
+      .select('ent_id')
+      .where('id', '=', ids.buyer)
+      .executeTakeFirstOrThrow();
+    const many = await t.db
+      .insertInto('sys_user')
+      .values(
+        Array.from({ length: 4000 }, (_, i) => ({
+          tenant_id: ids.tenant,
+          ent_id: ent.ent_id,
+          account: `bulk${i}`,
+          real_name: `群发${i}`,
+          password_hash: 'x',
+        })),
+      )
+      .returning('id')
+      .execute();
+    const userIds = many.map((u) => String(u.id));
+    const count = await notifyUsers(t.app.deps, {
+      tenantId: ids.tenant,
+      userIds,
+      type: 3,
+      menuTitle: '群发通知 4000',
+    });
+    expect(count).toBe(4000);
+    const stored = await t.db
+      .selectFrom('sys_message')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('menu_title', '=', '群发通知 4000')
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(4000);
+    expect(pushed).toHaveLength(4000);
+    // The database still answers what it is asked (a statement over the limit upset later answers).
+    const admin = await t.db
+      .selectFrom('sys_user')
+      .select('account')
+      .where('id', '=', ids.admin)
+      .executeTakeFirst();
+    expect(admin?.account).toBe('admin');
+    await t.db.deleteFrom('sys_message').where('menu_title', '=', '群发通知 4000').execute();
+    await t.db.deleteFrom('sys_user').where('account', 'like', 'bulk%').execute();
+  });
+
+  it('a statement over PGlite’s parameter limit fails loudly instead of doing nothing', async () => {
+    if (t.handle.kind !== 'pglite') return;
+    const ids40k = Array.from({ length: 40_000 }, (_, i) => String(i + 1));
+    await expect(
+      t.db.selectFrom('sys_user').select('id').where('id', 'in', ids40k).execute(),
+    ).rejects.toThrow(/at most 32767 parameters/);
+    expect(
+      (await t.db.selectFrom('sys_user').select('account').where('id', '=', ids.admin).execute())[0]?.account,
+    ).toBe('admin');
+  });
+
   it('opening a message marks it read; mark read and mark all read never go below 0', async () => {
     const first = (await list(admin, '?stat=0')).body.data.list[0]!;
     const detail = await t.get<MessageDetail>(`${MessageApi.readInfo}/${first.id}`, admin);
