@@ -44,7 +44,7 @@ import {
   batchAudit,
   createTask,
   type ItemAction,
-  launchRights,
+  launchForm,
   type TaskAction,
   updateTask,
 } from './task-service';
@@ -306,7 +306,7 @@ export const flowTaskRoutes: SignedInRoutes = async (app) => {
       schema: {
         tags,
         summary:
-          'A business form’s schema and a task’s data (id 0: a new form; with `flowId`, the field rights of that flow’s start node)',
+          'A business form’s schema and a task’s data (id 0: a new form; with `flowId`, that flow’s start-node field rights and the nodes whose approvers the launcher names)',
         params: flowFormIdParamSchema,
         querystring: flowFormViewQuerySchema,
         response: { 200: envelope(flowFormViewSchema) },
@@ -317,7 +317,7 @@ export const flowTaskRoutes: SignedInRoutes = async (app) => {
       const view = await formView(ctx, request.params.name, request.params.id);
       const { flowId } = request.query;
       if (flowId === undefined || request.params.id !== '0') return envelopeOk(view);
-      return envelopeOk({ ...view, fieldRights: await launchRights(ctx, flowId, request.params.name) });
+      return envelopeOk({ ...view, ...(await launchForm(ctx, flowId, request.params.name)) });
     },
   );
 

@@ -188,19 +188,38 @@ function startRights(tree: FlowNode): Record<string, FieldRight> {
 }
 
 /**
- * The start node's field rights of a released flow the caller may launch with `formName`: the launch
- * form hides and locks what the save would refuse or drop.
+ * What the launch form of a released flow the caller may launch with `formName` needs: the start
+ * node's field rights (hidden and read-only fields) and the approver nodes whose approvers the
+ * launcher names.
  */
-export async function launchRights(
+export async function launchForm(
   ctx: ServiceContext,
   flowId: string,
   formName: string,
-): Promise<Record<string, FieldRight>> {
+): Promise<{ fieldRights: Record<string, FieldRight>; chooseNodes: { nodeId: string; name: string }[] }> {
   const def = await loadDefinition(ctx.db, ctx.tenantId, flowId);
   if (def.form_name !== formName) throw flowError(ctx, 400, 'flow.error.formMismatch');
   await assertLaunchable(ctx, ctx.db, def);
-  const { tree } = await versionIndex(ctx.db, await latestVersion(ctx.db, def));
-  return startRights(tree);
+  const { tree, index } = await versionIndex(ctx.db, await latestVersion(ctx.db, def));
+  const chooseNodes = index.order
+    .filter((n) => n.type === 'approver' && n.assignee.kind === 'launcherChooses')
+    .map((n) => ({ nodeId: n.id, name: n.name }));
+  return { fieldRights: startRights(tree), chooseNodes };
+}
+
+/** The approvers a launcher names must be users of the tenant (400 otherwise). */
+async function assertChoices(ctx: ServiceContext, db: Kysely<Database>, choices?: Record<string, string[]>) {
+  const ids = [...new Set(Object.values(choices ?? {}).flat())];
+  if (ids.length === 0) return;
+  const found = await db
+    .selectFrom('sys_user')
+    .select('id')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('id', 'in', ids)
+    .where('deleted', '=', false)
+    .where('enabled', '=', true)
+    .execute();
+  if (found.length !== ids.length) throw flowError(ctx, 400, 'flow.error.choiceUnknown');
 }
 
 function validForm(
@@ -268,6 +287,7 @@ export async function createTask(
     const versionId = await latestVersion(tx, def);
     const { tree } = await versionIndex(tx, versionId);
     const formData = validForm(ctx, def.form_name, input.formData, {}, startRights(tree));
+    await assertChoices(ctx, tx, input.choices);
     const launcher = await tx
       .selectFrom('sys_user')
       .select('real_name')
@@ -327,6 +347,7 @@ export async function updateTask(
     }
     const { tree } = await versionIndex(tx, row.version_id as string);
     const formData = validForm(ctx, row.form_name, input.formData, row.form_data, startRights(tree));
+    await assertChoices(ctx, tx, input.choices);
     let status: FlowStatus = row.status as FlowStatus;
     if (input.submit) status = await submitInTx(ctx, tx, row, input, formData, canMonitor);
     else {

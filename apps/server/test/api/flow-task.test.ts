@@ -541,7 +541,7 @@ describe('field rights and timers', () => {
     expect(form.body.data.data).toMatchObject({ neededBy: '2027-01-15', reason: '测试采购' });
   });
 
-  it('a new form of a flow brings its start node’s field rights; bad, foreign, mismatched or not launchable is refused', async () => {
+  it('a new form of a flow brings its start node’s field rights and the nodes whose approvers the launcher names; bad, foreign, mismatched or not launchable is refused', async () => {
     const form = (query: string, token = buyer, name = 'PurchaseRequisition') =>
       t.get<{ fieldRights?: Record<string, string> }>(`/api/workflow/Form/${name}/0${query}`, token, en);
     expect((await form('')).body.data.fieldRights).toBeUndefined();
@@ -556,8 +556,12 @@ describe('field rights and timers', () => {
       .where('definition_id', '=', ids.purchase)
       .where('version', '=', def.current_version)
       .executeTakeFirstOrThrow();
-    const tree = current.flow_template_json as Record<string, unknown>;
-    // A version whose start node hides the needed-by date and locks the reason.
+    const tree = current.flow_template_json as Record<string, unknown> & {
+      next: { type: string; id: string; name: string; assignee: unknown };
+    };
+    expect(tree.next.type).toBe('approver');
+    // A version whose start node hides the needed-by date and locks the reason, and whose first
+    // approvers the launcher names.
     await t.db
       .insertInto('flow_version')
       .values({
@@ -565,7 +569,11 @@ describe('field rights and timers', () => {
         definition_id: ids.purchase,
         version: def.current_version + 1,
         form_name: current.form_name,
-        flow_template_json: jsonb({ ...tree, formRights: { neededBy: 'hidden', reason: 'readonly' } }),
+        flow_template_json: jsonb({
+          ...tree,
+          formRights: { neededBy: 'hidden', reason: 'readonly' },
+          next: { ...tree.next, assignee: { kind: 'launcherChooses' } },
+        }),
       })
       .execute();
     const setDefinition = (values: { current_version?: number; launchers?: unknown }) =>
@@ -581,6 +589,30 @@ describe('field rights and timers', () => {
     try {
       const rights = await form(`?flowId=${ids.purchase}`);
       expect(rights.body.data.fieldRights).toEqual({ neededBy: 'hidden', reason: 'readonly' });
+      expect((rights.body.data as { chooseNodes?: unknown }).chooseNodes).toEqual([
+        { nodeId: tree.next.id, name: tree.next.name },
+      ]);
+      // The launcher names the approvers: a user of another company is refused, none at all too.
+      const stranger = await t.db
+        .selectFrom('sys_user')
+        .select('id')
+        .where('account', '=', 'admin')
+        .where('tenant_id', '!=', ids.tenant)
+        .executeTakeFirstOrThrow();
+      const foreignChoice = await launch(
+        { formData: pr(1, 3), choices: { [tree.next.id]: [String(stranger.id)] } },
+        buyer,
+        en,
+      );
+      expect([foreignChoice.body.code, foreignChoice.body.msg]).toEqual([
+        400,
+        'A chosen approver is not a user of this company',
+      ]);
+      expect((await launch({ formData: pr(1, 3) }, buyer, en)).body.code).toBe(400);
+      const chosen = await launch({ formData: pr(1, 3), choices: { [tree.next.id]: [ids.admin] } });
+      expect(chosen.body.code).toBe(0);
+      expect(await todoOf(chosen.body.data.id, admin)).not.toBeNull();
+      expect(await todoOf(chosen.body.data.id, manager)).toBeNull();
       expect((await form('?flowId=99999999999999999999')).body.code).toBe(400);
       expect((await form('?flowId=abc')).body.code).toBe(400);
       expect((await form(`?flowId=${ids.purchase}`, outsider)).body.code).toBe(404);

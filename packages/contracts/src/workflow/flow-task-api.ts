@@ -188,6 +188,8 @@ export const flowFormViewSchema = z.object({
   data: z.record(z.string(), z.unknown()),
   /** A new form of a flow (`flowId`): what its start node lets the launcher see and edit. */
   fieldRights: z.record(z.string(), z.enum(FIELD_RIGHTS)).optional(),
+  /** A new form of a flow: the approver nodes whose approvers the launcher names (`choices`). */
+  chooseNodes: z.array(z.object({ nodeId: z.string(), name: z.string() })).optional(),
 });
 export const flowFormViewQuerySchema = z.object({ flowId: idSchema.optional() });
 export type FlowFormView = z.infer<typeof flowFormViewSchema>;

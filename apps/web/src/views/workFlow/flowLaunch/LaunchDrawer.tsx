@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Form, Radio, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './flowLaunch.css';
 import { ApiError } from '../../../api/request';
+import { UserSelect } from '../../../components/user';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { formTitle } from '../flowEngine/forms';
@@ -41,18 +43,22 @@ export function LaunchDrawer({
   const urgencies = useUrgencyOptions();
   const taskId = target.kind === 'edit' ? target.taskId : null;
 
-  // A new task's form carries its flow's start-node rights; an edited one, its task's.
-  const newFlowId = target.kind === 'new' ? target.flowId : undefined;
-  const blank = useQuery({
-    queryKey: flowTaskKeys.form(target.formName, '0', newFlowId),
-    queryFn: () => flowTaskApi.form(target.formName, '0', newFlowId),
-  });
   const own = useQuery({
     queryKey: flowTaskKeys.edit(taskId ?? ''),
     queryFn: () => flowTaskApi.edit(taskId ?? ''),
     enabled: taskId !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // The flow's launch form: its start-node rights (a new task's; an edited one has its task's) and
+  // the steps whose approvers the launcher names.
+  const flowId = target.kind === 'new' ? target.flowId : own.data?.flowId;
+  const blank = useQuery({
+    queryKey: flowTaskKeys.form(target.formName, '0', flowId),
+    queryFn: () => flowTaskApi.form(target.formName, '0', flowId),
+    enabled: flowId !== undefined,
+  });
+  const [choices, setChoices] = useState<Record<string, string[]>>({});
+  const chooseNodes = blank.data?.chooseNodes ?? [];
   const rights = useQuery({
     queryKey: flowTaskKeys.detail(taskId ?? ''),
     queryFn: () => flowTaskApi.detail(taskId ?? ''),
@@ -72,6 +78,8 @@ export function LaunchDrawer({
         formData: editableValues(schema?.fields ?? [], all, fieldRights, 'editable'),
         urgency: chosenUrgency,
         submit,
+        // Only what was named here (an edited task keeps the approvers named before otherwise).
+        ...(Object.values(choices).some((ids) => ids.length > 0) ? { choices } : {}),
       };
       return taskId === null
         ? flowTaskApi.create((target as { flowId: string }).flowId, body)
@@ -158,6 +166,24 @@ export function LaunchDrawer({
           style={{ marginBottom: 16 }}
           data-testid="flow-launch-error"
         />
+      )}
+      {ready && chooseNodes.length > 0 && (
+        <section className="flow-launch-choose" aria-labelledby="flow-launch-choose-title">
+          <h3 id="flow-launch-choose-title">{t('launch.approvers')}</h3>
+          {chooseNodes.map((node) => (
+            <div key={node.nodeId} className="flow-launch-choose-row">
+              <label htmlFor={`flow-launch-choose-${node.nodeId}`}>{node.name}</label>
+              <UserSelect
+                multiple
+                id={`flow-launch-choose-${node.nodeId}`}
+                value={choices[node.nodeId] ?? []}
+                onChange={(ids) => setChoices((all) => ({ ...all, [node.nodeId]: ids }))}
+                placeholder={t('launch.approversHint')}
+                data-testid={`flow-launch-choose-${node.nodeId}`}
+              />
+            </div>
+          ))}
+        </section>
       )}
       {ready ? (
         <FlowForm
