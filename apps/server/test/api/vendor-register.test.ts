@@ -153,6 +153,21 @@ describe('the public form', () => {
     expect((await t.get(`${R}/options?tenant=nope`)).body.code).toBe(404);
   });
 
+  it('offers the address cascader its areas without sign-in: children, bad input, an unknown parent', async () => {
+    const CHILDREN = '/api/common/Area/children';
+    const provinces = await t.get<{ code: string; isLeaf: boolean }[]>(CHILDREN);
+    expect(provinces.body.code).toBe(0);
+    expect(provinces.body.data.map((a) => a.code)).toContain('110000');
+    const districts = await t.get<{ code: string }[]>(`${CHILDREN}?parentCode=110100`);
+    expect(districts.body.data.map((a) => a.code)).toContain('110101');
+    const bad = await t.get<{ fields: Record<string, string> }>(`${CHILDREN}?parentCode=abc`, null, en);
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.data.fields.parentCode).toBeDefined();
+    const unknown = await t.get<unknown[]>(`${CHILDREN}?parentCode=990000`);
+    expect(unknown.body.code).toBe(0);
+    expect(unknown.body.data).toEqual([]);
+  });
+
   it('refuses each bad field with a translated message at that field, and stores nothing', async () => {
     const before = await count('vendor_application');
     const base = await form(t);
