@@ -312,9 +312,29 @@ describe('invitations', () => {
     ).toContain(created.body.data.id);
   });
 
-  it('needs the invite code (not seeded yet: the administrator only), and is not for suppliers', async () => {
+  it('needs the invitation codes (the buyer role holds them), and is not for suppliers', async () => {
     const vendor = await t.login('vrvendor', 'vendor123');
-    expect((await t.get('/api/base/vendor/Invitation', buyer)).body.code).toBe(403);
+    expect((await t.get('/api/base/vendor/Invitation', buyer)).body.code).toBe(0);
+    expect((await t.get('/api/base/vendor/Application', buyer)).body.code).toBe(0);
+    // A staff member without the codes.
+    const created = await t.post(
+      '/api/permission/Users',
+      { account: 'vrnobody', realName: '无权限', mobile: '13912300001', password: 'nobody123', roleIds: [] },
+      admin,
+    );
+    expect(created.body.code).toBe(0);
+    const nobody = await t.login('vrnobody', 'nobody123');
+    expect((await t.get('/api/base/vendor/Invitation', nobody)).body.code).toBe(403);
+    expect((await t.get('/api/base/vendor/Application', nobody)).body.code).toBe(403);
+    expect(
+      (
+        await t.post(
+          '/api/base/vendor/Invitation',
+          { companyName: 'x', contactName: 'y', mobile: '13912345678' },
+          nobody,
+        )
+      ).body.code,
+    ).toBe(403);
     expect((await t.get('/api/base/vendor/Invitation', vendor)).body.code).toBe(403);
     expect(
       (

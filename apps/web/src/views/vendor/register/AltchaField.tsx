@@ -6,7 +6,7 @@ import type {} from 'altcha/types/react';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import { type Locale, VendorRegisterApi } from '@srm/contracts/core';
 import { theme } from 'antd';
-import { type CSSProperties, useEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The widget's own language codes for ours (its texts come from our locale files). */
@@ -66,7 +66,10 @@ export function AltchaField({ language, onChange }: Props) {
   const ref = useRef<HTMLElement>(null);
   const code = WIDGET_LANGUAGE[language];
   configureOnce();
-  $altcha.i18n.set(code, Object.fromEntries(STRINGS.map((key) => [key, t(`altcha.${key}`)])));
+  // Before the widget paints: its texts in the reader's language, from our locale files.
+  useLayoutEffect(() => {
+    $altcha.i18n.set(code, Object.fromEntries(STRINGS.map((key) => [key, t(`altcha.${key}`)])));
+  }, [code, t]);
 
   const latest = useRef(onChange);
   latest.current = onChange;

@@ -22,7 +22,12 @@ export function PublicFrame({ title, children }: { title: string; children: Reac
   return (
     <div className="srm-register-page" style={{ background: token.colorBgLayout, color: token.colorText }}>
       <header className="srm-register-header">
-        <Link to="/login" className="srm-register-brand" style={{ color: token.colorTextHeading }}>
+        <Link
+          to="/login"
+          className="srm-register-brand"
+          style={{ color: token.colorTextHeading }}
+          data-testid="register-brand"
+        >
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span>{t('common:productName')}</span>
         </Link>

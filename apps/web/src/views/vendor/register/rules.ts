@@ -24,9 +24,9 @@ export function useRegisterRules(language: Locale, password: PasswordRule | unde
   return useMemo(() => {
     const msg = (key: ValidationMessageKey, params?: Record<string, number>) =>
       validationMessage(key, language, params);
-    const required: Rule = { required: true, whitespace: true, message: msg('validation.required') };
-    const chosen: Rule = { required: true, message: msg('validation.required') };
-    const max = (n: number): Rule => ({ max: n, message: msg('validation.tooLong', { max: n }) });
+    const required = { required: true, whitespace: true, message: msg('validation.required') };
+    const chosen = { required: true, message: msg('validation.required') };
+    const max = (n: number) => ({ max: n, message: msg('validation.tooLong', { max: n }) });
     return {
       supplierName: [required, max(200)],
       creditCode: [required, formRule('creditCode', (k) => msg(k))],
