@@ -53,9 +53,7 @@ test('the settings drawer choices follow the user: signing out and in, and in a 
   await context.close();
 });
 
-test('the public registration page shows without the shell or any signed-in call', async ({
-  page,
-}) => {
+test('the public registration page shows without the shell or any signed-in call', async ({ page }) => {
   const calls: { url: string; code: number | undefined }[] = [];
   page.on('response', async (res) => {
     if (!new URL(res.url()).pathname.startsWith('/api/')) return;

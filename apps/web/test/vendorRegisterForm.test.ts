@@ -24,7 +24,11 @@ const values: RegisterValues = {
   contact: { contactName: '李四', mobile: '13900001111' },
   bank: { bankName: '中国银行', accountNo: '6217000012345678' },
   qualifications: [
-    { qualType: 'license', file: { id: '7', key: 'a'.repeat(32), fileName: 'l.pdf' }, expiresOn: dayjs('2030-12-31') },
+    {
+      qualType: 'license',
+      file: { id: '7', key: 'a'.repeat(32), fileName: 'l.pdf' },
+      expiresOn: dayjs('2030-12-31'),
+    },
   ],
   account: 'newvendor',
   password: 'abc12345',
@@ -46,7 +50,9 @@ describe('the registration form as the server takes it', () => {
       categories: ['raw.steel'],
       contact: { contactName: '李四', mobile: '13900001111', email: '', phone: '' },
       bank: { bankName: '中国银行', branch: '', accountNo: '6217000012345678' },
-      qualifications: [{ qualType: 'license', fileId: '7', fileKey: 'a'.repeat(32), expiresOn: '2030-12-31' }],
+      qualifications: [
+        { qualType: 'license', fileId: '7', fileKey: 'a'.repeat(32), expiresOn: '2030-12-31' },
+      ],
     });
   });
 

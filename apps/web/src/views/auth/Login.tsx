@@ -353,7 +353,11 @@ export default function Login() {
           </Button>
         </form>
         <p className="srm-auth-register">
-          <Link to="/base/vendor/register" style={{ color: token.colorLink }} data-testid="login-vendor-register">
+          <Link
+            to="/base/vendor/register"
+            style={{ color: token.colorLink }}
+            data-testid="login-vendor-register"
+          >
             {t('auth:vendorRegister')}
           </Link>
         </p>

@@ -126,7 +126,11 @@ export function InviteModal({ open, onClose }: { open: boolean; onClose: () => v
           <Form.Item name="email" label={t('email')} rules={[formRule('email', (k) => msg(k))]}>
             <Input maxLength={100} type="email" data-testid="invite-email" />
           </Form.Item>
-          <Form.Item name="days" label={t('staff.days')} rules={[{ required: true, message: msg('validation.required') }]}>
+          <Form.Item
+            name="days"
+            label={t('staff.days')}
+            rules={[{ required: true, message: msg('validation.required') }]}
+          >
             <InputNumber min={1} max={INVITATION_MAX_DAYS} precision={0} data-testid="invite-days" />
           </Form.Item>
         </Form>

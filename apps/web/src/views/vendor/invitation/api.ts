@@ -18,6 +18,5 @@ export const admissionKeys = {
 export const admissionApi = {
   invitations: (params: QueryParams) => http.get<Page<Invitation>>(VendorAdmissionApi.invitation, params),
   invite: (body: InvitationBody) => http.post<InvitationCreated>(VendorAdmissionApi.invitation, body),
-  applications: (params: QueryParams) =>
-    http.get<Page<Application>>(VendorAdmissionApi.application, params),
+  applications: (params: QueryParams) => http.get<Page<Application>>(VendorAdmissionApi.application, params),
 };

@@ -69,7 +69,9 @@ export function AccountFields({
                     validator: (_, value: string | undefined) =>
                       (value ?? '') === (getFieldValue('password') ?? '')
                         ? Promise.resolve()
-                        : Promise.reject(new Error(validationMessage('validation.passwordMismatch', language))),
+                        : Promise.reject(
+                            new Error(validationMessage('validation.passwordMismatch', language)),
+                          ),
                   }),
                 ]
               : rules.confirmPassword

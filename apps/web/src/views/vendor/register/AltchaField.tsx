@@ -2,9 +2,9 @@
 // (script-src 'self', no eval) holds — its stylesheet and its PBKDF2 worker are files of our own.
 import 'altcha/external';
 import 'altcha/altcha.css';
+import { type Locale, VendorRegisterApi } from '@srm/contracts/core';
 import type {} from 'altcha/types/react';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
-import { type Locale, VendorRegisterApi } from '@srm/contracts/core';
 import { theme } from 'antd';
 import { type CSSProperties, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

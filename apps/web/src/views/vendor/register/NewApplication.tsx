@@ -59,6 +59,7 @@ export function NewApplication({
   const tenantCode = prefill?.tenant ?? tenant;
   const ready = prefill !== undefined;
   // The choices follow the language (their names are the dictionaries' translations).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again in the new language (the request sends it)
   useEffect(() => {
     if (!ready) return;
     registerApi.options(tenantCode).then(setOptions, () => setFailed(true));
@@ -90,7 +91,10 @@ export function NewApplication({
         />
       )}
       <p className="srm-register-hint">
-        {t('intro')} <Link to="/base/vendor/register?view=status" data-testid="register-to-status">{t('checkStatus')}</Link>
+        {t('intro')}{' '}
+        <Link to="/base/vendor/register?view=status" data-testid="register-to-status">
+          {t('checkStatus')}
+        </Link>
       </p>
       <RegisterForm
         options={options}

@@ -107,7 +107,11 @@ export function QualificationFields({
                     </Form.Item>
                   </Col>
                   <Col xs={24} md={8}>
-                    <Form.Item name={[field.name, 'expiresOn']} label={t('expiresOn')} rules={rules.expiresOn}>
+                    <Form.Item
+                      name={[field.name, 'expiresOn']}
+                      label={t('expiresOn')}
+                      rules={rules.expiresOn}
+                    >
                       <DatePicker
                         style={{ width: '100%' }}
                         disabledDate={(d) => d.isBefore(dayjs(), 'day')}

@@ -1,5 +1,5 @@
 import type { Locale, RegisterOptions, RegisterResult } from '@srm/contracts/core';
-import { Alert, Button, Form, Grid, Steps, theme } from 'antd';
+import { Alert, Button, Form, type FormInstance, Grid, Steps, theme } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
@@ -72,7 +72,8 @@ export function RegisterForm({ options, language, initial, mode, onDone }: Props
       else if (path === 'altcha') setAltchaError(message);
       else setFormError(message);
     }
-    form.setFields(onForm);
+    // Paths the server names, typed loosely: the form takes any name path.
+    (form as FormInstance).setFields(onForm);
     const first = onForm[0];
     if (first) go(Math.max(0, stepOf(first.name[0])), first.name);
   };
@@ -197,7 +198,13 @@ export function RegisterForm({ options, language, initial, mode, onDone }: Props
         </div>
       </Form>
       {formError && (
-        <Alert type="error" showIcon message={formError} style={{ marginTop: 16 }} data-testid="register-error" />
+        <Alert
+          type="error"
+          showIcon
+          message={formError}
+          style={{ marginTop: 16 }}
+          data-testid="register-error"
+        />
       )}
       <div className="srm-register-actions">
         {current > 0 && (

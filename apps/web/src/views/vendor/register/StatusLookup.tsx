@@ -27,7 +27,11 @@ export function StatusLookup({
         label={t('applicationNo')}
         rules={[
           { required: true, whitespace: true, message: msg('validation.required') },
-          { pattern: APPLICATION_NO_PATTERN, transform: (v: string) => v?.trim().toUpperCase(), message: t('applicationNoRule') },
+          {
+            pattern: APPLICATION_NO_PATTERN,
+            transform: (v: string) => v?.trim().toUpperCase(),
+            message: t('applicationNoRule'),
+          },
         ]}
       >
         <Input maxLength={16} placeholder="VA…" data-testid="register-lookup-no" />

@@ -43,6 +43,7 @@ export function StatusView({ access, language }: { access: ApplicationAccess; la
 
   // The form's choices in the reader's language, when correcting.
   const tenant = status?.tenant;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again in the new language (the request sends it)
   useEffect(() => {
     if (!correcting || !tenant) return;
     registerApi.options(tenant).then(setOptions, () => setCorrecting(false));
