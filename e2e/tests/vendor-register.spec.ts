@@ -240,6 +240,7 @@ test('a new supplier registers by keyboard, two staff approve in their own brows
   await uploadByKeyboard(page, 0);
   await typeInto(page, 'register-qual-0-expires', '2030-12-31');
   await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
   await expectAxeClean(page, 'register-step-qualifications');
   await press(page, 'register-next');
 

@@ -8,11 +8,12 @@ import {
   validationMessage,
 } from '@srm/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors } from '../../../components/org';
 import { useAppStore } from '../../../store/settings';
+import { CopyButton } from '../CopyButton';
 import { admissionApi, admissionKeys } from './api';
 
 /**
@@ -75,13 +76,10 @@ export function InviteModal({ open, onClose }: { open: boolean; onClose: () => v
       {created ? (
         <div data-testid="invite-created">
           <Alert type="success" showIcon message={t('staff.linkOnce')} style={{ marginBottom: 12 }} />
-          <Typography.Paragraph
-            copyable={{ text: link, tooltips: [t('staff.copy'), t('staff.copied')] }}
-            style={{ wordBreak: 'break-all' }}
-            data-testid="invite-link"
-          >
+          <p style={{ wordBreak: 'break-all' }} data-testid="invite-link">
             {link}
-          </Typography.Paragraph>
+          </p>
+          <CopyButton text={link} testId="invite-copy" />
         </div>
       ) : (
         <Form<InvitationBody>

@@ -1,8 +1,9 @@
 import type { InvitationPrefill, Locale, RegisterOptions, RegisterResult } from '@srm/contracts/core';
-import { Alert, Descriptions, Result, Spin, Typography } from 'antd';
+import { Alert, Descriptions, Result, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CopyButton } from '../CopyButton';
 import { registerApi, statusPath } from './api';
 import { emptyValues, invitedValues } from './formValues';
 import { RegisterForm } from './RegisterForm';
@@ -19,11 +20,12 @@ function Submitted({ result }: { result: RegisterResult }) {
           <strong data-testid="register-done-no">{result.applicationNo}</strong>
         </Descriptions.Item>
         <Descriptions.Item label={t('statusLink')}>
-          <Typography.Paragraph copyable={{ text: `${window.location.origin}${path}` }} style={{ margin: 0 }}>
+          <Space wrap>
             <Link to={path} data-testid="register-done-status">
               {t('viewStatus')}
             </Link>
-          </Typography.Paragraph>
+            <CopyButton text={`${window.location.origin}${path}`} testId="register-done-copy" />
+          </Space>
         </Descriptions.Item>
       </Descriptions>
     </div>

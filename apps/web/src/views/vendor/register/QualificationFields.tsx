@@ -113,6 +113,8 @@ export function QualificationFields({
                       rules={rules.expiresOn}
                     >
                       <DatePicker
+                        // Required: typed over rather than cleared (the clear icon is a 14 px target).
+                        allowClear={false}
                         style={{ width: '100%' }}
                         disabledDate={(d) => d.isBefore(dayjs(), 'day')}
                         data-testid={`register-qual-${index}-expires`}
