@@ -144,14 +144,16 @@ export function RegisterForm({ options, language, initial, mode, onDone }: Props
 
   return (
     <form noValidate onSubmit={(e) => e.preventDefault()} data-testid="register-form">
-      <Steps
-        className="srm-register-steps"
-        size="small"
-        type={screens.md ? 'default' : 'inline'}
-        current={current}
-        onChange={(index) => index < current && go(index)}
-        items={titles.map((title, index) => ({ title, disabled: index > current }))}
-      />
+      {/* Narrow windows: the heading below says which step of how many, the bar would fill the screen. */}
+      {screens.md && (
+        <Steps
+          className="srm-register-steps"
+          size="small"
+          current={current}
+          onChange={(index) => index < current && go(index)}
+          items={titles.map((title, index) => ({ title, disabled: index > current }))}
+        />
+      )}
       <h2 ref={heading} tabIndex={-1} data-testid="register-step-title">
         {t('stepOf', { n: current + 1, total: STEPS.length, title: titles[current] })}
       </h2>
