@@ -53,9 +53,7 @@ test('the settings drawer choices follow the user: signing out and in, and in a 
   await context.close();
 });
 
-test('a public path without a page shows a public 404 without the shell or any signed-in call', async ({
-  page,
-}) => {
+test('the public registration page shows without the shell or any signed-in call', async ({ page }) => {
   const calls: { url: string; code: number | undefined }[] = [];
   page.on('response', async (res) => {
     if (!new URL(res.url()).pathname.startsWith('/api/')) return;
@@ -63,18 +61,18 @@ test('a public path without a page shows a public 404 without the shell or any s
     calls.push({ url: res.url(), code: body?.code });
   });
   await page.goto('/base/vendor/register');
-  await expect(page.getByTestId('public-not-found')).toBeVisible();
+  await expect(page.getByTestId('register-form')).toBeVisible();
   await expect(page).toHaveURL(/\/base\/vendor\/register$/);
   await expect(page.getByTestId('layout-root')).toHaveCount(0);
   await expect(page.getByTestId('navbar-message')).toHaveCount(0);
-  await shot(page, 'public-not-found');
+  await shot(page, 'public-register');
   // Settle: any call the page would make has been made by now.
   await page.waitForLoadState('networkidle');
   // No call asked for a session: none went to a signed-in API (they answer 600 without a token).
   expect(calls.filter((c) => c.code === 600 || c.code === 601 || c.url.includes('UnreadCount'))).toEqual([]);
   await expect(page.getByTestId('layout-root')).toHaveCount(0);
 
-  await page.getByTestId('public-not-found-login').click();
+  await page.getByTestId('register-brand').click();
   await expect(page.getByTestId('login-page')).toBeVisible();
 });
 

@@ -1,4 +1,4 @@
-import { VENDOR_CODES as V, VendorPortalPerm as VP } from '@srm/contracts';
+import { VENDOR_CODES as V, VENDOR_ADMISSION_CODES as VA, VendorPortalPerm as VP } from '@srm/contracts';
 import type { Transaction } from 'kysely';
 import type { Database, GrantItemType } from './types';
 
@@ -64,6 +64,17 @@ const SUPPLIER_PAGES: MenuSeed[] = [
       [V.noticeCheck, '发布/撤回'],
       [V.noticeExport, '导出'],
     ],
+  },
+  {
+    code: VA.page,
+    name: '供应商邀请与准入',
+    en: 'Invitations & Admission',
+    tw: '供應商邀請與准入',
+    icon: 'SolutionOutlined',
+    type: 1,
+    url: '/base/vendor/invitation',
+    order: 3,
+    buttons: [[VA.invite, '邀请']],
   },
 ];
 
@@ -555,6 +566,9 @@ export const DEMO_ROLE_GRANTS: Record<'buyer' | 'vendor', string[]> = {
     V.noticeDelete,
     V.noticeCheck,
     V.noticeExport,
+    // Buyers invite suppliers and follow their admission.
+    VA.page,
+    VA.invite,
   ],
   // Suppliers' users see their own portal only: no logs or lists of the purchasing organisation.
   vendor: Object.values(VP),

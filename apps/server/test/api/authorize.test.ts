@@ -111,6 +111,7 @@ const BUYER_BUTTONS = [
   'base.vendorNotice.delete',
   'base.vendorNotice.check',
   'base.vendorNotice.export',
+  'base.vendor.invitation.add',
   'permission.user.export',
 ];
 
@@ -143,6 +144,7 @@ describe('authorize reads', () => {
         'base',
         'base.vendor.supplier',
         'base.vendorNotice',
+        'base.vendor.invitation',
         'permission',
         'permission.organize',
         'permission.department',

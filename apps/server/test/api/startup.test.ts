@@ -127,7 +127,11 @@ describe('menu', () => {
   it('filters the buyer menu and per-page permissions by grants', async () => {
     const res = await t.get<NavResult>('/api/sys/menu-ent/nav', buyer);
     const [base, permission, workFlow, system] = res.body.data.menuList;
-    expect(base?.children?.map((c) => c.menuPerms)).toEqual(['base.vendor.supplier', 'base.vendorNotice']);
+    expect(base?.children?.map((c) => c.menuPerms)).toEqual([
+      'base.vendor.supplier',
+      'base.vendorNotice',
+      'base.vendor.invitation',
+    ]);
     // The staff's task pages and delegation, without the designer and the monitor.
     expect(workFlow?.children?.map((c) => c.menuPerms)).toEqual([
       'workFlow.flowLaunch',

@@ -153,6 +153,21 @@ describe('the public form', () => {
     expect((await t.get(`${R}/options?tenant=nope`)).body.code).toBe(404);
   });
 
+  it('offers the address cascader its areas without sign-in: children, bad input, an unknown parent', async () => {
+    const CHILDREN = '/api/common/Area/children';
+    const provinces = await t.get<{ code: string; isLeaf: boolean }[]>(CHILDREN);
+    expect(provinces.body.code).toBe(0);
+    expect(provinces.body.data.map((a) => a.code)).toContain('110000');
+    const districts = await t.get<{ code: string }[]>(`${CHILDREN}?parentCode=110100`);
+    expect(districts.body.data.map((a) => a.code)).toContain('110101');
+    const bad = await t.get<{ fields: Record<string, string> }>(`${CHILDREN}?parentCode=abc`, null, en);
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.data.fields.parentCode).toBeDefined();
+    const unknown = await t.get<unknown[]>(`${CHILDREN}?parentCode=990000`);
+    expect(unknown.body.code).toBe(0);
+    expect(unknown.body.data).toEqual([]);
+  });
+
   it('refuses each bad field with a translated message at that field, and stores nothing', async () => {
     const before = await count('vendor_application');
     const base = await form(t);
@@ -297,9 +312,29 @@ describe('invitations', () => {
     ).toContain(created.body.data.id);
   });
 
-  it('needs the invite code (not seeded yet: the administrator only), and is not for suppliers', async () => {
+  it('needs the invitation codes (the buyer role holds them), and is not for suppliers', async () => {
     const vendor = await t.login('vrvendor', 'vendor123');
-    expect((await t.get('/api/base/vendor/Invitation', buyer)).body.code).toBe(403);
+    expect((await t.get('/api/base/vendor/Invitation', buyer)).body.code).toBe(0);
+    expect((await t.get('/api/base/vendor/Application', buyer)).body.code).toBe(0);
+    // A staff member without the codes.
+    const created = await t.post(
+      '/api/permission/Users',
+      { account: 'vrnobody', realName: '无权限', mobile: '13912300001', password: 'nobody123', roleIds: [] },
+      admin,
+    );
+    expect(created.body.code).toBe(0);
+    const nobody = await t.login('vrnobody', 'nobody123');
+    expect((await t.get('/api/base/vendor/Invitation', nobody)).body.code).toBe(403);
+    expect((await t.get('/api/base/vendor/Application', nobody)).body.code).toBe(403);
+    expect(
+      (
+        await t.post(
+          '/api/base/vendor/Invitation',
+          { companyName: 'x', contactName: 'y', mobile: '13912345678' },
+          nobody,
+        )
+      ).body.code,
+    ).toBe(403);
     expect((await t.get('/api/base/vendor/Invitation', vendor)).body.code).toBe(403);
     expect(
       (

@@ -66,6 +66,12 @@ export async function loadShellNamespaces(): Promise<void> {
   await i18n.loadNamespaces(SHELL_NAMESPACES);
 }
 
+/** Namespaces a page outside the shell needs before it renders (a public page). */
+export async function loadNamespaces(namespaces: string[]): Promise<void> {
+  await i18nReady;
+  await i18n.loadNamespaces(namespaces);
+}
+
 export function currentLocale(): Locale {
   return (i18n.language as Locale) ?? DEFAULT_LOCALE;
 }

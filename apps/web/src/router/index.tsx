@@ -16,7 +16,7 @@ import {
   useRouteError,
 } from 'react-router';
 import { ModelIdContext } from '../components/Auth';
-import { loadShellNamespaces } from '../i18n';
+import { loadNamespaces, loadShellNamespaces } from '../i18n';
 import { useCacheStore } from '../store/cache';
 import { usePermissionStore } from '../store/permission';
 import { useAppStore } from '../store/settings';
@@ -64,6 +64,11 @@ export const FIXED_META = {
   mailCenter: { title: 'common:route.mailCenter', zhTitle: '邮件中心', icon: 'MailOutlined' },
   pageLink: { title: 'common:route.pageLink', zhTitle: '单据', icon: 'FileTextOutlined', noCache: true },
   flowTask: { title: 'common:route.flowTask', zhTitle: '流程详情', icon: 'AuditOutlined', noCache: true },
+  vendorRegister: {
+    title: 'vendorRegister:title',
+    zhTitle: '供应商注册',
+    hidden: true,
+  },
 } satisfies Record<string, RouteMeta>;
 
 /** Progress bar while mounted (Suspense fallback of lazy pages). */
@@ -244,7 +249,7 @@ export function menuRouteObject(route: MenuRoute): RouteObject {
 }
 
 /** The public paths that have a page of their own. */
-const PUBLIC_PAGES = new Set(['/login', '/auth-redirect', '/auth-logout', '/jump']);
+const PUBLIC_PAGES = new Set(['/login', '/auth-redirect', '/auth-logout', '/jump', '/base/vendor/register']);
 
 export const fixedRoutes: RouteObject[] = [
   {
@@ -263,6 +268,18 @@ export const fixedRoutes: RouteObject[] = [
       { path: '/auth-redirect', lazy: technical('AuthRedirect') },
       { path: '/auth-logout', lazy: technical('AuthLogout') },
       { path: '/jump', lazy: technical('Jump') },
+      // Supplier self-registration and its status page: public, a chunk of its own with its texts.
+      {
+        path: '/base/vendor/register',
+        lazy: async () => {
+          const [module] = await Promise.all([
+            import('../views/vendor/register'),
+            loadNamespaces(['vendorRegister', 'area']),
+          ]);
+          return { Component: module.default };
+        },
+        handle: { meta: FIXED_META.vendorRegister },
+      },
       // Public paths without a page yet: a public 404, never the signed-in shell.
       ...PUBLIC_PATHS.filter((path) => !PUBLIC_PAGES.has(path)).map((path) => ({
         path,

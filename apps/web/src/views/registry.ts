@@ -36,6 +36,7 @@ const pageLoaders: Record<string, PageLoader> = {
   '/workFlow/flowMonitor': () => import('./workFlow/flowMonitor'),
   '/base/vendor/supplier': () => import('./vendor/supplier'),
   '/base/vendorNotice': () => import('./vendor/notice'),
+  '/base/vendor/invitation': () => import('./vendor/invitation'),
   '/vendorPortal/inbox': () => import('./vendor/portal/inbox'),
   '/vendorPortal/company': () => import('./vendor/portal/company'),
   '/vendorPortal/users': () => import('./vendor/portal/users'),

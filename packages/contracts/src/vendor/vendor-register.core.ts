@@ -36,15 +36,18 @@ export const VendorRequestApi = {
   category: '/api/base/vendor/CategoryApply',
 } as const;
 
-/**
- * The codes of the staff screen of invitations and admission applications. Like `VENDOR_CODES`
- * they are seeded with the menu page when the screen is built; until then only the tenant
- * administrator (who holds every code) passes.
- */
+/** The codes of the staff screen of invitations and admission applications (seeded with its menu page). */
 export const VENDOR_ADMISSION_CODES = {
   page: 'base.vendor.invitation',
   invite: 'base.vendor.invitation.add',
 } as const;
+export const VendorAdmissionPerm = VENDOR_ADMISSION_CODES;
+
+/** The business licence's code in the `qualificationType` dictionary: every application carries one. */
+export const BUSINESS_LICENCE_CODE = 'license';
+
+/** An application's number as the status page takes it. */
+export const APPLICATION_NO_PATTERN = /^VA\d{14}$/;
 
 export const APPLICATION_STATUSES = ['submitted', 'inReview', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

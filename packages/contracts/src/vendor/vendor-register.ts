@@ -4,6 +4,7 @@ import { PASSWORD_CLASSES } from '../system/sys-config.core';
 import { zAccount, zCreditCode, zEmail, zEnCode, zMobile, zName, zTelephone } from '../validation/rules';
 import {
   APPLICATION_STATUSES,
+  BUSINESS_LICENCE_CODE,
   CHANGE_KINDS,
   INVITATION_DEFAULT_DAYS,
   INVITATION_MAX_DAYS,
@@ -19,8 +20,6 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((v) => !Number.isNaN(Date.parse(v)));
 const optionalCode = z.union([z.literal(''), zEnCode({ max: 50 })]).default('');
-/** The business licence's code in the `qualificationType` dictionary: every application carries one. */
-export const BUSINESS_LICENCE_CODE = 'license';
 const tenantCode = z
   .string()
   .trim()

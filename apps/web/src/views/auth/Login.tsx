@@ -10,7 +10,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, http } from '../../api/request';
 import { redirectAfterLogin } from '../../router/mayOpen';
 import { useAppStore } from '../../store/settings';
@@ -352,6 +352,15 @@ export default function Login() {
             {submitting ? t('auth:signingIn') : t('auth:submit')}
           </Button>
         </form>
+        <p className="srm-auth-register">
+          <Link
+            to="/base/vendor/register"
+            style={{ color: token.colorLink }}
+            data-testid="login-vendor-register"
+          >
+            {t('auth:vendorRegister')}
+          </Link>
+        </p>
       </div>
       <footer className="srm-auth-footer" style={{ color: token.colorTextSecondary }}>
         {brand?.copyright || t('auth:copyright')}

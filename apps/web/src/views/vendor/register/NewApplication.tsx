@@ -1,0 +1,110 @@
+import type { InvitationPrefill, Locale, RegisterOptions, RegisterResult } from '@srm/contracts/core';
+import { Alert, Descriptions, Result, Space, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CopyButton } from '../CopyButton';
+import { registerApi, statusPath } from './api';
+import { emptyValues, invitedValues } from './formValues';
+import { RegisterForm } from './RegisterForm';
+
+/** The answer to a submission: the number and the status page's link (its secret: shown here only). */
+function Submitted({ result }: { result: RegisterResult }) {
+  const { t } = useTranslation('vendorRegister');
+  const path = statusPath(result.applicationNo, result.token);
+  return (
+    <div data-testid="register-done">
+      <Result status="success" title={t('submittedTitle')} subTitle={t('submittedHint')} />
+      <Descriptions bordered size="small" column={1}>
+        <Descriptions.Item label={t('applicationNo')}>
+          <strong data-testid="register-done-no">{result.applicationNo}</strong>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('statusLink')}>
+          <Space wrap>
+            <Link to={path} data-testid="register-done-status">
+              {t('viewStatus')}
+            </Link>
+            <CopyButton text={`${window.location.origin}${path}`} testId="register-done-copy" />
+          </Space>
+        </Descriptions.Item>
+      </Descriptions>
+    </div>
+  );
+}
+
+/** A new application: from scratch (with the proof of work) or from an invitation (prefilled). */
+export function NewApplication({
+  invite,
+  tenant,
+  language,
+}: {
+  invite: string | null;
+  tenant: string | undefined;
+  language: Locale;
+}) {
+  const { t } = useTranslation('vendorRegister');
+  // undefined while the invitation loads; null without one (or when it cannot be used).
+  const [prefill, setPrefill] = useState<InvitationPrefill | null | undefined>(invite ? undefined : null);
+  const [inviteInvalid, setInviteInvalid] = useState(false);
+  const [options, setOptions] = useState<RegisterOptions>();
+  const [failed, setFailed] = useState(false);
+  const [result, setResult] = useState<RegisterResult>();
+
+  useEffect(() => {
+    if (!invite) return;
+    registerApi.invitation(invite).then(setPrefill, () => {
+      setInviteInvalid(true);
+      setPrefill(null);
+    });
+  }, [invite]);
+
+  const tenantCode = prefill?.tenant ?? tenant;
+  const ready = prefill !== undefined;
+  // The choices follow the language (their names are the dictionaries' translations).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again in the new language (the request sends it)
+  useEffect(() => {
+    if (!ready) return;
+    registerApi.options(tenantCode).then(setOptions, () => setFailed(true));
+  }, [ready, tenantCode, language]);
+
+  const initial = useMemo(() => (prefill ? invitedValues(prefill) : emptyValues()), [prefill]);
+
+  if (result) return <Submitted result={result} />;
+  if (failed) return <Alert type="error" showIcon message={t('loadFailed')} />;
+  if (!ready || !options) return <Spin />;
+  return (
+    <>
+      {inviteInvalid && (
+        <Alert
+          type="warning"
+          showIcon
+          message={t('inviteInvalid')}
+          style={{ marginBottom: 16 }}
+          data-testid="register-invite-invalid"
+        />
+      )}
+      {prefill && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('invited', { name: prefill.companyName })}
+          style={{ marginBottom: 16 }}
+          data-testid="register-invited"
+        />
+      )}
+      <p className="srm-register-hint">
+        {t('intro')}{' '}
+        <Link to="/base/vendor/register?view=status" data-testid="register-to-status">
+          {t('checkStatus')}
+        </Link>
+      </p>
+      <RegisterForm
+        options={options}
+        language={language}
+        initial={initial}
+        mode={prefill && invite ? { kind: 'invite', token: invite } : { kind: 'new' }}
+        onDone={setResult}
+      />
+    </>
+  );
+}
