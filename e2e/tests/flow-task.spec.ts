@@ -5,7 +5,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { axeViolations, settled, shot, signIn, signInAs } from './helpers';
+import { approveTask, axeViolations, settled, shot, signIn, signInAs } from './helpers';
 
 /**
  * The staff's task screens (workFlow → launch, to-do, done, copied to me, the task page) on the
@@ -90,18 +90,6 @@ const unread = (page: Page) =>
     Number(document.querySelector('[data-testid="message-badge"] sup')?.getAttribute('title') ?? 0),
   );
 
-/** Approves from the task page with an opinion. */
-async function approve(page: Page, opinion: string) {
-  await page.getByTestId('flow-do-audit').click();
-  await page.getByTestId('flow-opinion').fill(opinion);
-  await page.getByTestId('flow-action-ok').click();
-  // Done when the page's history shows the opinion (the same user may have the next to-do, so the
-  // approve button can come back).
-  await expect
-    .poll(async () => (await page.getByTestId('flow-history-opinion').allTextContents()).includes(opinion))
-    .toBe(true);
-}
-
 test('a buyer launches a large requisition; manager and admin approve in their own browsers; the buyer follows live', async ({
   browser,
 }) => {
@@ -155,7 +143,7 @@ test('a buyer launches a large requisition; manager and admin approve in their o
   await openFromList(manager, '/workFlow/flowTodo', 'flow-todo', reason);
   await expect(manager.getByTestId('flow-detail-form-total')).toContainText('75,000.00');
   await shot(manager, 'flow-task-detail-manager');
-  await approve(manager, '同意，<b>请总监会签</b>');
+  await approveTask(manager, '同意，<b>请总监会签</b>');
   // The buyer's page moved on by itself: the countersign is current, the opinion shown as text.
   await expect(buyer.getByTestId('flow-node-deptManager')).toHaveAttribute('data-state', 'done');
   await expect(buyer.getByTestId('flow-node-countersign')).toHaveAttribute('data-state', 'current');
@@ -169,10 +157,10 @@ test('a buyer launches a large requisition; manager and admin approve in their o
   const admin = await newPage(browser);
   await signIn(admin, 'admin');
   await openFromList(admin, '/workFlow/flowTodo', 'flow-todo', reason);
-  await approve(admin, '同意');
+  await approveTask(admin, '同意');
   await expect(buyer.getByTestId('flow-detail').getByTestId('flow-status')).toHaveText('审批中');
   await manager.getByTestId('flow-todo-table').getByTestId('flow-task-link').click();
-  await approve(manager, '会签同意');
+  await approveTask(manager, '会签同意');
   // Approved: the buyer sees the result and the message without reloading.
   await expect(buyer.getByTestId('flow-detail').getByTestId('flow-status')).toHaveText('已通过');
   await expect.poll(() => unread(buyer)).toBeGreaterThan(unreadBefore);
@@ -228,7 +216,7 @@ test('a reject goes back to the launcher, who edits and resubmits; the manager t
   await signIn(admin, 'admin');
   await openFromList(admin, '/workFlow/flowTodo', 'flow-todo', reason);
   await expect(admin.getByTestId('flow-history')).toContainText('转办');
-  await approve(admin, '已核实');
+  await approveTask(admin, '已核实');
   await expect(admin.getByTestId('flow-status')).toHaveText('已通过');
   for (const p of [buyer, manager, admin]) await p.context().close();
 });
@@ -243,7 +231,7 @@ test('a 390 px window reads and approves a to-do', async ({ browser, request }) 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'flow-task-390-detail');
-  await approve(page, '手机上同意');
+  await approveTask(page, '手机上同意');
   await expect(page.getByTestId('flow-status')).toHaveText('已通过');
   await shot(page, 'flow-task-390-approved');
   await page.context().close();

@@ -155,3 +155,30 @@ export async function escapeUntilHidden(page: Page, layer: Locator) {
   }
   await expect(layer).toBeHidden();
 }
+
+/** A screenshot, then axe on the page (or `include`) at rest: no hover colours, motion settled. */
+export async function expectAxeClean(page: Page, name: string, include?: string) {
+  await page.mouse.move(0, 0);
+  await settled(page);
+  await shot(page, name);
+  expect(await axeViolations(page, include), name).toEqual([]);
+}
+
+/** Dark mode from the settings drawer, which is closed again. */
+export async function darkMode(page: Page) {
+  await page.getByTestId('settings-button').click();
+  await page.getByTestId('theme-dark').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.keyboard.press('Escape');
+}
+
+/** Approves from the task page with an opinion; done when the history shows it (the same user may
+ * hold the next to-do, so the approve button can come back). */
+export async function approveTask(page: Page, opinion: string) {
+  await page.getByTestId('flow-do-audit').click();
+  await page.getByTestId('flow-opinion').fill(opinion);
+  await page.getByTestId('flow-action-ok').click();
+  await expect
+    .poll(async () => (await page.getByTestId('flow-history-opinion').allTextContents()).includes(opinion))
+    .toBe(true);
+}

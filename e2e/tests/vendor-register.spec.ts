@@ -5,7 +5,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { adminHeaders, axeViolations, settled, shot, signIn, signInAs } from './helpers';
+import { adminHeaders, approveTask, darkMode, expectAxeClean, shot, signIn, signInAs } from './helpers';
 
 /**
  * Supplier self-registration (issue 16 §1–§2): a new supplier registers in a fresh browser — the
@@ -64,21 +64,6 @@ async function staff(browser: Browser, who: 'buyer' | 'admin' | 'manager', width
   if (who === 'manager') await signInAs(page, MANAGER.account, MANAGER.password);
   else await signIn(page, who);
   return page;
-}
-
-async function expectAxeClean(page: Page, name: string, include?: string) {
-  // No hover colours: axe judges the contrast of what is shown at rest.
-  await page.mouse.move(0, 0);
-  await settled(page);
-  await shot(page, name);
-  expect(await axeViolations(page, include), name).toEqual([]);
-}
-
-async function darkMode(page: Page) {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId('theme-dark').click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await page.keyboard.press('Escape');
 }
 
 /** Content-Security-Policy violations the page reports (console and DOM events). */
@@ -145,12 +130,7 @@ async function approveFromTodo(page: Page, supplierName: string, opinion: string
   await expect(link).toHaveCount(1);
   await link.click();
   await expect(page.getByTestId('flow-detail')).toBeVisible();
-  await page.getByTestId('flow-do-audit').click();
-  await page.getByTestId('flow-opinion').fill(opinion);
-  await page.getByTestId('flow-action-ok').click();
-  await expect
-    .poll(async () => (await page.getByTestId('flow-history-opinion').allTextContents()).includes(opinion))
-    .toBe(true);
+  await approveTask(page, opinion);
 }
 
 /** Deletes a user made here (other specs count the suppliers' live users). */

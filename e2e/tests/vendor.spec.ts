@@ -1,5 +1,5 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { adminHeaders, axeViolations, settled, shot, signIn, signInAs } from './helpers';
+import { adminHeaders, darkMode, expectAxeClean, signIn, signInAs } from './helpers';
 
 /**
  * Suppliers (issue 16 §3–§5): staff find a supplier and open its record; write a vendor notice and
@@ -36,21 +36,6 @@ async function supplier(browser: Browser, account: string, password = 'vendor123
   const page = await contextFor(browser, width);
   await signInAs(page, account, password);
   return page;
-}
-
-async function expectAxeClean(page: Page, name: string, include?: string) {
-  // No hover colours: axe judges the contrast of what is shown at rest.
-  await page.mouse.move(0, 0);
-  await settled(page);
-  await shot(page, name);
-  expect(await axeViolations(page, include), name).toEqual([]);
-}
-
-async function darkMode(page: Page) {
-  await page.getByTestId('settings-button').click();
-  await page.getByTestId('theme-dark').click();
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await page.keyboard.press('Escape');
 }
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
