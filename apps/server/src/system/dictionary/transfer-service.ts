@@ -2,6 +2,7 @@ import type { DictExport, dictImportSchema } from '@srm/contracts';
 import type { z } from 'zod';
 import { fieldError } from '../../core/errors';
 import { t } from '../../core/i18n';
+import { statementChunks } from '../../db/statement-limits';
 import { transaction } from '../../db/transaction';
 import type { DictContext } from './context';
 import {
@@ -149,12 +150,12 @@ export async function importType(
           .execute();
         updated++;
       }
-      // New rows of one level in batches (one statement per 1,000 rows).
-      for (let i = 0; i < newRows.length; i += 1000) {
+      // New rows of one level in pieces under the statement parameter limit (10 per row).
+      for (const piece of statementChunks(newRows, 10)) {
         const inserted = await tx
           .insertInto('sys_dict_item')
           .values(
-            newRows.slice(i, i + 1000).map((item) => ({
+            piece.map((item) => ({
               tenant_id: ctx.tenantId,
               type_id: typeId,
               parent_id: item.parentCode === '' ? '0' : (idOf.get(item.parentCode) ?? '0'),
