@@ -669,6 +669,7 @@ export interface VendorCaptchaUsed {
 
 export interface VendorChange {
   after_data: Json;
+  before_data: Json | null;
   created_at: Generated<Timestamp>;
   decided_at: Timestamp | null;
   id: Generated<Int8>;

@@ -32,6 +32,7 @@ import { type FormOutcome, registerForm } from '../workflow/forms';
 import { launchFormTask } from '../workflow/task-service';
 import { jsonb } from '../workflow/task-store';
 import { callerSupplier } from './access';
+import { diffFields, type FieldChange, recordSupplierHistory } from './history-service';
 import { admissionFormData, admissionTitle, newToken, sha256 } from './register-service';
 import { insertSupplierUser, SUPPLY_CATEGORY_DICT, supplierDetail } from './supplier-service';
 
@@ -213,7 +214,7 @@ const contactRow = (c: StoredForm['contact']) => ({
 });
 
 /** A further category's admission: those categories become qualified for that supplier only. */
-async function admitCategories(tx: Tx, app: ApplicationRow): Promise<void> {
+async function admitCategories(tx: Tx, app: ApplicationRow, actorId: string): Promise<void> {
   const tenantId = String(app.tenant_id);
   const sid = String(app.supplier_id);
   const { categories } = app.form_data as { categories: string[] };
@@ -224,6 +225,9 @@ async function admitCategories(tx: Tx, app: ApplicationRow): Promise<void> {
     )
     .onConflict((oc) => oc.columns(['supplier_id', 'category_code']).doUpdateSet({ qualified: true }))
     .execute();
+  await recordSupplierHistory(tx, await actorOf(tx, tenantId, actorId), sid, 'categories', [
+    { field: 'categories', from: '', to: categories.join(', ') },
+  ]);
   const users = await tx
     .selectFrom('sys_user as u')
     .innerJoin('vendor_supplier as s', 's.ent_id', 'u.ent_id')
@@ -268,7 +272,7 @@ async function admissionFinished(tx: Tx, outcome: FormOutcome): Promise<void> {
   if (outcome.status === FLOW_STATUS.approved) {
     let supplierId = String(app.supplier_id);
     if (app.scope === 'register') supplierId = await admitSupplier(tx, app);
-    else await admitCategories(tx, app);
+    else await admitCategories(tx, app, outcome.actorId);
     await tx
       .updateTable('vendor_application')
       .set({ ...review, status: 'approved', supplier_id: supplierId })
@@ -297,6 +301,31 @@ interface BankLine {
 }
 type ChangeData = { bank: BankLine[] } | { legal: Record<string, unknown> };
 
+/** The fields a legal change may carry (contracts `legalChangeSchema`). */
+const LEGAL_KEYS = [
+  'supplierName',
+  'legalPerson',
+  'registeredCapital',
+  'companyType',
+  'areaCode',
+  'address',
+  'businessScope',
+] as const;
+const legalValue = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const bankText = (banks: readonly BankLine[]) =>
+  banks.map((b) => `${b.bankName} ${b.branch} ${b.accountNo}`.replace(/\s+/g, ' ').trim()).join('\n');
+const legalText = (l: Record<string, unknown>) =>
+  LEGAL_KEYS.map((k) => `${k}: ${legalValue(l[k])}`).join('\n');
+
+/** Who decided a request, as a history line names him (a timer's decision: nobody, id 0). */
+async function actorOf(tx: Tx, tenantId: string, actorId: string) {
+  const user =
+    actorId === '0'
+      ? undefined
+      : await tx.selectFrom('sys_user').select('real_name').where('id', '=', actorId).executeTakeFirst();
+  return { tenantId, userId: actorId, auth: { realName: user?.real_name ?? '' }, now: () => new Date() };
+}
+
 /** The change's outcome: approved applies it (in the approving transaction), rejected keeps the reason. */
 async function changeFinished(tx: Tx, outcome: FormOutcome): Promise<void> {
   const change = await tx
@@ -311,6 +340,8 @@ async function changeFinished(tx: Tx, outcome: FormOutcome): Promise<void> {
   const sid = String(change.supplier_id);
   const data = change.after_data as unknown as ChangeData;
   if (outcome.status === FLOW_STATUS.approved) {
+    const before = change.before_data as unknown as ChangeData | null;
+    let changes: FieldChange[];
     if ('bank' in data) {
       await tx.deleteFrom('vendor_supplier_bank').where('supplier_id', '=', sid).execute();
       await tx
@@ -325,28 +356,55 @@ async function changeFinished(tx: Tx, outcome: FormOutcome): Promise<void> {
           })),
         )
         .execute();
+      changes = diffFields(
+        { banks: before && 'bank' in before ? bankText(before.bank) : '' },
+        { banks: bankText(data.bank) },
+      );
     } else {
-      const l = data.legal;
+      // Only what the request changed: a field edited in the profile since (address, scope) stays.
+      const was = before && 'legal' in before ? before.legal : null;
+      const l: Record<string, unknown> = Object.fromEntries(
+        LEGAL_KEYS.filter((k) => !was || legalValue(was[k]) !== legalValue(data.legal[k])).map((k) => [
+          k,
+          data.legal[k],
+        ]),
+      );
+      const set = {
+        ...('supplierName' in l ? { supplier_name: String(l.supplierName) } : {}),
+        ...('legalPerson' in l ? { legal_person: String(l.legalPerson) } : {}),
+        ...('registeredCapital' in l
+          ? { registered_capital: l.registeredCapital === null ? null : String(l.registeredCapital) }
+          : {}),
+        ...('companyType' in l ? { company_type: String(l.companyType ?? '') } : {}),
+        ...('areaCode' in l ? { area_code: String(l.areaCode ?? '') } : {}),
+        ...('address' in l ? { address: String(l.address ?? '') } : {}),
+        ...('businessScope' in l ? { business_scope: String(l.businessScope ?? '') } : {}),
+      };
       await tx
         .updateTable('vendor_supplier')
-        .set({
-          supplier_name: String(l.supplierName),
-          legal_person: String(l.legalPerson),
-          registered_capital: l.registeredCapital === null ? null : String(l.registeredCapital),
-          company_type: String(l.companyType ?? ''),
-          area_code: String(l.areaCode ?? ''),
-          address: String(l.address ?? ''),
-          business_scope: String(l.businessScope ?? ''),
-          updated_at: sql<Date>`now()`,
-        })
+        .set({ ...set, updated_at: sql<Date>`now()` })
         .where('id', '=', sid)
         .execute();
-      await tx
-        .updateTable('ent')
-        .set({ ent_name: String(l.supplierName) })
-        .where('id', '=', (eb) => eb.selectFrom('vendor_supplier').select('ent_id').where('id', '=', sid))
-        .execute();
+      if ('supplierName' in l)
+        await tx
+          .updateTable('ent')
+          .set({ ent_name: String(l.supplierName) })
+          .where('id', '=', (eb) => eb.selectFrom('vendor_supplier').select('ent_id').where('id', '=', sid))
+          .execute();
+      changes = Object.keys(l).map((field) => ({
+        field,
+        from: was ? legalValue(was[field]) : '',
+        to: legalValue(l[field]),
+      }));
     }
+    await recordSupplierHistory(
+      tx,
+      await actorOf(tx, tenantId, outcome.actorId),
+      sid,
+      'change',
+      changes,
+      change.reason,
+    );
     await tx
       .updateTable('vendor_change')
       .set({ status: 'approved', decided_at: sql<Date>`now()` })
@@ -381,13 +439,6 @@ registerForm(VENDOR_CHANGE_FORM_NAME, {
   onFinished: changeFinished,
 });
 
-const bankText = (banks: readonly BankLine[]) =>
-  banks.map((b) => `${b.bankName} ${b.branch} ${b.accountNo}`.replace(/\s+/g, ' ').trim()).join('\n');
-const legalText = (l: Record<string, unknown>) =>
-  ['supplierName', 'legalPerson', 'registeredCapital', 'companyType', 'areaCode', 'address', 'businessScope']
-    .map((k) => `${k}: ${l[k] ?? ''}`)
-    .join('\n');
-
 /**
  * A supplier's user asks to change its bank accounts or legal data: nothing changes until the
  * `VendorChange` task is approved (one open request per kind; 409 while one is in review).
@@ -406,8 +457,17 @@ export async function requestChange(
       field: 'legal.companyType',
     });
   const after: ChangeData = body.kind === 'bank' ? { bank: body.bank } : { legal: body.legal };
-  const before =
-    body.kind === 'bank' ? bankText(current.banks) : legalText(current as unknown as Record<string, unknown>);
+  const beforeData: ChangeData =
+    body.kind === 'bank'
+      ? { bank: current.banks.map(({ bankName, branch, accountNo }) => ({ bankName, branch, accountNo })) }
+      : { legal: Object.fromEntries(LEGAL_KEYS.map((k) => [k, current[k]])) };
+  const same =
+    'bank' in after && 'bank' in beforeData
+      ? bankText(after.bank) === bankText(beforeData.bank)
+      : 'legal' in after &&
+        'legal' in beforeData &&
+        LEGAL_KEYS.every((k) => legalValue(after.legal[k]) === legalValue(beforeData.legal[k]));
+  if (same) throw new AppError(400, 'vendor.changeNothing');
   await ctx.deps.jobs.start();
   const id = await transaction(ctx.db, async (tx) => {
     const open = await tx
@@ -427,7 +487,7 @@ export async function requestChange(
         supplierCode: current.supplierCode,
         supplierName: current.supplierName,
         kind: body.kind,
-        before,
+        before: 'bank' in beforeData ? bankText(beforeData.bank) : legalText(beforeData.legal),
         after: 'bank' in after ? bankText(after.bank) : legalText(after.legal),
         reason: body.reason,
       },
@@ -441,6 +501,7 @@ export async function requestChange(
         kind: body.kind,
         reason: body.reason,
         after_data: jsonb(after),
+        before_data: jsonb(beforeData),
         task_id: task.id,
         requested_by: ctx.userId,
       })
@@ -472,6 +533,7 @@ export async function myChanges(ctx: ServiceContext): Promise<VendorChange[]> {
       reason: r.reason,
       rejectReason: r.reject_reason,
       after: r.after_data as Record<string, unknown>,
+      before: (r.before_data as Record<string, unknown> | null) ?? null,
       createTime: ms(r.created_at) ?? 0,
       decidedAt: ms(r.decided_at),
     })),

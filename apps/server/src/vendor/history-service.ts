@@ -31,7 +31,7 @@ export function diffFields(
  */
 export async function recordSupplierHistory(
   tx: Db,
-  ctx: Pick<ServiceContext, 'tenantId' | 'userId' | 'auth' | 'now'>,
+  ctx: Pick<ServiceContext, 'tenantId' | 'userId' | 'now'> & { auth: { realName: string } },
   supplierId: string,
   action: SupplierHistoryAction,
   changes: FieldChange[] = [],

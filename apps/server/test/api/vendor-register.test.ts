@@ -486,8 +486,79 @@ describe('admission (a workflow)', () => {
     const item = todo.body.data.list.find((i) => i.title.startsWith('供应商信息变更'));
     expect((await audit(item?.operatorId as string, buyer)).body.code).toBe(0);
     expect(await banks()).toEqual(['6222000011112222']);
-    const changes = await t.get<{ status: string }[]>('/api/base/vendor/Change', vendor);
+    const changes = await t.get<{ status: string; before: unknown; after: unknown }[]>(
+      '/api/base/vendor/Change',
+      vendor,
+    );
     expect(changes.body.data[0]?.status).toBe('approved');
+    // Old → new stays readable after it applied.
+    expect(changes.body.data[0]?.before).toEqual({
+      bank: [body.bank],
+    });
+    expect(changes.body.data[0]?.after).toEqual({
+      bank: [{ bankName: '工商银行', branch: '东城支行', accountNo: '6222000011112222' }],
+    });
+    // Asking for what already stands is refused plainly.
+    const same = await t.post(
+      '/api/base/vendor/Change',
+      { kind: 'bank', bank: [{ bankName: '工商银行', branch: '东城支行', accountNo: '6222000011112222' }] },
+      vendor,
+      en,
+    );
+    expect([same.body.code, same.body.msg]).toEqual([
+      400,
+      'The new values are the same as the current ones: there is nothing to change',
+    ]);
+
+    // A legal change applies only the fields it changed: an address edited in the profile while it
+    // was in review stays.
+    const profile = (await t.get<Record<string, unknown>>('/api/base/vendor/Supplier/Mine', vendor)).body
+      .data;
+    const legal = {
+      supplierName: profile.supplierName,
+      legalPerson: '新法人',
+      registeredCapital: 800,
+      companyType: profile.companyType,
+      areaCode: profile.areaCode,
+      address: profile.address,
+      businessScope: profile.businessScope,
+    };
+    expect((await t.post('/api/base/vendor/Change', { kind: 'legal', legal }, vendor)).body.code).toBe(0);
+    const edited = await t.put(
+      '/api/base/vendor/Supplier/Mine',
+      {
+        areaCode: profile.areaCode,
+        address: '审核期间改的地址',
+        businessScope: profile.businessScope,
+        contacts: (profile.contacts as { id: string }[]).map(({ id: _id, ...c }) => c),
+      },
+      vendor,
+    );
+    expect(edited.body.code).toBe(0);
+    const legalTodo = await t.post<Page<{ operatorId: string; title: string }>>(
+      '/api/flow/FlowEngine/FlowBefore/List/1',
+      { pageSize: 100 },
+      buyer,
+    );
+    const legalItem = legalTodo.body.data.list.find((i) => i.title.startsWith('供应商信息变更'));
+    expect((await audit(legalItem?.operatorId as string, buyer)).body.code).toBe(0);
+    const after = (await t.get<Record<string, unknown>>('/api/base/vendor/Supplier/Mine', vendor)).body.data;
+    expect([after.legalPerson, after.registeredCapital, after.address]).toEqual([
+      '新法人',
+      800,
+      '审核期间改的地址',
+    ]);
+    // Both approvals are in the supplier's history, field by field.
+    const history = await t.get<
+      Page<{ action: string; changes: { field: string; from: string; to: string }[] }>
+    >(`/api/base/vendor/Supplier/${after.id}/History`, admin);
+    const decided = history.body.data.list.filter((h) => h.action === 'change' || h.action === 'categories');
+    expect(decided.map((h) => [h.action, h.changes.map((c) => c.field)])).toEqual([
+      ['change', ['legalPerson', 'registeredCapital']],
+      ['change', ['banks']],
+      ['categories', ['categories']],
+    ]);
+    expect(decided[0]?.changes[0]).toEqual({ field: 'legalPerson', from: body.legalPerson, to: '新法人' });
     // Later messages follow the user's own language (traditional Chinese, chosen since).
     await t.db.updateTable('sys_user').set({ language: 'zh-TW' }).where('id', '=', newUser.id).execute();
     const second = await t.post(
@@ -506,6 +577,7 @@ describe('admission (a workflow)', () => {
     expect(await messages()).toEqual([
       'Welcome: your supplier admission was approved',
       'Your further supply categories were admitted',
+      'Your change was approved and applied',
       'Your change was approved and applied',
       '信息變更被駁回：账号不符',
     ]);

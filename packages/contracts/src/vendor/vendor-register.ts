@@ -301,7 +301,10 @@ export const changeSchema = z.object({
   status: z.enum(APPLICATION_STATUSES),
   reason: z.string(),
   rejectReason: z.string(),
+  /** What is asked for: `{bank: [...]}` or `{legal: {...}}`. */
   after: z.record(z.string(), z.unknown()),
+  /** What it replaces, as it stood when asked (same shape; null for requests of older versions). */
+  before: z.record(z.string(), z.unknown()).nullable(),
   createTime: z.number(),
   decidedAt: z.number().nullable(),
 });

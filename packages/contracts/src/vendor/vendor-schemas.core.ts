@@ -96,6 +96,10 @@ export const SUPPLIER_HISTORY_ACTIONS = [
   'userAdded',
   'userState',
   'userPassword',
+  /** An approved change request of bank or legal data (supplier side, through `VendorChange`). */
+  'change',
+  /** Further supply categories admitted. */
+  'categories',
 ] as const;
 export type SupplierHistoryAction = (typeof SUPPLIER_HISTORY_ACTIONS)[number];
 
