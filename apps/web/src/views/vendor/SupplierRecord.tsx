@@ -74,6 +74,26 @@ export function ContactsTable({ s }: { s: Detail }) {
   );
 }
 
+/** The bank accounts of a supplier. */
+export function BanksTable({ s }: { s: Detail }) {
+  const { t } = useTranslation('vendor');
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      data-testid="supplier-banks"
+      dataSource={s.banks}
+      columns={[
+        { title: t('bankName'), dataIndex: 'bankName' },
+        { title: t('branch'), dataIndex: 'branch' },
+        { title: t('accountNo'), dataIndex: 'accountNo' },
+      ]}
+    />
+  );
+}
+
 /** The qualifications, expired and expiring ones flagged. */
 export function QualificationsTable({ s }: { s: Detail }) {
   const { t } = useTranslation('vendor');

@@ -1,4 +1,6 @@
 import {
+  type Application,
+  type ChangeBody,
   type Page,
   type Supplier,
   SupplierApi,
@@ -8,12 +10,14 @@ import {
   type SupplierProfileBody,
   supplierHistoryPath,
   supplierNoticesPath,
+  type VendorChange,
   type VendorFile,
   type VendorInboxItem,
   type VendorNotice,
   VendorNoticeApi,
   type VendorNoticeBody,
   type VendorNoticeItem,
+  VendorRequestApi,
   type VendorSubUserBody,
   type VendorUser,
 } from '@srm/contracts/core';
@@ -39,6 +43,8 @@ export const vendorKeys = {
   inboxInfo: (id: string) => ['vendor', 'inbox', 'info', id] as const,
   mine: () => ['vendor', 'mine'] as const,
   myUsers: (params: QueryParams) => ['vendor', 'mine', 'users', params] as const,
+  myChanges: () => ['vendor', 'mine', 'changes'] as const,
+  myCategoryApps: () => ['vendor', 'mine', 'categoryApps'] as const,
 };
 
 export type NoticeMessages = {
@@ -110,4 +116,14 @@ export const portalApi = {
     http.put<null>(`${SupplierApi.mineUsers}/${id}/Actions/State`, { enabled }),
   resetPassword: (id: string, password: string) =>
     http.put<null>(`${SupplierApi.mineUsers}/${id}/Actions/ResetPassword`, { password }),
+};
+
+/** The supplier's own requests: a change of bank or legal data, further categories (silent: the forms show the refusal). */
+export const requestApi = {
+  changes: () => http.get<VendorChange[]>(VendorRequestApi.change),
+  requestChange: (body: ChangeBody) =>
+    http.post<VendorChange>(VendorRequestApi.change, body, { silent: true }),
+  categoryApps: () => http.get<Application[]>(VendorRequestApi.category),
+  applyCategories: (categories: string[]) =>
+    http.post<Application>(VendorRequestApi.category, { categories }, { silent: true }),
 };

@@ -10,7 +10,7 @@ import {
   VENDOR_ADMISSION_CODES,
 } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Select, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Form, Select, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,10 +51,7 @@ function InvitationList() {
     placeholderData: keepPreviousData,
   });
   const columns: ColumnsType<Invitation> = [
-    { title: t('supplierName'), dataIndex: 'companyName', key: 'companyName', width: 220, ellipsis: true },
-    { title: t('contactName'), dataIndex: 'contactName', key: 'contactName', width: 110 },
-    { title: t('mobile'), dataIndex: 'mobile', key: 'mobile', width: 130 },
-    { title: t('email'), dataIndex: 'email', key: 'email', width: 180, ellipsis: true },
+    { title: t('supplierName'), dataIndex: 'companyName', key: 'companyName', width: 200, ellipsis: true },
     {
       title: t('staff.status'),
       dataIndex: 'status',
@@ -66,6 +63,9 @@ function InvitationList() {
         </Tag>
       ),
     },
+    { title: t('contactName'), dataIndex: 'contactName', key: 'contactName', width: 110 },
+    { title: t('mobile'), dataIndex: 'mobile', key: 'mobile', width: 130 },
+    { title: t('email'), dataIndex: 'email', key: 'email', width: 180, ellipsis: true },
     { title: t('applicationNo'), dataIndex: 'applicationNo', key: 'applicationNo', width: 170 },
     {
       title: t('staff.expiresAt'),
@@ -134,6 +134,29 @@ function ApplicationList() {
     placeholderData: keepPreviousData,
   });
   const columns: ColumnsType<Application> = [
+    { title: t('supplierName'), dataIndex: 'supplierName', key: 'supplierName', width: 160, ellipsis: true },
+    {
+      title: t('staff.status'),
+      dataIndex: 'status',
+      key: 'status',
+      width: 170,
+      render: (s: ApplicationStatus, a) => (
+        <Space size={[8, 4]} wrap>
+          <Tag color={APPLICATION_COLORS[s]} data-testid="application-status">
+            {t(`status.${s}`)}
+          </Tag>
+          {a.taskId && (
+            <Link
+              to={taskPath(a.taskId)}
+              data-testid={a.operatorId ? 'application-todo' : 'application-task'}
+            >
+              {a.operatorId ? t('staff.handle') : t('staff.view')}
+            </Link>
+          )}
+          {s === 'rejected' && a.rejectReason && <span>{a.rejectReason}</span>}
+        </Space>
+      ),
+    },
     {
       title: t('applicationNo'),
       dataIndex: 'applicationNo',
@@ -141,7 +164,6 @@ function ApplicationList() {
       width: 170,
       render: (no: string) => <span data-testid={`application-row-${no}`}>{no}</span>,
     },
-    { title: t('supplierName'), dataIndex: 'supplierName', key: 'supplierName', width: 220, ellipsis: true },
     { title: t('creditCode'), dataIndex: 'creditCode', key: 'creditCode', width: 190 },
     {
       title: t('staff.scope'),
@@ -150,20 +172,6 @@ function ApplicationList() {
       width: 120,
       render: (s: Application['scope']) => t(`staff.scopes.${s}`),
     },
-    {
-      title: t('staff.status'),
-      dataIndex: 'status',
-      key: 'status',
-      width: 200,
-      render: (s: ApplicationStatus, a) => (
-        <>
-          <Tag color={APPLICATION_COLORS[s]} data-testid="application-status">
-            {t(`status.${s}`)}
-          </Tag>
-          {s === 'rejected' && a.rejectReason && <span>{a.rejectReason}</span>}
-        </>
-      ),
-    },
     { title: t('staff.supplierCode'), dataIndex: 'supplierCode', key: 'supplierCode', width: 140 },
     {
       title: t('staff.createTime'),
@@ -171,17 +179,6 @@ function ApplicationList() {
       key: 'createTime',
       width: 160,
       render: (v: number) => formatDate(v),
-    },
-    {
-      title: t('staff.task'),
-      key: 'task',
-      width: 110,
-      render: (_, a) =>
-        a.taskId ? (
-          <Link to={taskPath(a.taskId)} data-testid={a.operatorId ? 'application-todo' : 'application-task'}>
-            {a.operatorId ? t('staff.handle') : t('staff.view')}
-          </Link>
-        ) : null,
     },
   ];
   return (

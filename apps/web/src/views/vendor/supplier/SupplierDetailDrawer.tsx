@@ -14,7 +14,7 @@ import { Auth } from '../../../components/Auth';
 import { DictTag } from '../../../components/dict';
 import { toast } from '../../../utils/message';
 import { supplierApi, vendorKeys } from '../api';
-import { CompanyDescriptions, ContactsTable, QualificationsTable } from '../SupplierRecord';
+import { BanksTable, CompanyDescriptions, ContactsTable, QualificationsTable } from '../SupplierRecord';
 import { SupplierHistoryTab, SupplierNoticesTab } from './SupplierTabs';
 
 type Detail = SupplierDetail;
@@ -143,21 +143,7 @@ export function SupplierDetailDrawer({ id, onClose }: { id: string | null; onClo
                 {
                   key: 'bank',
                   label: t('tab.bank'),
-                  children: (
-                    <Table
-                      rowKey="id"
-                      size="small"
-                      pagination={false}
-                      scroll={{ x: 'max-content' }}
-                      data-testid="supplier-banks"
-                      dataSource={s.banks}
-                      columns={[
-                        { title: t('bankName'), dataIndex: 'bankName' },
-                        { title: t('branch'), dataIndex: 'branch' },
-                        { title: t('accountNo'), dataIndex: 'accountNo' },
-                      ]}
-                    />
-                  ),
+                  children: <BanksTable s={s} />,
                 },
                 {
                   key: 'categories',

@@ -1,16 +1,18 @@
 import { EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import type { SupplierDetail, SupplierProfileBody } from '@srm/contracts/core';
+import type { ChangeKind, SupplierDetail, SupplierProfileBody } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Drawer, Form, Input, Space, Spin, Tabs } from 'antd';
+import { Alert, Badge, Button, Card, Checkbox, Drawer, Form, Input, Space, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaCascader } from '../../../../components/area';
 import { applyServerFieldErrors } from '../../../../components/org/formRules';
 import { useUserStore } from '../../../../store/user';
 import { toast } from '../../../../utils/message';
-import { portalApi, vendorKeys } from '../../api';
-import { CompanyDescriptions, ContactsTable, QualificationsTable } from '../../SupplierRecord';
+import { portalApi, requestApi, vendorKeys } from '../../api';
+import { BanksTable, CompanyDescriptions, ContactsTable, QualificationsTable } from '../../SupplierRecord';
 import { areaPathOf } from '../../shared';
+import { CategoryPanel } from './CategoryPanel';
+import { ChangeAction, ChangeDrawer, ChangeList } from './ChangeRequests';
 
 type Values = Omit<SupplierProfileBody, 'areaCode'> & { area: string[] };
 
@@ -138,13 +140,26 @@ function ProfileDrawer({ s, onClose }: { s: SupplierDetail; onClose(): void }) {
   );
 }
 
-/** The supplier's own record: company, contacts, bank, qualifications; its administrator edits the profile. */
+/**
+ * The supplier's own record: company, contacts, bank, categories, qualifications and its requests.
+ * Its administrator edits the profile; bank and legal data change only through a change request,
+ * further categories through an admission of their own.
+ */
 export default function CompanyPage() {
   const { t } = useTranslation('vendor');
   const userId = useUserStore((s) => s.userInfo?.id);
   const [editing, setEditing] = useState(false);
+  const [changing, setChanging] = useState<ChangeKind | null>(null);
   const mine = useQuery({ queryKey: vendorKeys.mine(), queryFn: portalApi.mine });
+  const changes = useQuery({ queryKey: vendorKeys.myChanges(), queryFn: requestApi.changes });
+  const apps = useQuery({ queryKey: vendorKeys.myCategoryApps(), queryFn: requestApi.categoryApps });
   const s = mine.data;
+  const action = (kind: ChangeKind) => (
+    <div className="srm-request-action">
+      <ChangeAction kind={kind} changes={changes.data} onRequest={() => setChanging(kind)} />
+    </div>
+  );
+  const open = (changes.data ?? []).filter((c) => c.status === 'submitted' || c.status === 'inReview').length;
   return (
     <Card variant="borderless" data-testid="company-page">
       <Spin spinning={mine.isLoading}>
@@ -161,17 +176,52 @@ export default function CompanyPage() {
               </Button>
             )}
             <Tabs
+              data-testid="company-tabs"
               items={[
-                { key: 'company', label: t('tab.company'), children: <CompanyDescriptions s={s} /> },
+                {
+                  key: 'company',
+                  label: t('tab.company'),
+                  children: (
+                    <>
+                      {action('legal')}
+                      <CompanyDescriptions s={s} />
+                    </>
+                  ),
+                },
                 { key: 'contacts', label: t('tab.contacts'), children: <ContactsTable s={s} /> },
+                {
+                  key: 'bank',
+                  label: t('tab.bank'),
+                  children: (
+                    <>
+                      {action('bank')}
+                      <BanksTable s={s} />
+                    </>
+                  ),
+                },
+                {
+                  key: 'categories',
+                  label: t('tab.categories'),
+                  children: <CategoryPanel s={s} apps={apps.data} loading={apps.isLoading} />,
+                },
                 {
                   key: 'qualifications',
                   label: t('tab.qualifications'),
                   children: <QualificationsTable s={s} />,
                 },
+                {
+                  key: 'requests',
+                  label: (
+                    <Badge count={open} size="small" offset={[8, -2]} color="gold">
+                      <span>{t('request.myChanges')}</span>
+                    </Badge>
+                  ),
+                  children: <ChangeList changes={changes.data} loading={changes.isLoading} />,
+                },
               ]}
             />
             {editing && <ProfileDrawer s={s} onClose={() => setEditing(false)} />}
+            {changing && <ChangeDrawer s={s} kind={changing} onClose={() => setChanging(null)} />}
           </>
         )}
       </Spin>
