@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 export const ACCOUNTS = {
   admin: { account: 'admin', password: 'admin123' },
@@ -181,4 +181,18 @@ export async function approveTask(page: Page, opinion: string) {
   await expect
     .poll(async () => (await page.getByTestId('flow-history-opinion').allTextContents()).includes(opinion))
     .toBe(true);
+}
+
+/**
+ * A page in a fresh browser context `width` px wide whose unread announcements are answered empty:
+ * the announcements spec owns the forced announcement dialog, which would stand in the way here.
+ */
+export async function quietPage(browser: Browser, width = 1400): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.route(
+    (url) => url.pathname === '/api/message/Notice/Unread',
+    (route) => route.fulfill({ json: { code: 0, msg: '', data: { list: [] } } }),
+  );
+  return page;
 }

@@ -2,10 +2,20 @@ import {
   type APIRequestContext,
   type Browser,
   expect as baseExpect,
+  type Locator,
   type Page,
   test,
 } from '@playwright/test';
-import { adminHeaders, approveTask, darkMode, expectAxeClean, shot, signIn, signInAs } from './helpers';
+import {
+  adminHeaders,
+  approveTask,
+  darkMode,
+  escapeUntilHidden,
+  expectAxeClean,
+  shot,
+  signIn,
+  signInAs,
+} from './helpers';
 
 /**
  * Supplier self-registration (issue 16 §1–§2): a new supplier registers in a fresh browser — the
@@ -472,6 +482,34 @@ test('a buyer invites a supplier; it registers from the link without the proof o
   await buyer.getByRole('tab', { name: '准入申请' }).click();
   await expect(buyer.getByTestId('application-table')).toContainText(name);
   await expectAxeClean(buyer, 'vendor-application-list-dark');
-  for (const p of [buyer, supplier]) await p.context().close();
+
+  // At 390 px: nothing wider than the window; each row's status (and the to-do) in view without
+  // scrolling the table; the invite dialog fits.
+  const narrow = await staff(browser, 'buyer', 390);
+  const inView = async (locator: Locator) => {
+    const box = await locator.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, 'within the 390 px window').toBe(true);
+  };
+  await narrow.goto('/base/vendor/invitation');
+  const narrowRow = narrow.getByTestId('invitation-table').locator('tr', { hasText: name });
+  await expect(narrowRow.getByTestId('invitation-status')).toBeVisible();
+  await inView(narrowRow.getByTestId('invitation-status'));
+  expect(await noSideScroll(narrow)).toBeLessThanOrEqual(390);
+  await expectAxeClean(narrow, 'vendor-invitation-list-390');
+  await narrow.getByTestId('invitation-add').click();
+  await expect(narrow.getByTestId('invite-company')).toBeVisible();
+  await inView(narrow.getByTestId('invite-submit'));
+  expect(await noSideScroll(narrow)).toBeLessThanOrEqual(390);
+  await expectAxeClean(narrow, 'vendor-invite-modal-390', '.ant-modal');
+  await escapeUntilHidden(narrow, narrow.getByTestId('invite-company'));
+  await narrow.getByRole('tab', { name: '准入申请' }).click();
+  const narrowApp = narrow.getByTestId('application-table').locator('tr', { hasText: name });
+  await expect(narrowApp.getByTestId('application-status')).toHaveText('已提交');
+  await inView(narrowApp.getByTestId('application-status'));
+  await inView(narrowApp.getByTestId('application-todo'));
+  expect(await noSideScroll(narrow)).toBeLessThanOrEqual(390);
+  await expectAxeClean(narrow, 'vendor-application-list-390');
+  await shot(narrow, 'vendor-application-list-390-shot');
+  for (const p of [buyer, supplier, narrow]) await p.context().close();
   await deleteUser(request, account);
 });

@@ -1,5 +1,5 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { adminHeaders, darkMode, expectAxeClean, signIn, signInAs } from './helpers';
+import { adminHeaders, darkMode, expectAxeClean, quietPage, signIn, signInAs } from './helpers';
 
 /**
  * Suppliers (issue 16 §3–§5): staff find a supplier and open its record; write a vendor notice and
@@ -16,15 +16,7 @@ import { adminHeaders, darkMode, expectAxeClean, signIn, signInAs } from './help
 // Several browsers and servers share a small machine: screens may take long to appear.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-async function contextFor(browser: Browser, width = 1400): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.route(
-    (url) => url.pathname === '/api/message/Notice/Unread',
-    (route) => route.fulfill({ json: { code: 0, msg: '', data: { list: [] } } }),
-  );
-  return page;
-}
+const contextFor = quietPage;
 
 async function staff(browser: Browser, who: 'admin' | 'buyer', width = 1400): Promise<Page> {
   const page = await contextFor(browser, width);

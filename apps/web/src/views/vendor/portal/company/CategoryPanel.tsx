@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Application, formatDate, type SupplierDetail } from '@srm/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Space, Table, Tag, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Space, Table, Tag, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/request';
@@ -111,7 +111,7 @@ export function CategoryPanel({
             render: (c: string) => <DictTag typeCode="supplyCategory" value={c} />,
           },
           {
-            title: t('qualified'),
+            title: t('stateLabel'),
             dataIndex: 'state',
             render: (state: CategoryRow['state']) => (
               <Tag color={colors[state]} data-testid="portal-category-state">
@@ -129,7 +129,7 @@ export function CategoryPanel({
       >
         {t('request.apply')}
       </Button>
-      <Typography.Title level={2} className="srm-request-heading">
+      <Typography.Title level={3} className="srm-request-heading">
         {t('request.myCategoryApps')}
       </Typography.Title>
       <Table<Application>
@@ -140,7 +140,9 @@ export function CategoryPanel({
         scroll={{ x: 'max-content' }}
         data-testid="category-apps"
         dataSource={apps ?? []}
-        locale={{ emptyText: t('request.noCategoryApps') }}
+        locale={{
+          emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('request.noCategoryApps')} />,
+        }}
         columns={[
           { title: t('request.applicationNo'), dataIndex: 'applicationNo' },
           {
@@ -168,7 +170,7 @@ export function CategoryPanel({
               </Space>
             ),
           },
-          { title: t('createTime'), dataIndex: 'createTime', render: (v: number) => formatDate(v) },
+          { title: t('request.appliedAt'), dataIndex: 'createTime', render: (v: number) => formatDate(v) },
         ]}
       />
       {applying && <ApplyModal locked={locked} onClose={() => setApplying(false)} />}

@@ -271,19 +271,21 @@ export function ChangeAction({
 }) {
   const { t } = useTranslation('vendor');
   const open = openChangeOf(changes, kind);
-  if (open)
-    return (
-      <Alert
-        type="warning"
-        showIcon
-        data-testid={`change-in-flight-${kind}`}
-        message={t(`request.inFlight.${kind}`, { time: formatDate(open.createTime) })}
-      />
-    );
   return (
-    <Button onClick={onRequest} disabled={!changes} data-testid={`change-request-${kind}`}>
-      {t(`request.change.${kind}`)}
-    </Button>
+    <div className="srm-request-action">
+      {open ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid={`change-in-flight-${kind}`}
+          message={t(`request.inFlight.${kind}`, { time: formatDate(open.createTime) })}
+        />
+      ) : (
+        <Button onClick={onRequest} disabled={!changes} data-testid={`change-request-${kind}`}>
+          {t(`request.change.${kind}`)}
+        </Button>
+      )}
+    </div>
   );
 }
 

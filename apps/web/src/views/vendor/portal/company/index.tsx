@@ -1,8 +1,8 @@
 import { EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ChangeKind, SupplierDetail, SupplierProfileBody } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Card, Checkbox, Drawer, Form, Input, Space, Spin, Tabs } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Card, Checkbox, Drawer, Form, Input, Space, Spin, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaCascader } from '../../../../components/area';
 import { applyServerFieldErrors } from '../../../../components/org/formRules';
@@ -140,10 +140,35 @@ function ProfileDrawer({ s, onClose }: { s: SupplierDetail; onClose(): void }) {
   );
 }
 
+/** One part of the profile under its heading (a page of sections: nothing hidden behind tabs at 390 px). */
+function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`company-${id}`} className="srm-company-section" data-testid={`company-${id}`}>
+      <div className="srm-company-section-head">
+        <Typography.Title level={2} id={`company-${id}`} className="srm-company-section-title">
+          {title}
+        </Typography.Title>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 /**
- * The supplier's own record: company, contacts, bank, categories, qualifications and its requests.
- * Its administrator edits the profile; bank and legal data change only through a change request,
- * further categories through an admission of their own.
+ * The supplier's own record: company, contacts, bank, its change requests, categories and
+ * qualifications. Its administrator edits the profile; bank and legal data change only through a
+ * change request, further categories through an admission of their own.
  */
 export default function CompanyPage() {
   const { t } = useTranslation('vendor');
@@ -155,74 +180,46 @@ export default function CompanyPage() {
   const apps = useQuery({ queryKey: vendorKeys.myCategoryApps(), queryFn: requestApi.categoryApps });
   const s = mine.data;
   const action = (kind: ChangeKind) => (
-    <div className="srm-request-action">
-      <ChangeAction kind={kind} changes={changes.data} onRequest={() => setChanging(kind)} />
-    </div>
+    <ChangeAction kind={kind} changes={changes.data} onRequest={() => setChanging(kind)} />
   );
-  const open = (changes.data ?? []).filter((c) => c.status === 'submitted' || c.status === 'inReview').length;
   return (
     <Card variant="borderless" data-testid="company-page">
       <Spin spinning={mine.isLoading}>
         {s && (
-          <>
-            {s.adminUserId === userId && (
-              <Button
-                icon={<EditOutlined />}
-                onClick={() => setEditing(true)}
-                style={{ marginBottom: 16 }}
-                data-testid="company-edit"
-              >
-                {t('editProfile')}
-              </Button>
-            )}
-            <Tabs
-              data-testid="company-tabs"
-              items={[
-                {
-                  key: 'company',
-                  label: t('tab.company'),
-                  children: (
-                    <>
-                      {action('legal')}
-                      <CompanyDescriptions s={s} />
-                    </>
-                  ),
-                },
-                { key: 'contacts', label: t('tab.contacts'), children: <ContactsTable s={s} /> },
-                {
-                  key: 'bank',
-                  label: t('tab.bank'),
-                  children: (
-                    <>
-                      {action('bank')}
-                      <BanksTable s={s} />
-                    </>
-                  ),
-                },
-                {
-                  key: 'categories',
-                  label: t('tab.categories'),
-                  children: <CategoryPanel s={s} apps={apps.data} loading={apps.isLoading} />,
-                },
-                {
-                  key: 'qualifications',
-                  label: t('tab.qualifications'),
-                  children: <QualificationsTable s={s} />,
-                },
-                {
-                  key: 'requests',
-                  label: (
-                    <Badge count={open} size="small" offset={[8, -2]} color="gold">
-                      <span>{t('request.myChanges')}</span>
-                    </Badge>
-                  ),
-                  children: <ChangeList changes={changes.data} loading={changes.isLoading} />,
-                },
-              ]}
-            />
+          <div className="srm-company-sections">
+            <Section
+              id="company"
+              title={t('tab.company')}
+              action={
+                s.adminUserId === userId && (
+                  <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="company-edit">
+                    {t('editProfile')}
+                  </Button>
+                )
+              }
+            >
+              {action('legal')}
+              <CompanyDescriptions s={s} />
+            </Section>
+            <Section id="contacts" title={t('tab.contacts')}>
+              <ContactsTable s={s} />
+            </Section>
+            <Section id="bank" title={t('tab.bank')}>
+              {action('bank')}
+              <BanksTable s={s} />
+            </Section>
+            <Section id="requests" title={t('request.myChanges')}>
+              <ChangeList changes={changes.data} loading={changes.isLoading} />
+            </Section>
+            <Section id="categories" title={t('tab.categories')}>
+              <CategoryPanel s={s} apps={apps.data} loading={apps.isLoading} />
+            </Section>
+            <Section id="qualifications" title={t('tab.qualifications')}>
+              <QualificationsTable s={s} />
+            </Section>
             {editing && <ProfileDrawer s={s} onClose={() => setEditing(false)} />}
             {changing && <ChangeDrawer s={s} kind={changing} onClose={() => setChanging(null)} />}
-          </>
+          </div>
         )}
       </Spin>
     </Card>
