@@ -18,7 +18,7 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { hasPerm } from '../core/access';
-import { notFound } from '../core/errors';
+import { AppError, notFound } from '../core/errors';
 import type { ServiceContext } from '../core/service-context';
 import { likePattern } from '../core/sql';
 import type { Database } from '../db/types';
@@ -27,7 +27,7 @@ import { upstreamOf } from './engine/tree';
 import { emptyForm, formOf, titleColumn, titleIn, visibleData } from './forms';
 import { delegationsOf } from './org-lookup';
 import { flowError, mayLaunch } from './task-service';
-import { hasState, loadTask, versionIndex } from './task-store';
+import { hasState, loadTask, type TaskRow, versionIndex } from './task-store';
 
 export type FlowListQuery = z.output<typeof flowListQuerySchema>;
 const millis = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).getTime());
@@ -330,27 +330,65 @@ function rightsOf(node: FlowNode | undefined): Record<string, FieldRight> {
   return node.formRights ?? {};
 }
 
+/** Who asks to see a task (a request's context, or the attachment download's). */
+export interface TaskReader {
+  db: Kysely<Database>;
+  tenantId: string;
+  userId: string;
+  now: Date;
+  /** Whether the reader holds the monitor's code (asked only when nothing else lets him see it). */
+  canMonitor(): Promise<boolean>;
+}
+
+/**
+ * Who may see a task (its detail, its form, its attachments): the launcher, anyone with a to-do or
+ * done item on it or a copy of it, the current delegate of an item's owner, and the monitor.
+ * `mayActFor(owner)`: the reader may act on the owner's items (himself, or as his delegate now).
+ */
+export async function taskParty(reader: TaskReader, row: TaskRow) {
+  const state = hasState(row);
+  const now = reader.now.getTime();
+  const delegations = await delegationsOf(reader.db, reader.tenantId, reader.userId, reader.now);
+  const mayActFor = (owner: string) =>
+    owner === reader.userId ||
+    delegationFor(delegations, owner, reader.userId, row.definition_id, now) !== undefined;
+  const items = state?.items ?? [];
+  const isParty = async () => {
+    if (row.launcher_id === reader.userId) return true;
+    if (items.some((i) => mayActFor(i.userId) || i.handledBy === reader.userId)) return true;
+    const copied = await reader.db
+      .selectFrom('flow_circulation')
+      .select('id')
+      .where('task_id', '=', row.id)
+      .where('user_id', '=', reader.userId)
+      .executeTakeFirst();
+    return copied !== undefined || (await reader.canMonitor());
+  };
+  return { state, items, mayActFor, party: await isParty() };
+}
+
+/** The task of a tenant if the reader may see it (else null: unknown, another tenant's, not his). */
+export async function visibleTask(reader: TaskReader, taskId: string): Promise<TaskRow | null> {
+  const row = await loadTask(reader.db, reader.tenantId, taskId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 404) return null;
+    throw error;
+  });
+  return row && (await taskParty(reader, row)).party ? row : null;
+}
+
 /** FlowBefore/{id}: for the launcher, anyone with a to-do or a copy of it, a delegate, or the monitor. */
 export async function taskDetail(ctx: ServiceContext, id: string): Promise<FlowTaskDetail> {
   const row = await loadTask(ctx.db, ctx.tenantId, id);
-  const state = hasState(row);
-  const now = ctx.now().getTime();
-  const delegations = await delegationsOf(ctx.db, ctx.tenantId, ctx.userId, ctx.now());
-  const mayActFor = (owner: string) =>
-    owner === ctx.userId ||
-    delegationFor(delegations, owner, ctx.userId, row.definition_id, now) !== undefined;
-  const items = state?.items ?? [];
-  const copied = await ctx.db
-    .selectFrom('flow_circulation')
-    .select('id')
-    .where('task_id', '=', row.id)
-    .where('user_id', '=', ctx.userId)
-    .executeTakeFirst();
-  const party =
-    row.launcher_id === ctx.userId ||
-    items.some((i) => mayActFor(i.userId) || i.handledBy === ctx.userId) ||
-    copied !== undefined ||
-    (await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor));
+  const { state, items, mayActFor, party } = await taskParty(
+    {
+      db: ctx.db,
+      tenantId: ctx.tenantId,
+      userId: ctx.userId,
+      now: ctx.now(),
+      canMonitor: () => hasPerm(ctx, FLOW_TASK_CODES.flowMonitor),
+    },
+    row,
+  );
   if (!party) throw flowError(ctx, 403, 'flow.error.notParty');
 
   const def = await ctx.db
