@@ -286,6 +286,16 @@ export function titleColumn(locale: Locale): 't.title' | 't.title_en' | 't.title
   return locale === 'en-US' ? 't.title_en' : locale === 'zh-TW' ? 't.title_tw' : 't.title';
 }
 
+/** A flow's name in a language: its English or traditional name when set, else the main one. */
+export function flowNameIn(
+  row: { full_name: string; full_name_en: string; full_name_tw: string },
+  locale: Locale,
+): string {
+  return (
+    (locale === 'en-US' ? row.full_name_en : locale === 'zh-TW' ? row.full_name_tw : '') || row.full_name
+  );
+}
+
 /** A stored task's title in a language. */
 export function titleIn(row: { title: string; title_en: string; title_tw: string }, locale: Locale): string {
   return (locale === 'en-US' ? row.title_en : locale === 'zh-TW' ? row.title_tw : '') || row.title;

@@ -24,7 +24,7 @@ import { likePattern } from '../core/sql';
 import type { Database } from '../db/types';
 import { delegationFor } from './engine';
 import { upstreamOf } from './engine/tree';
-import { emptyForm, formOf, titleColumn, titleIn, visibleData } from './forms';
+import { emptyForm, flowNameIn, formOf, titleColumn, titleIn, visibleData } from './forms';
 import { delegationsOf } from './org-lookup';
 import { flowError, mayLaunch } from './task-service';
 import { hasState, loadTask, type TaskRow, versionIndex } from './task-store';
@@ -52,6 +52,8 @@ function filtered(q: AnyQuery, query: FlowListQuery): AnyQuery {
         eb('t.title_tw', 'ilike', like),
         eb('t.bill_no', 'ilike', like),
         eb('d.full_name', 'ilike', like),
+        eb('d.full_name_en', 'ilike', like),
+        eb('d.full_name_tw', 'ilike', like),
         eb(sql`t.form_data::text`, 'ilike', like),
       ]),
     );
@@ -67,6 +69,8 @@ const taskFields = (locale: Locale) =>
     sql<string>`coalesce(nullif(${sql.ref(titleColumn(locale))}, ''), t.title)`.as('title'),
     't.definition_id',
     'd.full_name',
+    'd.full_name_en',
+    'd.full_name_tw',
     't.form_name',
     't.launcher_id',
     'l.real_name as launcher_name',
@@ -81,6 +85,8 @@ interface ListRow {
   title: string;
   definition_id: unknown;
   full_name: string;
+  full_name_en: string;
+  full_name_tw: string;
   form_name: string;
   launcher_id: unknown;
   launcher_name: string;
@@ -102,7 +108,7 @@ function item(r: ListRow, ctx: ServiceContext): FlowTaskItem {
     billNo: r.bill_no,
     title: r.title,
     flowId: String(r.definition_id),
-    flowName: r.full_name,
+    flowName: flowNameIn(r, ctx.locale),
     formName: r.form_name,
     launcherId: String(r.launcher_id),
     launcherName: r.launcher_name,
@@ -393,7 +399,7 @@ export async function taskDetail(ctx: ServiceContext, id: string): Promise<FlowT
 
   const def = await ctx.db
     .selectFrom('flow_definition')
-    .select('full_name')
+    .select(['full_name', 'full_name_en', 'full_name_tw'])
     .where('id', '=', row.definition_id)
     .executeTakeFirstOrThrow();
   const { index, tree } = await versionIndex(ctx.db, row.version_id as string);
@@ -512,7 +518,7 @@ export async function taskDetail(ctx: ServiceContext, id: string): Promise<FlowT
       billNo: row.bill_no,
       title: titleIn(row, ctx.locale),
       flowId: row.definition_id,
-      flowName: def.full_name,
+      flowName: flowNameIn(def, ctx.locale),
       formName: row.form_name,
       launcherId: row.launcher_id,
       launcherName: names.get(row.launcher_id) ?? '',
@@ -589,7 +595,18 @@ export async function formView(ctx: ServiceContext, name: string, id: string) {
 export async function flowTree(ctx: ServiceContext): Promise<z.infer<typeof flowTreeSchema>> {
   const defs = await ctx.db
     .selectFrom('flow_definition')
-    .select(['id', 'en_code', 'full_name', 'icon', 'icon_background', 'form_name', 'category', 'launchers'])
+    .select([
+      'id',
+      'en_code',
+      'full_name',
+      'full_name_en',
+      'full_name_tw',
+      'icon',
+      'icon_background',
+      'form_name',
+      'category',
+      'launchers',
+    ])
     .where('tenant_id', '=', ctx.tenantId)
     .where('state', '=', FLOW_DEFINITION_STATE.released)
     .orderBy('sort_code')
@@ -616,7 +633,7 @@ export async function flowTree(ctx: ServiceContext): Promise<z.infer<typeof flow
     group.flows.push({
       id: String(d.id),
       enCode: d.en_code,
-      fullName: d.full_name,
+      fullName: flowNameIn(d, ctx.locale),
       icon: d.icon,
       iconBackground: d.icon_background,
       formName: d.form_name,

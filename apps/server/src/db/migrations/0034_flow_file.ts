@@ -25,6 +25,15 @@ const up: string[] = [
   'create index if not exists flow_file_task on flow_file (task_id) where task_id is not null',
   `alter table flow_definition add column if not exists full_name_en text not null default '',
     add column if not exists full_name_tw text not null default ''`,
+  // The demo flows seeded before: named as the seed names them now (only while nobody renamed them).
+  `update flow_definition d set full_name_en = n.en, full_name_tw = n.tw
+    from (values
+      ('purchaseRequisition', '采购申请', 'Purchase requisition', '採購申請'),
+      ('leaveApply', '请假申请', 'Leave application', '請假申請'),
+      ('vendorAdmission', '供应商准入', 'Supplier admission', '供應商準入'),
+      ('vendorChange', '供应商信息变更', 'Supplier information change', '供應商資訊變更')
+    ) as n(code, zh, en, tw)
+    where d.en_code = n.code and d.full_name = n.zh and d.full_name_en = '' and d.full_name_tw = ''`,
 ];
 
 export async function up0034(db: Kysely<unknown>): Promise<void> {
