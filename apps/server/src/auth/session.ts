@@ -50,6 +50,7 @@ const selectSessions = prepared((db, p: { tokenHashes: string[] }) =>
       'cv.version as cache_version',
       'cv.user_version',
       'cv.config_version',
+      'cv.supplier_version',
       'u.mobile',
       'u.email',
       'u.head_icon',
@@ -188,6 +189,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthInf
     cacheVersion: row.cache_version ?? '0',
     userVersion: row.user_version ?? '0',
     configVersion: row.config_version ?? '0',
+    supplierVersion: row.supplier_version ?? '0',
     profile: {
       mobile: row.mobile,
       email: row.email,
