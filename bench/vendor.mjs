@@ -151,7 +151,13 @@ try {
       `area province ${filled.province} + state qualified`,
       `${S}&areaCode=${filled.province}&state=qualified`,
     ],
-    ['category "office" + state frozen', `${S}&categoryCode=office&state=frozen`],
+    // None in this data (the category follows the row id, the state n: here they never meet); the
+    // cached total says so before any page query.
+    ['category "office" + state frozen (none)', `${S}&categoryCode=office&state=frozen`],
+    [
+      `category "office" + area province ${filled.province} + state eliminated (~250)`,
+      `${S}&categoryCode=office&areaCode=${filled.province}&state=eliminated`,
+    ],
   ];
   for (const [name, route] of lists) {
     await bareRow();

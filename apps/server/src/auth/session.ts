@@ -139,7 +139,7 @@ const loaders = new WeakMap<Kysely<Database>, SessionLoader>();
  * The session of a token, or the body code that refuses it (600 missing/idle, 601 unknown, 602 ended
  * elsewhere). Looked up by the unique token hash, never cached (see SessionLoader): the same query
  * brings the user's own columns (for user info) and the cache versions (for cached permissions,
- * menus and user-list totals).
+ * menus, user-list and supplier-list totals).
  */
 export async function resolveSession(deps: Deps, token: string): Promise<AuthInfo> {
   const { db } = deps;
