@@ -106,6 +106,9 @@ const SUPPLIER_COLUMNS = [
   's.created_at',
 ] as const;
 
+/** The list's order, which the (tenant, created_at desc, id desc) indexes give. */
+const NEWEST_FIRST = sql`s.created_at desc, s.id desc`;
+
 /**
  * The total of a filtered list: the `count(*)` is kept per tenant and statement, tagged with the
  * tenant's supplier version read with the session (bumped by triggers on suppliers and their
@@ -124,12 +127,15 @@ function cachedTotal(ctx: ServiceContext, q: Partial<SupplierQuery>): Promise<nu
 
 /**
  * The tenant's suppliers, newest first, filtered. The (cached) total picks how the page is read:
- * none when nothing matches; when the matches are few, all of them through their filter's index and
- * the newest kept (a CTE the planner cannot merge with the ordering); otherwise the newest-first
- * index walked and each row tested, which stops at the page's end. Walking visits about
- * (offset + size) × tenant total / matches rows, reading all matches visits `total`; the planner's
- * own guess of the matches goes wrong when filters are correlated (a category and a state that
- * never meet had it walk every row of the state).
+ * - nothing matches, or the page is past the end: no query;
+ * - few matches: all of them through their filter's index, the newest kept (a materialized CTE, so
+ *   the planner cannot turn it into a walk of the ordering index);
+ * - many: the newest-first index walked and each row tested, stopping at the page's end — past
+ *   page 1 the walk picks the page's ids alone (index-only when the filters are in the index) and
+ *   only those rows are read.
+ * A walk visits about (offset + size) × tenant total / matches rows, reading all matches `total`.
+ * The planner's own guess of the matches goes wrong when filters are correlated (a category and a
+ * state that never meet had it walk every row of that state).
  */
 export async function listSuppliers(ctx: ServiceContext, q: SupplierQuery) {
   const offset = (q.currentPage - 1) * q.pageSize;
@@ -144,13 +150,22 @@ export async function listSuppliers(ctx: ServiceContext, q: SupplierQuery) {
         )
         .selectFrom('m as s')
         .selectAll()
-    : filtered(ctx, q).select(SUPPLIER_COLUMNS)
-  )
-    .orderBy('s.created_at', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(q.pageSize)
-    .offset(offset)
-    .execute();
+        .orderBy(NEWEST_FIRST)
+        .limit(q.pageSize)
+        .offset(offset)
+    : offset === 0
+      ? filtered(ctx, q).select(SUPPLIER_COLUMNS).orderBy(NEWEST_FIRST).limit(q.pageSize)
+      : ctx.db
+          .selectFrom('vendor_supplier as s')
+          .select(SUPPLIER_COLUMNS)
+          .where('s.tenant_id', '=', ctx.tenantId)
+          .where(
+            's.id',
+            'in',
+            filtered(ctx, q).select('s.id').orderBy(NEWEST_FIRST).limit(q.pageSize).offset(offset),
+          )
+          .orderBy(NEWEST_FIRST)
+  ).execute();
   const list: Supplier[] = rows.map((r) => ({
     id: String(r.id),
     entId: String(r.ent_id),
