@@ -783,6 +783,8 @@ export interface VendorSupplier {
   blacklist_reason: Generated<string>;
   blacklisted: Generated<boolean>;
   business_scope: Generated<string>;
+  category_codes: Generated<string[]>;
+  category_paths: Generated<string[]>;
   company_type: Generated<string>;
   created_at: Generated<Timestamp>;
   created_by: Int8 | null;
