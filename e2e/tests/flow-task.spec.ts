@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import {
   type APIRequestContext,
   type Browser,
@@ -5,15 +6,25 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { approveTask, axeViolations, settled, shot, signIn, signInAs } from './helpers';
+import {
+  adminHeaders,
+  approveTask,
+  axeViolations,
+  createUser,
+  settled,
+  shot,
+  signIn,
+  signInAs,
+} from './helpers';
 
 /**
  * The staff's task screens (workFlow → launch, to-do, done, copied to me, the task page) on the
  * demo flows: a buyer launches a purchase requisition above 50,000 (the condition sends it to the
  * countersign of admin and manager), manager and admin approve in their own browsers, the buyer's
  * page follows each step live and the result message arrives; a reject back to the launcher, who
- * edits and resubmits; a transfer; a 390 px window approving a to-do; axe in light and dark; the
- * keyboard.
+ * edits and resubmits; a transfer; a flow whose approver the launcher names at submission, with an
+ * attachment the chosen approver opens; a 390 px window approving a to-do; axe in light and dark;
+ * the keyboard.
  */
 test.slow();
 
@@ -73,6 +84,26 @@ async function launchByApi(request: APIRequestContext, reason: string, price: nu
   return body.data.id;
 }
 
+/** Fills the launch drawer's requisition as the buyer: his department and himself, a reason, one line. */
+async function fillRequisition(buyer: Page, reason: string, [item, unit, quantity, price]: string[]) {
+  const drawer = buyer.getByTestId('flow-launch-drawer');
+  await drawer.getByTestId('flow-launch-form-deptId').click();
+  await buyer.keyboard.type('华东采购');
+  await buyer.locator('.ant-select-tree-node-content-wrapper', { hasText: '华东采购部' }).first().click();
+  await drawer.getByTestId('flow-launch-form-requesterId').click();
+  await buyer.keyboard.type('张采购');
+  await buyer.locator('.ant-select-item-option', { hasText: '张采购' }).first().click();
+  await drawer.getByTestId('flow-launch-form-reason').fill(reason);
+  await drawer.getByTestId('flow-launch-form-neededBy').click();
+  await buyer.keyboard.type('2026-12-31');
+  await buyer.keyboard.press('Enter');
+  await drawer.getByTestId('flow-form-lines-add').click();
+  await drawer.getByTestId('flow-form-lines-0-item').fill(item ?? '');
+  await drawer.getByTestId('flow-form-lines-0-unit').fill(unit ?? '');
+  await drawer.getByTestId('flow-form-lines-0-quantity').fill(quantity ?? '');
+  await drawer.getByTestId('flow-form-lines-0-price').fill(price ?? '');
+}
+
 /** Opens a list page and the task found by its unique reason (the keyword searches the form too). */
 async function openFromList(page: Page, path: string, prefix: string, reason: string) {
   await page.goto(path);
@@ -104,21 +135,7 @@ test('a buyer launches a large requisition; manager and admin approve in their o
   // Submitting empty names every required field in the reader's language.
   await buyer.getByTestId('flow-launch-submit').click();
   await expect(drawer.locator('.ant-form-item-explain-error').first()).toHaveText('此项不能为空');
-  await drawer.getByTestId('flow-launch-form-deptId').click();
-  await buyer.keyboard.type('华东采购');
-  await buyer.locator('.ant-select-tree-node-content-wrapper', { hasText: '华东采购部' }).first().click();
-  await drawer.getByTestId('flow-launch-form-requesterId').click();
-  await buyer.keyboard.type('张采购');
-  await buyer.locator('.ant-select-item-option', { hasText: '张采购' }).first().click();
-  await drawer.getByTestId('flow-launch-form-reason').fill(reason);
-  await drawer.getByTestId('flow-launch-form-neededBy').click();
-  await buyer.keyboard.type('2026-12-31');
-  await buyer.keyboard.press('Enter');
-  await drawer.getByTestId('flow-form-lines-add').click();
-  await drawer.getByTestId('flow-form-lines-0-item').fill('服务器');
-  await drawer.getByTestId('flow-form-lines-0-unit').fill('台');
-  await drawer.getByTestId('flow-form-lines-0-quantity').fill('3');
-  await drawer.getByTestId('flow-form-lines-0-price').fill('25000');
+  await fillRequisition(buyer, reason, ['服务器', '台', '3', '25000']);
   // The amount and the total follow the lines as they are typed.
   await expect(drawer.getByTestId('flow-launch-form-total')).toContainText('75,000.00');
   await drawer.getByTestId('flow-launch-urgency').getByText('紧急').click();
@@ -219,6 +236,140 @@ test('a reject goes back to the launcher, who edits and resubmits; the manager t
   await approveTask(admin, '已核实');
   await expect(admin.getByTestId('flow-status')).toHaveText('已通过');
   for (const p of [buyer, manager, admin]) await p.context().close();
+});
+
+/** A small real PNG (8×8, one colour), so the browser shows it. */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(8, 0);
+  header.writeUInt32BE(8, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.concat(
+    Array.from({ length: 8 }, () => Buffer.from([0, ...Array(8).fill([22, 119, 255]).flat()])),
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A released purchase flow whose one approver step the launcher names at submission (through the API). */
+async function chooserFlow(request: APIRequestContext, headers: Record<string, string>, code: string) {
+  const res = await request.post('/api/flow/FlowEngine/save', {
+    headers,
+    data: {
+      enCode: code,
+      fullName: `自选审批 ${code.slice(-4)}`,
+      category: 'purchase',
+      formName: 'PurchaseRequisition',
+      flowTemplateJson: {
+        id: 'start',
+        type: 'start',
+        name: '发起人',
+        next: {
+          id: 'chosen',
+          type: 'approver',
+          name: '自选审批人',
+          assignee: { kind: 'launcherChooses' },
+          signMode: 'or',
+          next: { id: 'end', type: 'end', name: '结束' },
+        },
+      },
+    },
+  });
+  const saved = (await res.json()) as { code: number; msg: string; data: { id: string } };
+  expect(saved.code, saved.msg).toBe(0);
+  const released = (await (
+    await request.post(`/api/flow/FlowEngine/release/${saved.data.id}`, { headers })
+  ).json()) as { code: number; msg: string };
+  expect(released.code, released.msg).toBe(0);
+}
+
+test('the launcher names the approver of a step and attaches a file; the chosen user opens it from the to-do', async ({
+  browser,
+  request,
+}) => {
+  const suffix = Date.now().toString(36);
+  const code = `e2e.choose${suffix}`;
+  const headers = await adminHeaders(request);
+  await chooserFlow(request, headers, code);
+  const chosenName = `自选${suffix}`;
+  await createUser(request, headers, {
+    account: `ch${suffix}`,
+    realName: chosenName,
+    password: 'chooser123',
+  });
+  const reason = `E2E 自选审批 ${suffix}`;
+
+  const buyer = await newPage(browser);
+  await signIn(buyer, 'buyer');
+  await buyer.goto('/workFlow/flowLaunch');
+  await buyer.getByTestId(`flow-launch-${code}`).click();
+  const drawer = buyer.getByTestId('flow-launch-drawer');
+  await expect(drawer.getByTestId('flow-launch-form')).toBeVisible();
+  const choose = drawer.getByTestId('flow-launch-choose-chosen');
+  await expect(choose).toBeVisible();
+  await fillRequisition(buyer, reason, ['标签纸', '卷', '2', '30']);
+  // An attachment, uploaded when chosen; a file that is not one of the accepted kinds is refused.
+  const fileInput = drawer.locator('input[type=file]');
+  await fileInput.setInputFiles({ name: '报价单.png', mimeType: 'image/png', buffer: png() });
+  await expect(drawer.getByTestId('flow-file-link')).toHaveText('报价单.png');
+  await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(buyer.getByText('只能上传 PDF、图片、Word、Excel 或 PowerPoint 文件')).toBeVisible();
+  await expect(drawer.getByTestId('flow-file-link')).toHaveCount(1);
+
+  // Submitting without naming the step's approver: the message is on that step's picker.
+  await buyer.getByTestId('flow-launch-submit').click();
+  const chooseError = drawer.locator('.flow-launch-choose .ant-form-item-explain-error');
+  await expect(chooseError).toHaveText('请为“自选审批人”选择审批人');
+  await expect(drawer).toBeVisible();
+  // No hover colour: axe reads the resting state.
+  await buyer.mouse.move(0, 0);
+  await settled(buyer);
+  await shot(buyer, 'flow-task-choose-missing');
+  expect(await axeViolations(buyer, '.ant-drawer-content-wrapper')).toEqual([]);
+  await choose.click();
+  await buyer.keyboard.type(chosenName);
+  await buyer.locator('.ant-select-item-option:visible', { hasText: chosenName }).click();
+  await expect(chooseError).toHaveCount(0);
+  await drawer.locator('#flow-launch-choose-title').click();
+  await buyer.getByTestId('flow-launch-submit').click();
+  await expect(drawer).toBeHidden();
+
+  // The chosen user has the to-do; the attachment opens from the task page, as what it is.
+  const chosen = await newPage(browser);
+  await signInAs(chosen, `ch${suffix}`, 'chooser123');
+  await openFromList(chosen, '/workFlow/flowTodo', 'flow-todo', reason);
+  await expect(chosen.getByTestId('flow-node-chosen')).toHaveAttribute('data-state', 'current');
+  const link = chosen.getByTestId('flow-detail-form').getByTestId('flow-file-link');
+  await expect(link).toHaveText('报价单.png');
+  const [opened] = await Promise.all([chosen.waitForEvent('popup'), link.click()]);
+  await opened.waitForLoadState();
+  expect(await opened.evaluate(() => document.contentType)).toBe('image/png');
+  await opened.close();
+  // The same file is not there for the manager, who has no part in this task.
+  const href = new URL((await link.getAttribute('href')) ?? '', 'http://x');
+  const manager = (await (
+    await request.post('/api/sys/login', { data: { userName: 'manager', passWord: 'manager123' } })
+  ).json()) as { data: { token: string } };
+  const refused = await request.get(href.pathname, {
+    headers: { authorization: `Bearer ${manager.data.token}` },
+  });
+  expect(((await refused.json()) as { code: number }).code).toBe(404);
+  await shot(chosen, 'flow-task-choose-todo');
+  await approveTask(chosen, '同意');
+  await expect(chosen.getByTestId('flow-status')).toHaveText('已通过');
+  for (const p of [buyer, chosen]) await p.context().close();
 });
 
 test('a 390 px window reads and approves a to-do', async ({ browser, request }) => {

@@ -50,6 +50,7 @@ const selectSessions = prepared((db, p: { tokenHashes: string[] }) =>
       'cv.version as cache_version',
       'cv.user_version',
       'cv.config_version',
+      'cv.supplier_version',
       'u.mobile',
       'u.email',
       'u.head_icon',
@@ -138,7 +139,7 @@ const loaders = new WeakMap<Kysely<Database>, SessionLoader>();
  * The session of a token, or the body code that refuses it (600 missing/idle, 601 unknown, 602 ended
  * elsewhere). Looked up by the unique token hash, never cached (see SessionLoader): the same query
  * brings the user's own columns (for user info) and the cache versions (for cached permissions,
- * menus and user-list totals).
+ * menus, user-list and supplier-list totals).
  */
 export async function resolveSession(deps: Deps, token: string): Promise<AuthInfo> {
   const { db } = deps;
@@ -188,6 +189,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthInf
     cacheVersion: row.cache_version ?? '0',
     userVersion: row.user_version ?? '0',
     configVersion: row.config_version ?? '0',
+    supplierVersion: row.supplier_version ?? '0',
     profile: {
       mobile: row.mobile,
       email: row.email,

@@ -56,6 +56,8 @@ export interface FlowDefinition {
   flow_template_json: Json;
   form_name: string;
   full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
   icon: Generated<string>;
   icon_background: Generated<string>;
   id: Generated<Int8>;
@@ -77,6 +79,18 @@ export interface FlowDelegation {
   start_at: Timestamp;
   tenant_id: Int8;
   to_user_id: Int8;
+}
+
+export interface FlowFile {
+  content_type: string;
+  created_at: Generated<Timestamp>;
+  file_name: string;
+  id: Generated<Int8>;
+  size: number;
+  storage_key: string;
+  task_id: Int8 | null;
+  tenant_id: Int8;
+  uploaded_by: Int8;
 }
 
 export interface FlowHistory {
@@ -770,6 +784,8 @@ export interface VendorSupplier {
   blacklist_reason: Generated<string>;
   blacklisted: Generated<boolean>;
   business_scope: Generated<string>;
+  category_codes: Generated<string[]>;
+  category_paths: Generated<string[]>;
   company_type: Generated<string>;
   created_at: Generated<Timestamp>;
   created_by: Int8 | null;
@@ -839,6 +855,7 @@ export interface DB {
   flow_circulation: FlowCirculation;
   flow_definition: FlowDefinition;
   flow_delegation: FlowDelegation;
+  flow_file: FlowFile;
   flow_history: FlowHistory;
   flow_idempotency: FlowIdempotency;
   flow_node_activation: FlowNodeActivation;

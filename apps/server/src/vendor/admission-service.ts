@@ -432,11 +432,13 @@ registerForm(VENDOR_ADMISSION_FORM_NAME, {
   schema: FLOW_FORMS.VendorAdmission,
   compute: (data) => data,
   onFinished: admissionFinished,
+  ownFiles: true,
 });
 registerForm(VENDOR_CHANGE_FORM_NAME, {
   schema: FLOW_FORMS.VendorChange,
   compute: (data) => data,
   onFinished: changeFinished,
+  ownFiles: true,
 });
 
 /**

@@ -68,7 +68,7 @@ const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
 const dateText = (d: Date | string | null) =>
   d ? (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10)) : null;
 
-function filtered(ctx: ServiceContext, q: SupplierQuery) {
+function filtered(ctx: ServiceContext, q: Partial<SupplierQuery>) {
   let query = ctx.db.selectFrom('vendor_supplier as s').where('s.tenant_id', '=', ctx.tenantId);
   if (q.keyword)
     query = query.where((eb) =>
@@ -85,32 +85,11 @@ function filtered(ctx: ServiceContext, q: SupplierQuery) {
   if (q.blacklisted) query = query.where('s.blacklisted', '=', q.blacklisted === 'true');
   // An area code selects its whole subtree (province 11 → 11xxxx…).
   if (q.areaCode) query = query.where('s.area_code', 'like', `${q.areaCode.replace(/0+$/, '')}%`);
-  if (q.categoryCode) {
-    const code = q.categoryCode;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('vendor_supplier_category as c')
-          .select('c.supplier_id')
-          .whereRef('c.supplier_id', '=', 's.id')
-          .where((e) => e.or([e('c.category_code', '=', code), e('c.category_code', 'like', `${code}.%`)])),
-      ),
-    );
-  }
+  // A category selects its subtree (raw → raw, raw.steel, …): category_paths holds each code and its
+  // dotted ancestors, kept by triggers on the category rows (migration 0030).
+  if (q.categoryCode)
+    query = query.where('s.category_paths', '@>', sql<string[]>`array[${q.categoryCode}::text]`);
   return query;
-}
-
-async function categoriesOf(db: Db, ids: string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>(ids.map((id) => [id, []]));
-  if (!ids.length) return out;
-  const rows = await db
-    .selectFrom('vendor_supplier_category')
-    .select(['supplier_id', 'category_code'])
-    .where('supplier_id', 'in', ids)
-    .orderBy('category_code')
-    .execute();
-  for (const r of rows) out.get(String(r.supplier_id))?.push(r.category_code);
-  return out;
 }
 
 const SUPPLIER_COLUMNS = [
@@ -123,51 +102,70 @@ const SUPPLIER_COLUMNS = [
   's.blacklisted',
   's.blacklist_reason',
   's.area_code',
+  's.category_codes',
   's.created_at',
 ] as const;
 
+/** The list's order, which the (tenant, created_at desc, id desc) indexes give. */
+const NEWEST_FIRST = sql`s.created_at desc, s.id desc`;
+
 /**
  * The total of a filtered list: the `count(*)` is kept per tenant and statement, tagged with the
- * tenant's supplier version (bumped by triggers on suppliers and their categories, migration
- * 0027), so paging and repeated searches reuse it until a supplier of the tenant changes.
+ * tenant's supplier version read with the session (bumped by triggers on suppliers and their
+ * categories, migration 0027), so paging and repeated searches reuse it until a supplier of the
+ * tenant changes.
  */
-async function cachedTotal(
-  ctx: ServiceContext,
-  count: {
-    compile(): { sql: string; parameters: readonly unknown[] };
-    executeTakeFirstOrThrow(): Promise<{ n: string }>;
-  },
-): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('sys_tenant_cache_version')
-    .select('supplier_version')
-    .where('tenant_id', '=', ctx.tenantId)
-    .executeTakeFirst();
+function cachedTotal(ctx: ServiceContext, q: Partial<SupplierQuery>): Promise<number> {
+  const count = filtered(ctx, q).select(sql<string>`count(*)`.as('n'));
   const compiled = count.compile();
   return ctx.deps.cache.get(
     `supplierCount:${ctx.tenantId}:${compiled.sql}:${JSON.stringify(compiled.parameters)}`,
-    String(row?.supplier_version ?? 0),
+    ctx.auth.supplierVersion,
     async () => Number((await count.executeTakeFirstOrThrow()).n),
   );
 }
 
-/** The tenant's suppliers, newest first, filtered. */
+/**
+ * The tenant's suppliers, newest first, filtered. The (cached) total picks how the page is read:
+ * - nothing matches, or the page is past the end: no query;
+ * - few matches: all of them through their filter's index, the newest kept (a materialized CTE, so
+ *   the planner cannot turn it into a walk of the ordering index);
+ * - many: the newest-first index walked and each row tested, stopping at the page's end — past
+ *   page 1 the walk picks the page's ids alone (index-only when the filters are in the index) and
+ *   only those rows are read.
+ * A walk visits about (offset + size) × tenant total / matches rows, reading all matches `total`.
+ * The planner's own guess of the matches goes wrong when filters are correlated (a category and a
+ * state that never meet had it walk every row of that state).
+ */
 export async function listSuppliers(ctx: ServiceContext, q: SupplierQuery) {
-  const base = filtered(ctx, q);
-  const [rows, total] = await Promise.all([
-    base
-      .select(SUPPLIER_COLUMNS)
-      .orderBy('s.created_at', 'desc')
-      .orderBy('s.id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.currentPage - 1) * q.pageSize)
-      .execute(),
-    cachedTotal(ctx, base.select(sql<string>`count(*)`.as('n'))),
-  ]);
-  const cats = await categoriesOf(
-    ctx.db,
-    rows.map((r) => String(r.id)),
-  );
+  const offset = (q.currentPage - 1) * q.pageSize;
+  const [total, all] = await Promise.all([cachedTotal(ctx, q), cachedTotal(ctx, {})]);
+  if (total === 0 || offset >= total) return page([], q.currentPage, q.pageSize, total);
+  const few = total < all && total * total <= (offset + q.pageSize) * all;
+  const rows = await (few
+    ? ctx.db
+        .with(
+          (cte) => cte('m').materialized(),
+          () => filtered(ctx, q).select(SUPPLIER_COLUMNS),
+        )
+        .selectFrom('m as s')
+        .selectAll()
+        .orderBy(NEWEST_FIRST)
+        .limit(q.pageSize)
+        .offset(offset)
+    : offset === 0
+      ? filtered(ctx, q).select(SUPPLIER_COLUMNS).orderBy(NEWEST_FIRST).limit(q.pageSize)
+      : ctx.db
+          .selectFrom('vendor_supplier as s')
+          .select(SUPPLIER_COLUMNS)
+          .where('s.tenant_id', '=', ctx.tenantId)
+          .where(
+            's.id',
+            'in',
+            filtered(ctx, q).select('s.id').orderBy(NEWEST_FIRST).limit(q.pageSize).offset(offset),
+          )
+          .orderBy(NEWEST_FIRST)
+  ).execute();
   const list: Supplier[] = rows.map((r) => ({
     id: String(r.id),
     entId: String(r.ent_id),
@@ -178,7 +176,7 @@ export async function listSuppliers(ctx: ServiceContext, q: SupplierQuery) {
     blacklisted: r.blacklisted,
     blacklistReason: r.blacklist_reason,
     areaCode: r.area_code,
-    categories: cats.get(String(r.id)) ?? [],
+    categories: r.category_codes,
     createTime: ms(r.created_at) ?? 0,
   }));
   return page(list, q.currentPage, q.pageSize, total);

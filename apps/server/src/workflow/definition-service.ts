@@ -38,6 +38,8 @@ type Row = {
   id: string | number | bigint;
   en_code: string;
   full_name: string;
+  full_name_en: string;
+  full_name_tw: string;
   category: string;
   icon: string;
   icon_background: string;
@@ -55,6 +57,8 @@ function summary(r: Row): FlowDefinitionSummary {
     id: String(r.id),
     enCode: r.en_code,
     fullName: r.full_name,
+    fullNameEn: r.full_name_en,
+    fullNameTw: r.full_name_tw,
     category: r.category,
     icon: r.icon,
     iconBackground: r.icon_background,
@@ -72,6 +76,8 @@ const SUMMARY_COLUMNS = [
   'id',
   'en_code',
   'full_name',
+  'full_name_en',
+  'full_name_tw',
   'category',
   'icon',
   'icon_background',
@@ -178,6 +184,8 @@ function columns(input: FlowDefinitionInput) {
   return {
     en_code: input.enCode,
     full_name: input.fullName,
+    full_name_en: input.fullNameEn,
+    full_name_tw: input.fullNameTw,
     category: input.category,
     icon: input.icon,
     icon_background: input.iconBackground,
@@ -249,6 +257,8 @@ export async function exportDefinition(ctx: FlowContext, id: string): Promise<Fl
   return {
     enCode: d.enCode,
     fullName: d.fullName,
+    fullNameEn: d.fullNameEn,
+    fullNameTw: d.fullNameTw,
     category: d.category,
     icon: d.icon,
     iconBackground: d.iconBackground,
@@ -323,11 +333,16 @@ export async function copyDefinition(ctx: FlowContext, id: string): Promise<stri
     const base = `${source.enCode.slice(0, 40)}.copy`;
     let code = base;
     for (let i = 2; taken.has(code); i += 1) code = `${base}${i}`;
-    const suffix = flowMessage('flow.copySuffix', ctx.locale);
+    const copied = (name: string, locale: typeof ctx.locale) => {
+      const suffix = flowMessage('flow.copySuffix', locale);
+      return name ? `${name.slice(0, 50 - suffix.length)}${suffix}` : '';
+    };
     return insertDraft(ctx, tx, {
       ...source,
       enCode: code,
-      fullName: `${source.fullName.slice(0, 50 - suffix.length)}${suffix}`,
+      fullName: copied(source.fullName, ctx.locale),
+      fullNameEn: copied(source.fullNameEn, 'en-US'),
+      fullNameTw: copied(source.fullNameTw, 'zh-TW'),
       flowTemplateJson: renumberTree(source.flowTemplateJson),
     });
   });

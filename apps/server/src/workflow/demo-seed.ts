@@ -140,6 +140,8 @@ async function releasedFlow(
   f: {
     enCode: string;
     fullName: string;
+    /** The name in English and in traditional Chinese. */
+    names: [en: string, tw: string];
     category: string;
     formName: string;
     tree: FlowNode;
@@ -154,6 +156,8 @@ async function releasedFlow(
       tenant_id: tenantId,
       en_code: f.enCode,
       full_name: f.fullName,
+      full_name_en: f.names[0],
+      full_name_tw: f.names[1],
       category: f.category,
       form_name: f.formName,
       icon: 'icon-ym icon-ym-flow',
@@ -314,6 +318,7 @@ export async function seedWorkflowDemo(
   const purchase = await releasedFlow(tx, tenantId, admin, {
     enCode: 'purchaseRequisition',
     fullName: '采购申请',
+    names: ['Purchase requisition', '採購申請'],
     category: 'purchase',
     formName: 'PurchaseRequisition',
     tree: purchaseTree([admin, manager]),
@@ -322,6 +327,7 @@ export async function seedWorkflowDemo(
   const leaveFlow = await releasedFlow(tx, tenantId, admin, {
     enCode: 'leaveApply',
     fullName: '请假申请',
+    names: ['Leave application', '請假申請'],
     category: 'hr',
     formName: 'LeaveApply',
     tree: leaveTree([admin]),
@@ -336,6 +342,7 @@ export async function seedWorkflowDemo(
   await releasedFlow(tx, tenantId, admin, {
     enCode: 'vendorAdmission',
     fullName: '供应商准入',
+    names: ['Supplier admission', '供應商準入'],
     category: 'supplier',
     formName: 'VendorAdmission',
     tree: vendorAdmissionTree(String(buyerRole.id), [manager, admin]),
@@ -345,6 +352,7 @@ export async function seedWorkflowDemo(
   await releasedFlow(tx, tenantId, admin, {
     enCode: 'vendorChange',
     fullName: '供应商信息变更',
+    names: ['Supplier information change', '供應商資訊變更'],
     category: 'supplier',
     formName: 'VendorChange',
     tree: vendorChangeTree(String(buyerRole.id)),

@@ -4,6 +4,7 @@ import { notFound } from '../core/errors';
 import type { ServiceContext } from '../core/service-context';
 import { transaction } from '../db/transaction';
 import { delegationProblem } from './engine';
+import { flowNameIn } from './forms';
 import { toDelegation } from './org-lookup';
 import { flowError } from './task-service';
 import { jsonb } from './task-store';
@@ -35,12 +36,12 @@ export async function listDelegations(ctx: ServiceContext): Promise<Delegate[]> 
   const flows = flowIds.length
     ? await ctx.db
         .selectFrom('flow_definition')
-        .select(['id', 'full_name'])
+        .select(['id', 'full_name', 'full_name_en', 'full_name_tw'])
         .where('tenant_id', '=', ctx.tenantId)
         .where('id', 'in', flowIds)
         .execute()
     : [];
-  const flowName = new Map(flows.map((f) => [String(f.id), f.full_name]));
+  const flowName = new Map(flows.map((f) => [String(f.id), flowNameIn(f, ctx.locale)]));
   return rows.map((r) => {
     const d = toDelegation(r);
     return {

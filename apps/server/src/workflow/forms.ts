@@ -38,6 +38,12 @@ export interface RegisteredForm {
    * change and the approval commit together or not at all (throwing refuses the action).
    */
   onFinished?(tx: Transaction<Database>, outcome: FormOutcome): Promise<void>;
+  /**
+   * The domain keeps the files its upload fields name (the supplier admission's vendor files).
+   * Otherwise they are task attachments (`file-service.ts`): uploaded through the task calls and
+   * served only to those who may see the task.
+   */
+  ownFiles?: boolean;
 }
 
 /** How a task ended, as the form's owner sees it. */
@@ -153,7 +159,11 @@ function fieldProblem(field: FormField, value: unknown, required: boolean, local
         !Array.isArray(value) ||
         value.length > 20 ||
         !value.every(
-          (v) => typeof v === 'object' && v !== null && typeof (v as { name?: unknown }).name === 'string',
+          (v) =>
+            typeof v === 'object' &&
+            v !== null &&
+            (typeof (v as { id?: unknown }).id === 'string' ||
+              typeof (v as { name?: unknown }).name === 'string'),
         )
       )
         return msg('validation.invalid');
@@ -274,6 +284,16 @@ export function taskTitles(
 /** The stored title column of a language (an older row without one reads the main title). */
 export function titleColumn(locale: Locale): 't.title' | 't.title_en' | 't.title_tw' {
   return locale === 'en-US' ? 't.title_en' : locale === 'zh-TW' ? 't.title_tw' : 't.title';
+}
+
+/** A flow's name in a language: its English or traditional name when set, else the main one. */
+export function flowNameIn(
+  row: { full_name: string; full_name_en: string; full_name_tw: string },
+  locale: Locale,
+): string {
+  return (
+    (locale === 'en-US' ? row.full_name_en : locale === 'zh-TW' ? row.full_name_tw : '') || row.full_name
+  );
 }
 
 /** A stored task's title in a language. */

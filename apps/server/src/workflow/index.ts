@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../core/scope';
 import { flowDefinitionRoutes } from './definition-routes';
+import './file-access';
 import { sendOutbox } from './outbox';
 import { flowTaskRoutes } from './task-routes';
 import { runTimer } from './task-service';

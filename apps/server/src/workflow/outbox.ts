@@ -10,7 +10,7 @@ import type { Deps } from '../core/context';
 import { transaction } from '../db/transaction';
 import { loadTemplates, recipientLocales } from '../message/msg-template';
 import { unreadCounts } from '../message/notify';
-import { titleIn } from './forms';
+import { flowNameIn, titleIn } from './forms';
 import type { OutboxNote, OutboxPayload } from './task-store';
 
 /** Open to-dos per user (their own items; a delegate's view adds the delegators' at read time). */
@@ -82,6 +82,8 @@ export async function sendOutbox(deps: Deps, outboxId: string): Promise<boolean>
         't.title_tw',
         't.bill_no',
         'd.full_name',
+        'd.full_name_en',
+        'd.full_name_tw',
         'u.real_name',
         'u.id as launcher_id',
       ])
@@ -106,7 +108,7 @@ export async function sendOutbox(deps: Deps, outboxId: string): Promise<boolean>
           if (!locale) continue;
           const text = templateIn(template, locale, {
             title: titleIn(task, locale),
-            flow: task.full_name,
+            flow: flowNameIn(task, locale),
             billNo: task.bill_no,
             launcher: task.real_name,
           });

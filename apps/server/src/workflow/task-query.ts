@@ -18,16 +18,16 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
 import { hasPerm } from '../core/access';
-import { notFound } from '../core/errors';
+import { AppError, notFound } from '../core/errors';
 import type { ServiceContext } from '../core/service-context';
 import { likePattern } from '../core/sql';
 import type { Database } from '../db/types';
 import { delegationFor } from './engine';
 import { upstreamOf } from './engine/tree';
-import { emptyForm, formOf, titleColumn, titleIn, visibleData } from './forms';
+import { emptyForm, flowNameIn, formOf, titleColumn, titleIn, visibleData } from './forms';
 import { delegationsOf } from './org-lookup';
 import { flowError, mayLaunch } from './task-service';
-import { hasState, loadTask, versionIndex } from './task-store';
+import { hasState, loadTask, type TaskRow, versionIndex } from './task-store';
 
 export type FlowListQuery = z.output<typeof flowListQuerySchema>;
 const millis = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).getTime());
@@ -52,6 +52,8 @@ function filtered(q: AnyQuery, query: FlowListQuery): AnyQuery {
         eb('t.title_tw', 'ilike', like),
         eb('t.bill_no', 'ilike', like),
         eb('d.full_name', 'ilike', like),
+        eb('d.full_name_en', 'ilike', like),
+        eb('d.full_name_tw', 'ilike', like),
         eb(sql`t.form_data::text`, 'ilike', like),
       ]),
     );
@@ -67,6 +69,8 @@ const taskFields = (locale: Locale) =>
     sql<string>`coalesce(nullif(${sql.ref(titleColumn(locale))}, ''), t.title)`.as('title'),
     't.definition_id',
     'd.full_name',
+    'd.full_name_en',
+    'd.full_name_tw',
     't.form_name',
     't.launcher_id',
     'l.real_name as launcher_name',
@@ -81,6 +85,8 @@ interface ListRow {
   title: string;
   definition_id: unknown;
   full_name: string;
+  full_name_en: string;
+  full_name_tw: string;
   form_name: string;
   launcher_id: unknown;
   launcher_name: string;
@@ -102,7 +108,7 @@ function item(r: ListRow, ctx: ServiceContext): FlowTaskItem {
     billNo: r.bill_no,
     title: r.title,
     flowId: String(r.definition_id),
-    flowName: r.full_name,
+    flowName: flowNameIn(r, ctx.locale),
     formName: r.form_name,
     launcherId: String(r.launcher_id),
     launcherName: r.launcher_name,
@@ -330,32 +336,70 @@ function rightsOf(node: FlowNode | undefined): Record<string, FieldRight> {
   return node.formRights ?? {};
 }
 
+/** Who asks to see a task (a request's context, or the attachment download's). */
+export interface TaskReader {
+  db: Kysely<Database>;
+  tenantId: string;
+  userId: string;
+  now: Date;
+  /** Whether the reader holds the monitor's code (asked only when nothing else lets him see it). */
+  canMonitor(): Promise<boolean>;
+}
+
+/**
+ * Who may see a task (its detail, its form, its attachments): the launcher, anyone with a to-do or
+ * done item on it or a copy of it, the current delegate of an item's owner, and the monitor.
+ * `mayActFor(owner)`: the reader may act on the owner's items (himself, or as his delegate now).
+ */
+export async function taskParty(reader: TaskReader, row: TaskRow) {
+  const state = hasState(row);
+  const now = reader.now.getTime();
+  const delegations = await delegationsOf(reader.db, reader.tenantId, reader.userId, reader.now);
+  const mayActFor = (owner: string) =>
+    owner === reader.userId ||
+    delegationFor(delegations, owner, reader.userId, row.definition_id, now) !== undefined;
+  const items = state?.items ?? [];
+  const isParty = async () => {
+    if (row.launcher_id === reader.userId) return true;
+    if (items.some((i) => mayActFor(i.userId) || i.handledBy === reader.userId)) return true;
+    const copied = await reader.db
+      .selectFrom('flow_circulation')
+      .select('id')
+      .where('task_id', '=', row.id)
+      .where('user_id', '=', reader.userId)
+      .executeTakeFirst();
+    return copied !== undefined || (await reader.canMonitor());
+  };
+  return { state, items, mayActFor, party: await isParty() };
+}
+
+/** The task of a tenant if the reader may see it (else null: unknown, another tenant's, not his). */
+export async function visibleTask(reader: TaskReader, taskId: string): Promise<TaskRow | null> {
+  const row = await loadTask(reader.db, reader.tenantId, taskId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 404) return null;
+    throw error;
+  });
+  return row && (await taskParty(reader, row)).party ? row : null;
+}
+
 /** FlowBefore/{id}: for the launcher, anyone with a to-do or a copy of it, a delegate, or the monitor. */
 export async function taskDetail(ctx: ServiceContext, id: string): Promise<FlowTaskDetail> {
   const row = await loadTask(ctx.db, ctx.tenantId, id);
-  const state = hasState(row);
-  const now = ctx.now().getTime();
-  const delegations = await delegationsOf(ctx.db, ctx.tenantId, ctx.userId, ctx.now());
-  const mayActFor = (owner: string) =>
-    owner === ctx.userId ||
-    delegationFor(delegations, owner, ctx.userId, row.definition_id, now) !== undefined;
-  const items = state?.items ?? [];
-  const copied = await ctx.db
-    .selectFrom('flow_circulation')
-    .select('id')
-    .where('task_id', '=', row.id)
-    .where('user_id', '=', ctx.userId)
-    .executeTakeFirst();
-  const party =
-    row.launcher_id === ctx.userId ||
-    items.some((i) => mayActFor(i.userId) || i.handledBy === ctx.userId) ||
-    copied !== undefined ||
-    (await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor));
+  const { state, items, mayActFor, party } = await taskParty(
+    {
+      db: ctx.db,
+      tenantId: ctx.tenantId,
+      userId: ctx.userId,
+      now: ctx.now(),
+      canMonitor: () => hasPerm(ctx, FLOW_TASK_CODES.flowMonitor),
+    },
+    row,
+  );
   if (!party) throw flowError(ctx, 403, 'flow.error.notParty');
 
   const def = await ctx.db
     .selectFrom('flow_definition')
-    .select('full_name')
+    .select(['full_name', 'full_name_en', 'full_name_tw'])
     .where('id', '=', row.definition_id)
     .executeTakeFirstOrThrow();
   const { index, tree } = await versionIndex(ctx.db, row.version_id as string);
@@ -474,7 +518,7 @@ export async function taskDetail(ctx: ServiceContext, id: string): Promise<FlowT
       billNo: row.bill_no,
       title: titleIn(row, ctx.locale),
       flowId: row.definition_id,
-      flowName: def.full_name,
+      flowName: flowNameIn(def, ctx.locale),
       formName: row.form_name,
       launcherId: row.launcher_id,
       launcherName: names.get(row.launcher_id) ?? '',
@@ -551,7 +595,18 @@ export async function formView(ctx: ServiceContext, name: string, id: string) {
 export async function flowTree(ctx: ServiceContext): Promise<z.infer<typeof flowTreeSchema>> {
   const defs = await ctx.db
     .selectFrom('flow_definition')
-    .select(['id', 'en_code', 'full_name', 'icon', 'icon_background', 'form_name', 'category', 'launchers'])
+    .select([
+      'id',
+      'en_code',
+      'full_name',
+      'full_name_en',
+      'full_name_tw',
+      'icon',
+      'icon_background',
+      'form_name',
+      'category',
+      'launchers',
+    ])
     .where('tenant_id', '=', ctx.tenantId)
     .where('state', '=', FLOW_DEFINITION_STATE.released)
     .orderBy('sort_code')
@@ -578,7 +633,7 @@ export async function flowTree(ctx: ServiceContext): Promise<z.infer<typeof flow
     group.flows.push({
       id: String(d.id),
       enCode: d.en_code,
-      fullName: d.full_name,
+      fullName: flowNameIn(d, ctx.locale),
       icon: d.icon,
       iconBackground: d.icon_background,
       formName: d.form_name,

@@ -29,6 +29,7 @@ import {
   type TransitionContext,
   transition,
 } from './engine';
+import { bindFlowFiles } from './file-service';
 import { checkForm, formOf, taskTitles } from './forms';
 import { delegationsOf, launcherFacts, orgLookup } from './org-lookup';
 import { hasState, jsonb, loadTask, persistTransition, type TaskRow, versionIndex } from './task-store';
@@ -309,8 +310,15 @@ export async function createTask(
       .returning('id')
       .executeTakeFirstOrThrow();
     const row = await loadTask(tx, ctx.tenantId, String(inserted.id), true);
+    const withFiles = await bindFlowFiles(ctx, tx, formOf(def.form_name), row.id, formData);
+    if (withFiles !== formData)
+      await tx
+        .updateTable('flow_task')
+        .set({ form_data: jsonb(withFiles) })
+        .where('id', '=', row.id)
+        .execute();
     const status = input.submit
-      ? await submitInTx(ctx, tx, row, input, formData, canMonitor)
+      ? await submitInTx(ctx, tx, row, input, withFiles, canMonitor)
       : FLOW_STATUS.draft;
     // Taken late: other launchers wait on the rule's counter only until this commits.
     const billNo = await nextBillNo(tx, ctx.tenantId, BillRuleCode.flowTask, () => ctx.now());
@@ -346,7 +354,13 @@ export async function updateTask(
       }
     }
     const { tree } = await versionIndex(tx, row.version_id as string);
-    const formData = validForm(ctx, row.form_name, input.formData, row.form_data, startRights(tree));
+    const formData = await bindFlowFiles(
+      ctx,
+      tx,
+      formOf(row.form_name),
+      row.id,
+      validForm(ctx, row.form_name, input.formData, row.form_data, startRights(tree)),
+    );
     await assertChoices(ctx, tx, input.choices);
     let status: FlowStatus = row.status as FlowStatus;
     if (input.submit) status = await submitInTx(ctx, tx, row, input, formData, canMonitor);
@@ -537,7 +551,7 @@ export async function actOnItem(
           'readonly',
         );
         if (Object.keys(fields).length > 0) throw fieldError(fields);
-        current = { ...before, formData: data };
+        current = { ...before, formData: await bindFlowFiles(ctx, tx, form, row.id, data) };
       }
     }
     const engine = await engineContext(ctx, tx, row.definition_id, canMonitor);

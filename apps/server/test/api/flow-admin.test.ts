@@ -83,7 +83,8 @@ describe('messages through the templates', () => {
         .where('bill_id', '=', task)
         .where('user_id', '=', ids.manager)
         .executeTakeFirstOrThrow();
-      expect(body.body_text).toMatch(/^采购申请, no\. \S+, launched by 张采购$/);
+      // The flow's own English name (the demo flow has one).
+      expect(body.body_text).toMatch(/^Purchase requisition, no\. \S+, launched by 张采购$/);
       expect(body.url).toBe('workFlow/flowBefore');
       const op = (await todoOf(task, manager)) as string;
       await t.post(`${B}/Audit/${op}`, { handleOpinion: 'ok' }, manager);

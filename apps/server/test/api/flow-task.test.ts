@@ -98,6 +98,44 @@ describe('demo data', () => {
   });
 });
 
+describe('flow names in the reader’s language', () => {
+  it('names the flows and their categories in English and traditional Chinese where the flow has those names', async () => {
+    type Tree = { categoryName: string; flows: { enCode: string; fullName: string }[] }[];
+    const tw = { 'accept-language': 'zh-TW' };
+    const tree = async (headers: Record<string, string>) =>
+      (await t.get<Tree>(`${B}/getFlowTreeList`, buyer, headers)).body.data;
+    const purchaseIn = (groups: Tree) =>
+      groups.flatMap((g) => g.flows).find((f) => f.enCode === 'purchaseRequisition')?.fullName;
+    expect(purchaseIn(await tree(en))).toBe('Purchase requisition');
+    expect((await tree(en)).map((g) => g.categoryName).sort()).toEqual(['Human resources', 'Purchasing']);
+    expect(purchaseIn(await tree(tw))).toBe('採購申請');
+    expect(purchaseIn(await tree({}))).toBe('采购申请');
+    const todo = await t.post<Page<FlowTaskItem>>(
+      `${B}/List/1`,
+      { pageSize: 100, flowId: ids.purchase },
+      manager,
+      en,
+    );
+    const first = todo.body.data.list[0] as FlowTaskItem;
+    expect([first.flowName, first.title]).toEqual(['Purchase requisition', 'Purchase requisition – 张采购']);
+    const shown = await t.get<FlowTaskDetail>(`${B}/${first.id}`, manager, tw);
+    expect(shown.body.data.task.flowName).toBe('採購申請');
+    // The English name finds it too.
+    const found = await t.post<Page<FlowTaskItem>>(
+      `${B}/List/1`,
+      { keyword: 'Purchase requisition' },
+      manager,
+    );
+    expect(found.body.data.list.length).toBeGreaterThan(0);
+    // The designer reads them back to edit.
+    const info = await t.get<{ fullNameEn: string; fullNameTw: string }>(
+      `/api/flow/FlowEngine/info/${ids.purchase}`,
+      admin,
+    );
+    expect(info.body.data).toMatchObject({ fullNameEn: 'Purchase requisition', fullNameTw: '採購申請' });
+  });
+});
+
 describe('launching', () => {
   it('refuses a form that fails its rules, naming the fields', async () => {
     const res = await launch({ formData: { ...pr(-1, 10), reason: '', neededBy: '31/12/2026' } }, buyer, en);

@@ -451,6 +451,15 @@ describe('admission (a workflow)', () => {
       { categoryCode: 'office', qualified: true },
       { categoryCode: 'raw.steel', qualified: true },
     ]);
+    // The staff's list shows the new category and finds the supplier by it at once.
+    const byOffice = await t.get<{ list: { id: string; categories: string[] }[] }>(
+      '/api/base/vendor/Supplier?categoryCode=office',
+      admin,
+    );
+    expect(byOffice.body.data.list.find((s) => s.id === String(supplier.id))?.categories).toEqual([
+      'office',
+      'raw.steel',
+    ]);
     expect(await count('ent')).toBe(ents + 1);
 
     // A change of bank data applies only once approved.

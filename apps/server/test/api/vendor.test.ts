@@ -283,6 +283,73 @@ describe('supplier records', () => {
     expect(file.raw.slice(0, 2)).toBe('PK');
   });
 
+  it('each filter finds exactly its suppliers, newest first, whether the page is one or many', async () => {
+    type Row = {
+      id: string;
+      supplierName: string;
+      supplierCode: string;
+      creditCode: string;
+      state: string;
+      areaCode: string;
+      categories: string[];
+    };
+    type Listed = { list: Row[]; pagination: { total: number } };
+    // One more supplier whose categories sit under two branches, given unsorted.
+    const made = await t.post<{ id: string }>(
+      S,
+      {
+        ...good(),
+        supplierName: '华北化工原料有限公司',
+        creditCode: code('91110000MA1T00011'),
+        areaCode: '320102',
+        categories: ['raw.chemical', 'office'],
+        user: undefined,
+      },
+      admin,
+    );
+    expect(made.body.code).toBe(0);
+    const all = (await t.get<Listed>(`${S}?pageSize=100`, admin)).body.data.list;
+    expect(all.find((s) => s.id === made.body.data.id)?.categories).toEqual(['office', 'raw.chemical']);
+    for (const s of all) {
+      const detail = await t.get<{ categories: string[] }>(`${S}/${s.id}`, admin);
+      expect(s.categories).toEqual(detail.body.data.categories);
+    }
+    const under = (s: Row, c: string) => s.categories.some((x) => x === c || x.startsWith(`${c}.`));
+    const someCode = all[1]?.supplierCode ?? '';
+    const cases: [string, (s: Row) => boolean][] = [
+      ['categoryCode=raw', (s) => under(s, 'raw')],
+      ['categoryCode=raw.steel', (s) => under(s, 'raw.steel')],
+      ['categoryCode=ra', () => false],
+      ['categoryCode=office&state=qualified', (s) => under(s, 'office') && s.state === 'qualified'],
+      ['categoryCode=raw&areaCode=320000', (s) => under(s, 'raw') && s.areaCode.startsWith('32')],
+      [`supplierName=${encodeURIComponent('有限')}`, (s) => s.supplierName.includes('有限')],
+      [
+        `supplierCode=${someCode.slice(1, -1).toLowerCase()}`,
+        (s) => s.supplierCode.includes(someCode.slice(1, -1)),
+      ],
+      [`creditCode=${all[0]?.creditCode.toLowerCase()}`, (s) => s.creditCode === all[0]?.creditCode],
+      ['state=qualified', (s) => s.state === 'qualified'],
+      ['areaCode=320000', (s) => s.areaCode.startsWith('32')],
+    ];
+    for (const [filter, match] of cases) {
+      const expected = all.filter(match).map((s) => s.id);
+      const one = (await t.get<Listed>(`${S}?${filter}&pageSize=20`, admin)).body.data;
+      expect([filter, one.list.map((s) => s.id), one.pagination.total]).toEqual([
+        filter,
+        expected,
+        expected.length,
+      ]);
+      // Page by page (one row each) the same rows in the same order, and past the end nothing.
+      const paged: string[] = [];
+      for (let p = 1; p <= expected.length + 1; p++) {
+        const res = (await t.get<Listed>(`${S}?${filter}&pageSize=1&currentPage=${p}`, admin)).body.data;
+        expect(res.pagination.total).toBe(expected.length);
+        paged.push(...res.list.map((s) => s.id));
+      }
+      expect([filter, paged]).toEqual([filter, expected]);
+    }
+  });
+
   it('freezing ends the supplier’s sessions at once and refuses sign-in; unfreezing lets it back', async () => {
     const token = await t.login('vendor2', 'vendor123');
     const frozen = await t.put<{ state: string }>(

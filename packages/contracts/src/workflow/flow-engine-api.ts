@@ -17,6 +17,8 @@ export const flowDefinitionSummarySchema = z.object({
   id: z.string(),
   enCode: z.string(),
   fullName: z.string(),
+  fullNameEn: z.string(),
+  fullNameTw: z.string(),
   category: z.string(),
   icon: z.string(),
   iconBackground: z.string(),

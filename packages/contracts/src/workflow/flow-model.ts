@@ -236,6 +236,17 @@ export const flowLaunchersSchema: z.ZodType<FlowLaunchers> = z.object({
 export const flowDefinitionSaveSchema = z.object({
   enCode: zEnCode({ max: 50 }),
   fullName: zName({ max: 50 }),
+  /** The name in English and in traditional Chinese; empty: the main name is shown. */
+  fullNameEn: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(50, { error: 'validation.tooLong' })
+    .default(''),
+  fullNameTw: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(50, { error: 'validation.tooLong' })
+    .default(''),
   /** An item code of the flow-category dictionary. */
   category: z.string().trim().min(1, { error: 'validation.required' }).max(50),
   icon: z.string().max(50).default('icon-ym icon-ym-flow'),

@@ -27,6 +27,8 @@ export const FlowTaskApi = {
   assign: '/api/workflow/Engine/FlowBefore/Assign',
   /** POST (new task), PUT `${task}/{id}` (edit a draft, resubmit after a reject), GET `${task}/{id}`. */
   task: '/api/workflow/Engine/FlowTask',
+  /** POST (multipart `file`): an attachment of a task's form, named by its id in the form's upload fields. */
+  upload: '/api/workflow/Engine/FlowTask/Upload',
   /** GET `${form}/{Name}/{id}` (id 0: an empty form), POST `${form}/{Name}`, PUT `${form}/{Name}/{id}`. */
   form: '/api/workflow/Form',
   /** Entrust: GET list, POST create, PUT `${entrust}/{id}` edit, DELETE `${entrust}/{id}` end. */
@@ -82,6 +84,26 @@ export const FlowAdminPerm = {
   entrust: FLOW_TASK_CODES.entrust,
   flowMonitor: FLOW_TASK_CODES.flowMonitor,
 } as const;
+
+/**
+ * Task attachments: the attachment type of the file domain's download route
+ * (`/api/file/Download/flowTask/{id}`, served only to those who may see the task), the kinds
+ * accepted (by content: PDF, images, Word, Excel and PowerPoint files) and the most one form holds.
+ * Their size is capped by the upload settings (system → settings, 5 MB by default).
+ */
+export const FLOW_FILE_TYPE = 'flowTask';
+export const FLOW_FILE_ACCEPT = [
+  '.pdf',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.docx',
+  '.xlsx',
+  '.pptx',
+].join(',');
+export const FLOW_FILE_MAX_COUNT = 20;
 
 /** The message link of a task (opened through /pageLink with the task id). */
 export const FLOW_TASK_FORM_URL = 'workFlow/flowBefore';

@@ -233,3 +233,17 @@ export const flowDelegateSchema = z.object({
 });
 export type FlowDelegate = z.infer<typeof flowDelegateSchema>;
 export type FlowDelegateSave = z.input<typeof flowDelegateSaveSchema>;
+
+/**
+ * A task attachment as an upload field holds it (and as the upload answers it): the server keeps
+ * only the id from a submitted form and fills the rest from its record.
+ */
+export const flowFileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+  /** The download address (`/api/file/Download/flowTask/{id}`). */
+  url: z.string(),
+});
+export type FlowFile = z.infer<typeof flowFileSchema>;

@@ -26,7 +26,9 @@ import * as m0026_vendor_register from './0026_vendor_register';
 import * as m0027_vendor_records from './0027_vendor_records';
 import * as m0028_application_locale from './0028_application_locale';
 import * as m0029_flow_texts from './0029_flow_texts';
+import * as m0030_supplier_list from './0030_supplier_list';
 import * as m0033_vendor_change_before from './0033_vendor_change_before';
+import * as m0034_flow_file from './0034_flow_file';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -62,8 +64,10 @@ export const migrations: Record<string, Migration> = {
   '0027_vendor_records': { up: m0027_vendor_records.up0027, down: m0027_vendor_records.down0027 },
   '0028_application_locale': { up: m0028_application_locale.up0028, down: m0028_application_locale.down0028 },
   '0029_flow_texts': { up: m0029_flow_texts.up0029, down: m0029_flow_texts.down0029 },
+  '0030_supplier_list': { up: m0030_supplier_list.up0030, down: m0030_supplier_list.down0030 },
   '0033_vendor_change_before': {
     up: m0033_vendor_change_before.up0033,
     down: m0033_vendor_change_before.down0033,
   },
+  '0034_flow_file': { up: m0034_flow_file.up0034, down: m0034_flow_file.down0034 },
 };

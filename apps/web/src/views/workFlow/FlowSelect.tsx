@@ -1,7 +1,8 @@
-import { type FlowDefinitionSummary, FlowEngineApi } from '@srm/contracts/core';
+import { dictItemName, type FlowDefinitionSummary, FlowEngineApi } from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
 import { http } from '../../api/request';
 
 /** The tenant's released flows (the selector every workFlow screen that filters or picks flows reads). */
@@ -23,6 +24,7 @@ export function FlowSelect(
       | { multiple?: false; value?: string; onChange?: (v: string | undefined) => void }
     ),
 ) {
+  const { i18n } = useTranslation();
   const flows = useQuery({
     queryKey: releasedFlowsKey,
     queryFn: () => http.get<FlowDefinitionSummary[]>(FlowEngineApi.selector),
@@ -38,7 +40,8 @@ export function FlowSelect(
       loading={flows.isLoading}
       value={value}
       onChange={(v) => (onChange as (v: unknown) => void)?.(v)}
-      options={(flows.data ?? []).map((f) => ({ value: f.id, label: f.fullName }))}
+      // In the reader's language (the English or traditional name when the flow has one).
+      options={(flows.data ?? []).map((f) => ({ value: f.id, label: dictItemName(f, i18n.language) }))}
     />
   );
 }

@@ -69,6 +69,8 @@ import './flowEngine.css';
 
 interface BasicValues {
   fullName: string;
+  fullNameEn?: string;
+  fullNameTw?: string;
   enCode: string;
   category: string;
   formName: string;
@@ -168,6 +170,8 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
       const d = info.data;
       basic.setFieldsValue({
         fullName: d.fullName,
+        fullNameEn: d.fullNameEn,
+        fullNameTw: d.fullNameTw,
         enCode: d.enCode,
         category: d.category,
         formName: d.formName,
@@ -238,6 +242,8 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
     }
     return {
       fullName: v.fullName,
+      fullNameEn: v.fullNameEn?.trim() ?? '',
+      fullNameTw: v.fullNameTw?.trim() ?? '',
       enCode: v.enCode,
       category: v.category,
       formName: v.formName,
@@ -346,6 +352,17 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
       >
         <Input maxLength={50} data-testid="flow-fullName" />
       </Form.Item>
+      {(['fullNameEn', 'fullNameTw'] as const).map((name) => (
+        <Form.Item
+          key={name}
+          name={name}
+          label={t(`basic.${name}`)}
+          extra={name === 'fullNameTw' ? t('basic.fullNameI18nHelp') : undefined}
+          rules={[{ max: 50 }]}
+        >
+          <Input maxLength={50} data-testid={`flow-${name}`} />
+        </Form.Item>
+      ))}
       <Form.Item
         name="enCode"
         label={t('basic.enCode')}

@@ -38,6 +38,8 @@ export function LaunchDrawer({
   const mobile = useAppStore((s) => s.device === 'mobile');
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
+  // The approvers the launcher names, per step (a form of their own: each is required on submit).
+  const [chooseForm] = Form.useForm<Record<string, string[]>>();
   const [urgency, setUrgency] = useState<FlowUrgency | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const urgencies = useUrgencyOptions();
@@ -57,7 +59,6 @@ export function LaunchDrawer({
     queryFn: () => flowTaskApi.form(target.formName, '0', flowId),
     enabled: flowId !== undefined,
   });
-  const [choices, setChoices] = useState<Record<string, string[]>>({});
   const chooseNodes = blank.data?.chooseNodes ?? [];
   const rights = useQuery({
     queryKey: flowTaskKeys.detail(taskId ?? ''),
@@ -73,13 +74,20 @@ export function LaunchDrawer({
   const save = useMutation({
     mutationFn: async (submit: boolean) => {
       setProblem(null);
-      const all = submit ? await form.validateFields() : form.getFieldsValue(true);
+      // A new task or a draft names its approvers when it is submitted; a task sent back keeps the
+      // ones named before unless changed here.
+      const mustChoose = submit && (taskId === null || own.data?.status === FLOW_STATUS.draft);
+      const [all] = await Promise.all([
+        submit ? form.validateFields() : form.getFieldsValue(true),
+        mustChoose ? chooseForm.validateFields() : null,
+      ]);
+      const choices = chooseForm.getFieldsValue(true) as Record<string, string[] | undefined>;
       const body = {
         formData: editableValues(schema?.fields ?? [], all, fieldRights, 'editable'),
         urgency: chosenUrgency,
         submit,
         // Only what was named here (an edited task keeps the approvers named before otherwise).
-        ...(Object.values(choices).some((ids) => ids.length > 0) ? { choices } : {}),
+        ...(Object.values(choices).some((ids) => ids?.length) ? { choices } : {}),
       };
       return taskId === null
         ? flowTaskApi.create((target as { flowId: string }).flowId, body)
@@ -97,6 +105,9 @@ export function LaunchDrawer({
     },
     onError: (error) => {
       if (error instanceof ApiError) {
+        const refused = error.data as { reason?: string; nodeId?: string } | undefined;
+        if (refused?.reason === 'choicesMissing' && refused.nodeId)
+          chooseForm.setFields([{ name: refused.nodeId, errors: [error.msg] }]);
         if (error.fields)
           form.setFields(
             Object.entries(error.fields).map(([name, msg]) => ({ name: namePath(name), errors: [msg] })),
@@ -170,19 +181,36 @@ export function LaunchDrawer({
       {ready && chooseNodes.length > 0 && (
         <section className="flow-launch-choose" aria-labelledby="flow-launch-choose-title">
           <h3 id="flow-launch-choose-title">{t('launch.approvers')}</h3>
-          {chooseNodes.map((node) => (
-            <div key={node.nodeId} className="flow-launch-choose-row">
-              <label htmlFor={`flow-launch-choose-${node.nodeId}`}>{node.name}</label>
-              <UserSelect
-                multiple
-                id={`flow-launch-choose-${node.nodeId}`}
-                value={choices[node.nodeId] ?? []}
-                onChange={(ids) => setChoices((all) => ({ ...all, [node.nodeId]: ids }))}
-                placeholder={t('launch.approversHint')}
-                data-testid={`flow-launch-choose-${node.nodeId}`}
-              />
-            </div>
-          ))}
+          <Form
+            form={chooseForm}
+            name="flow-launch-choose"
+            layout={mobile ? 'vertical' : 'horizontal'}
+            labelCol={mobile ? undefined : { flex: '160px' }}
+            labelWrap
+          >
+            {chooseNodes.map((node) => (
+              <Form.Item
+                key={node.nodeId}
+                name={node.nodeId}
+                label={node.name}
+                className="flow-launch-choose-row"
+                rules={[
+                  {
+                    required: true,
+                    type: 'array',
+                    min: 1,
+                    message: t('launch.chooseRequired', { name: node.name }),
+                  },
+                ]}
+              >
+                <UserSelect
+                  multiple
+                  placeholder={t('launch.approversHint')}
+                  data-testid={`flow-launch-choose-${node.nodeId}`}
+                />
+              </Form.Item>
+            ))}
+          </Form>
         </section>
       )}
       {ready ? (

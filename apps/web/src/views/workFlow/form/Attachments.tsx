@@ -1,55 +1,68 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { API } from '@srm/contracts/core';
+import { FLOW_FILE_ACCEPT, FLOW_FILE_MAX_COUNT, type FlowFile, FlowTaskApi } from '@srm/contracts/core';
 import { Button, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../api/request';
-import { avatarUrl } from '../../../utils/avatar';
+import { StorageKey, storage } from '../../../utils/storage';
 
-/** One attachment of a flow form: the stored image's name and address. */
-export interface FlowAttachment {
-  name: string;
-  url: string;
-  fileName?: string;
+/** One attachment of a flow form, as the server keeps it (a task attachment, or a domain's file). */
+type Attachment = Pick<FlowFile, 'name' | 'url'> & { id?: string; fileName?: string };
+
+const asList = (value: unknown): Attachment[] =>
+  Array.isArray(value)
+    ? (value as Attachment[]).filter((v) => v && typeof v.name === 'string' && typeof v.url === 'string')
+    : [];
+
+/**
+ * The address of an attachment for a plain link: the product's download routes are for signed-in
+ * users and a link sends no header, so they get the token as a query parameter (the server checks
+ * that the reader may see the task, else 404).
+ */
+export function attachmentHref(url: string): string {
+  if (!url.startsWith('/api/file/')) return url;
+  const token = storage.get<string>(StorageKey.token);
+  return token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : url;
 }
-/** The upload type of flow form attachments (images, like the product's other uploads). */
-const UPLOAD_TYPE = 'flowTask';
-const MAX_FILES = 20;
 
-const asList = (value: unknown): FlowAttachment[] =>
-  Array.isArray(value) ? (value as FlowAttachment[]).filter((v) => v && typeof v.name === 'string') : [];
-
-/** The attachments as links that open the image (read-only, and under the upload button). */
-export function AttachmentLinks({ value, onRemove }: { value: unknown; onRemove?: (name: string) => void }) {
+/** The attachments as links: a PDF or an image opens in a new tab, anything else downloads. */
+export function AttachmentLinks({ value, onRemove }: { value: unknown; onRemove?: (key: string) => void }) {
   const { t } = useTranslation('flowTask');
   const list = asList(value);
   if (list.length === 0) return <span>-</span>;
   return (
     <ul className="flow-form-files">
-      {list.map((file) => (
-        <li key={file.name}>
-          <PaperClipOutlined aria-hidden />{' '}
-          <a href={avatarUrl(file.url)} target="_blank" rel="noreferrer">
-            {file.fileName || file.name}
-          </a>
-          {onRemove && (
-            <Button
-              type="link"
-              size="small"
-              danger
-              onClick={() => onRemove(file.name)}
-              aria-label={t('form.removeFile', { name: file.fileName || file.name })}
-            >
-              {t('form.remove')}
-            </Button>
-          )}
-        </li>
-      ))}
+      {list.map((file) => {
+        const key = file.id ?? file.name;
+        const name = file.fileName || file.name;
+        return (
+          <li key={key}>
+            <PaperClipOutlined aria-hidden />{' '}
+            <a href={attachmentHref(file.url)} target="_blank" rel="noreferrer" data-testid="flow-file-link">
+              {name}
+            </a>
+            {onRemove && (
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => onRemove(key)}
+                aria-label={t('form.removeFile', { name })}
+              >
+                {t('form.remove')}
+              </Button>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
-/** A form control over the attachments: uploads images one by one (the server checks type and size). */
+/**
+ * A form control over task attachments: each chosen file is uploaded at once (the server checks its
+ * content and size, and answers its record); the form keeps the records, the task binds them.
+ */
 export function AttachmentsInput({
   id,
   value,
@@ -57,7 +70,7 @@ export function AttachmentsInput({
 }: {
   id?: string;
   value?: unknown;
-  onChange?: (value: FlowAttachment[]) => void;
+  onChange?: (value: Attachment[]) => void;
 }) {
   const { t } = useTranslation('flowTask');
   const [busy, setBusy] = useState(false);
@@ -65,28 +78,41 @@ export function AttachmentsInput({
   const upload = async (file: File) => {
     setBusy(true);
     try {
-      const saved = await http.upload<{ name: string; url: string }>(API.upload(UPLOAD_TYPE), file);
-      onChange?.([...asList(value), { name: saved.name, url: saved.url, fileName: file.name.slice(0, 200) }]);
+      const saved = await http.upload<FlowFile>(FlowTaskApi.upload, file);
+      onChange?.([...asList(value), saved]);
+    } catch {
+      // The request layer has shown the server's message (type, size, a damaged file).
     } finally {
       setBusy(false);
     }
   };
+  const full = list.length >= FLOW_FILE_MAX_COUNT;
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Upload
-        accept="image/png,image/jpeg,image/gif,image/webp"
+        accept={FLOW_FILE_ACCEPT}
         showUploadList={false}
-        disabled={list.length >= MAX_FILES}
+        disabled={full}
         beforeUpload={(file) => {
           void upload(file);
           return false;
         }}
       >
-        <Button id={id} icon={<UploadOutlined />} loading={busy} disabled={list.length >= MAX_FILES}>
+        <Button
+          id={id}
+          icon={<UploadOutlined />}
+          loading={busy}
+          disabled={full}
+          data-testid="flow-file-upload"
+        >
           {t('form.upload')}
         </Button>
       </Upload>
-      <AttachmentLinks value={list} onRemove={(name) => onChange?.(list.filter((f) => f.name !== name))} />
+      <span className="flow-form-hint">{t('form.uploadHint')}</span>
+      <AttachmentLinks
+        value={list}
+        onRemove={(key) => onChange?.(list.filter((f) => (f.id ?? f.name) !== key))}
+      />
     </Space>
   );
 }

@@ -1,4 +1,4 @@
-import { FLOW_LIST_TYPE, type FlowListType } from '@srm/contracts/core';
+import { dictItemName, FLOW_LIST_TYPE, type FlowListType } from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, type FormInstance, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -51,7 +51,7 @@ export function TaskFilters({
   onReset: () => void;
   actions?: ReactNode;
 }) {
-  const { t } = useTranslation('flowTask');
+  const { t, i18n } = useTranslation('flowTask');
   const flows = useQuery({ queryKey: flowTaskKeys.flows(), queryFn: flowTaskApi.flows });
   const urgencies = useUrgencyOptions();
   const statuses = useStatusOptions();
@@ -71,7 +71,7 @@ export function TaskFilters({
           allowClear
           style={wide}
           loading={flows.isLoading}
-          options={(flows.data ?? []).map((f) => ({ value: f.id, label: f.fullName }))}
+          options={(flows.data ?? []).map((f) => ({ value: f.id, label: dictItemName(f, i18n.language) }))}
           placeholder={t('filter.all')}
           data-testid={`${prefix}-flow`}
         />
