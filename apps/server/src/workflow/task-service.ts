@@ -23,6 +23,7 @@ import type { Database } from '../db/types';
 import { nextBillNo } from '../system/bill-rule';
 import {
   type Actor,
+  type Delegation,
   type FlowAction,
   type Refusal,
   type TaskState,
@@ -30,8 +31,16 @@ import {
   transition,
 } from './engine';
 import { checkForm, formOf, taskTitles } from './forms';
-import { delegationsOf, launcherFacts, orgLookup } from './org-lookup';
-import { hasState, jsonb, loadTask, persistTransition, type TaskRow, versionIndex } from './task-store';
+import { cachedDelegations, delegationsOf, launcherFacts, orgLookup } from './org-lookup';
+import {
+  hasState,
+  jsonb,
+  loadItemTask,
+  loadTask,
+  persistTransition,
+  type TaskRow,
+  versionIndex,
+} from './task-store';
 
 type Tx = Transaction<Database>;
 
@@ -57,15 +66,17 @@ function refusalError(ctx: Pick<ServiceContext, 'locale'>, refusal: Refusal): Ap
 }
 
 /**
- * The engine's context for the caller. `canMonitor` is read before the transaction opens: the
- * permission cache reads through the shared database handle, which on the embedded database is the
- * one connection the transaction holds.
+ * The engine's context for the caller. `canMonitor` and, for a signed-in caller, his delegations
+ * (`cachedDelegations`) are read before the transaction opens: those caches read through the
+ * shared database handle, which on the embedded database is the one connection the transaction
+ * holds. Without them (the server acting for a launcher) the delegations are read in `db`.
  */
 async function engineContext(
   ctx: ActorCtx,
   db: Kysely<Database>,
   flowId: string,
   canMonitor: boolean,
+  delegations?: Delegation[],
 ): Promise<TransitionContext> {
   const actor: Actor = { userId: ctx.userId, canMonitor };
   return {
@@ -73,8 +84,17 @@ async function engineContext(
     now: ctx.now().getTime(),
     flowId,
     lookup: orgLookup(db, ctx.tenantId),
-    delegations: await delegationsOf(db, ctx.tenantId, ctx.userId, ctx.now()),
+    delegations: delegations ?? (await delegationsOf(db, ctx.tenantId, ctx.userId, ctx.now())),
   };
+}
+
+/** What a signed-in caller's action reads before its transaction: the monitor right and his delegations. */
+async function callerFacts(ctx: ServiceContext): Promise<{ canMonitor: boolean; delegations: Delegation[] }> {
+  const [canMonitor, delegations] = await Promise.all([
+    hasPerm(ctx, FLOW_TASK_CODES.flowMonitor),
+    cachedDelegations(ctx),
+  ]);
+  return { canMonitor, delegations };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -250,10 +270,11 @@ async function submitInTx(
   input: TaskInput,
   formData: Record<string, unknown>,
   canMonitor: boolean,
+  delegations?: Delegation[],
 ): Promise<FlowStatus> {
   const before = hasState(row);
   const { index } = await versionIndex(tx, row.version_id as string);
-  const engine = await engineContext(ctx, tx, row.definition_id, canMonitor);
+  const engine = await engineContext(ctx, tx, row.definition_id, canMonitor, delegations);
   const action: FlowAction = before
     ? { type: 'resubmit', formData, urgency: input.urgency, choices: input.choices }
     : {
@@ -279,7 +300,7 @@ export async function createTask(
 ): Promise<FlowTaskSaved> {
   await ctx.deps.jobs.start();
   if (formName && !formOf(formName)) throw flowError(ctx, 404, 'flow.error.unknownForm', { name: formName });
-  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  const { canMonitor, delegations } = await callerFacts(ctx);
   return idempotent(ctx, idemKey, async (tx) => {
     const def = await loadDefinition(tx, ctx.tenantId, flowId);
     if (formName && def.form_name !== formName) throw flowError(ctx, 400, 'flow.error.formMismatch');
@@ -310,7 +331,7 @@ export async function createTask(
       .executeTakeFirstOrThrow();
     const row = await loadTask(tx, ctx.tenantId, String(inserted.id), true);
     const status = input.submit
-      ? await submitInTx(ctx, tx, row, input, formData, canMonitor)
+      ? await submitInTx(ctx, tx, row, input, formData, canMonitor, delegations)
       : FLOW_STATUS.draft;
     // Taken late: other launchers wait on the rule's counter only until this commits.
     const billNo = await nextBillNo(tx, ctx.tenantId, BillRuleCode.flowTask, () => ctx.now());
@@ -328,7 +349,7 @@ export async function updateTask(
   formName?: string,
 ): Promise<FlowTaskSaved> {
   await ctx.deps.jobs.start();
-  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  const { canMonitor, delegations } = await callerFacts(ctx);
   return idempotent(ctx, idemKey, async (tx) => {
     let row = await loadTask(tx, ctx.tenantId, id, true);
     if (formName && row.form_name !== formName) throw notFound();
@@ -349,7 +370,7 @@ export async function updateTask(
     const formData = validForm(ctx, row.form_name, input.formData, row.form_data, startRights(tree));
     await assertChoices(ctx, tx, input.choices);
     let status: FlowStatus = row.status as FlowStatus;
-    if (input.submit) status = await submitInTx(ctx, tx, row, input, formData, canMonitor);
+    if (input.submit) status = await submitInTx(ctx, tx, row, input, formData, canMonitor, delegations);
     else {
       await tx
         .updateTable('flow_task')
@@ -496,18 +517,15 @@ export async function actOnItem(
   idemKey?: string,
 ): Promise<{ status: number }> {
   await ctx.deps.jobs.start();
-  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  const { canMonitor, delegations } = await callerFacts(ctx);
   return idempotent(ctx, idemKey, async (tx) => {
-    const op = await tx
-      .selectFrom('flow_operator')
-      .select(['task_id', 'item_key', 'user_id'])
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', operatorId)
-      .executeTakeFirst();
-    if (!op) throw notFound();
+    // The item and its task, the task locked (actions on one task queue here), in one round trip.
+    const found = await loadItemTask(tx, ctx.tenantId, operatorId);
+    if (!found) throw notFound();
+    const { row } = found;
+    const op = { item_key: found.itemKey, user_id: found.itemUserId };
     if (action.type === 'transfer') await assertTenantUsers(ctx, tx, [action.toUserId]);
     if (action.type === 'audit' && action.copyIds) await assertTenantUsers(ctx, tx, action.copyIds);
-    const row = await loadTask(tx, ctx.tenantId, String(op.task_id), true);
     const before = hasState(row);
     if (!before) throw notFound();
     // A to-do already handled (by him, or for him) is 已处理 whatever became of the task since.
@@ -540,23 +558,13 @@ export async function actOnItem(
         current = { ...before, formData: data };
       }
     }
-    const engine = await engineContext(ctx, tx, row.definition_id, canMonitor);
+    const engine = await engineContext(ctx, tx, row.definition_id, canMonitor, delegations);
     const engineAction: FlowAction =
       action.type === 'transfer'
         ? { type: 'transfer', itemId: op.item_key, toUserId: action.toUserId, opinion: action.opinion }
         : { type: action.type, itemId: op.item_key, opinion: action.opinion };
     const result = await transition(index, current, engineAction, engine);
     if (!result.ok) throw refusalError(ctx, result.refusal);
-    if (action.type !== 'recall') {
-      // The claim: exactly one action turns a pending to-do into a handled one.
-      const claimed = await tx
-        .updateTable('flow_operator')
-        .set({ handled_by: ctx.userId })
-        .where('id', '=', operatorId)
-        .where('state', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw flowError(ctx, 409, 'flow.error.handled');
-    }
     const { state, effects } = result;
     if (action.type === 'audit' && action.copyIds?.length) {
       const item = state.items.find((i) => i.id === op.item_key);
@@ -585,6 +593,11 @@ export async function actOnItem(
           ? { itemId: op.item_key, image: action.signImg }
           : undefined,
       pushUserIds: [String(op.user_id)],
+      // The claim: exactly one action turns a pending to-do into a handled one.
+      claim:
+        action.type === 'recall'
+          ? undefined
+          : { itemKey: op.item_key, lost: () => flowError(ctx, 409, 'flow.error.handled') },
     });
     return { status: state.status };
   });
@@ -603,7 +616,7 @@ export async function actOnTask(
   idemKey?: string,
 ): Promise<{ status: number }> {
   await ctx.deps.jobs.start();
-  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  const { canMonitor, delegations } = await callerFacts(ctx);
   return idempotent(ctx, idemKey, async (tx) => {
     if (action.type === 'assign') await assertTenantUsers(ctx, tx, action.userIds);
     const row = await loadTask(tx, ctx.tenantId, taskId, true);
@@ -614,7 +627,7 @@ export async function actOnTask(
       throw flowError(ctx, 409, 'flow.error.notInProgress');
     }
     const { index } = await versionIndex(tx, row.version_id as string);
-    const engine = await engineContext(ctx, tx, row.definition_id, canMonitor);
+    const engine = await engineContext(ctx, tx, row.definition_id, canMonitor, delegations);
     const result = await transition(index, before, action, engine);
     if (!result.ok) throw refusalError(ctx, result.refusal);
     await persistTransition(ctx.deps, tx, row, before, result.state, result.effects);
