@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
+import { PREPARE_MARK } from './index';
 import type { Database } from './types';
 
 type Db = Kysely<Database>;
@@ -27,7 +28,9 @@ export function prepared<P extends Record<string, unknown>, R>(
     let entry = compiled.get(db) ?? (db.isTransaction ? last : undefined);
     if (!entry) {
       const built = build(db, slots as P);
-      const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+      const compiledOnce = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+      // Prepared on the server too (db/index.ts): planned once per connection.
+      const query = { ...compiledOnce, sql: PREPARE_MARK + compiledOnce.sql };
       const names = query.parameters.map((value) => (value instanceof Slot ? value.name : null));
       entry = { query, names };
       if (!db.isTransaction) compiled.set(db, entry);

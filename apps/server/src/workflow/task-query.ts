@@ -170,22 +170,24 @@ function todoRows(db: Kysely<Database>, tenantId: string, fields: ReturnType<typ
 }
 
 /**
- * Page `offset` of one user's to-dos and their number, in one statement: the page's ids come from
- * an index-only scan of `flow_operator_todo` (the user's pending items, newest first), only those
- * rows are joined to their tasks, and the number is the user's row of `flow_todo_count` (kept by
- * triggers, migration 0031), so nothing counts the items. Compiled once per language.
+ * Page `offset` of one user's to-dos and their number, in one statement: the page comes from an
+ * index-only scan of `flow_operator_todo` (the user's pending items newest first, with their task
+ * and node), only its rows are joined to their tasks (the flow's and the launcher's names as
+ * subqueries, so the planner weighs two tables, not five), and the number is the user's row of
+ * `flow_todo_count` (kept by triggers, migration 0031): nothing counts the items. Compiled once per
+ * language and prepared on the server.
  */
 const ownTodoPage = new Map<Locale, ReturnType<typeof ownTodoPageQuery>>();
 function ownTodoPageQuery(locale: Locale) {
   return prepared((db, p: { tenantId: string; userId: string; offset: number; limit: number }) => {
-    const ids = db
-      .selectFrom('flow_operator as p')
-      .select('p.id')
-      .where('p.user_id', '=', p.userId)
-      .where('p.state', '=', 'pending')
-      .where('p.tenant_id', '=', p.tenantId)
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
+    const page = db
+      .selectFrom('flow_operator as o')
+      .select(['o.id', 'o.task_id', 'o.node_name', 'o.created_at'])
+      .where('o.user_id', '=', p.userId)
+      .where('o.state', '=', 'pending')
+      .where('o.tenant_id', '=', p.tenantId)
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.id', 'desc')
       .offset(p.offset)
       .limit(p.limit);
     const total = db
@@ -193,9 +195,30 @@ function ownTodoPageQuery(locale: Locale) {
       .select((eb) => eb.fn.coalesce(eb.fn.max('c.pending'), eb.lit(0)).as('total'))
       .where('c.tenant_id', '=', p.tenantId)
       .where('c.user_id', '=', p.userId);
-    const rows = todoRows(db, p.tenantId, taskFields(locale))
-      .select('o.created_at as arrived_at')
-      .where('o.id', 'in', ids);
+    const rows = db
+      .selectFrom(page.as('o'))
+      .innerJoin('flow_task as t', 't.id', 'o.task_id')
+      .where('t.tenant_id', '=', p.tenantId)
+      .select((eb) => [
+        't.id',
+        't.bill_no',
+        sql<string>`coalesce(nullif(${sql.ref(titleColumn(locale))}, ''), t.title)`.as('title'),
+        't.definition_id',
+        eb
+          .selectFrom('flow_definition as d')
+          .select('d.full_name')
+          .whereRef('d.id', '=', 't.definition_id')
+          .as('full_name'),
+        't.form_name',
+        't.launcher_id',
+        eb.selectFrom('sys_user as l').select('l.real_name').whereRef('l.id', '=', 't.launcher_id').as('launcher_name'),
+        't.urgency',
+        't.status',
+        't.created_at',
+        'o.id as operator_id',
+        'o.node_name',
+        'o.created_at as arrived_at',
+      ]);
     return db
       .selectFrom(total.as('n'))
       .leftJoinLateral(rows.as('r'), (join) => join.onTrue())

@@ -34,6 +34,7 @@ import { checkForm, formOf, taskTitles } from './forms';
 import { cachedDelegations, delegationsOf, launcherFacts, orgLookup } from './org-lookup';
 import {
   hasState,
+  insertTask,
   jsonb,
   loadItemTask,
   loadTask,
@@ -314,22 +315,17 @@ export async function createTask(
       .select('real_name')
       .where('id', '=', ctx.userId)
       .executeTakeFirstOrThrow();
-    const inserted = await tx
-      .insertInto('flow_task')
-      .values({
-        tenant_id: ctx.tenantId,
-        definition_id: def.id,
-        version_id: versionId,
-        ...taskTitles(def.form_name, def.full_name, launcher.real_name),
-        launcher_id: ctx.userId,
-        urgency: input.urgency,
-        status: FLOW_STATUS.draft,
-        form_name: def.form_name,
-        form_data: jsonb(formData),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await loadTask(tx, ctx.tenantId, String(inserted.id), true);
+    const row = await insertTask(tx, {
+      tenant_id: ctx.tenantId,
+      definition_id: def.id,
+      version_id: versionId,
+      ...taskTitles(def.form_name, def.full_name, launcher.real_name),
+      launcher_id: ctx.userId,
+      urgency: input.urgency,
+      status: FLOW_STATUS.draft,
+      form_name: def.form_name,
+      form_data: jsonb(formData),
+    });
     const status = input.submit
       ? await submitInTx(ctx, tx, row, input, formData, canMonitor, delegations)
       : FLOW_STATUS.draft;
@@ -429,22 +425,17 @@ export async function launchFormTask(deps: Deps, tx: Tx, launch: FormLaunch): Pr
   const versionId = await latestVersion(tx, def);
   const { tree } = await versionIndex(tx, versionId);
   const formData = validForm(ctx, def.form_name, launch.formData, {}, startRights(tree));
-  const inserted = await tx
-    .insertInto('flow_task')
-    .values({
-      tenant_id: launch.tenantId,
-      definition_id: def.id,
-      version_id: versionId,
-      title: launch.title,
-      launcher_id: launch.launcherId,
-      urgency: 1,
-      status: FLOW_STATUS.draft,
-      form_name: def.form_name,
-      form_data: jsonb(formData),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = await loadTask(tx, launch.tenantId, String(inserted.id), true);
+  const row = await insertTask(tx, {
+    tenant_id: launch.tenantId,
+    definition_id: def.id,
+    version_id: versionId,
+    title: launch.title,
+    launcher_id: launch.launcherId,
+    urgency: 1,
+    status: FLOW_STATUS.draft,
+    form_name: def.form_name,
+    form_data: jsonb(formData),
+  });
   const status = await submitInTx(ctx, tx, row, { formData, urgency: 1, submit: true }, formData, false);
   const billNo = await nextBillNo(tx, launch.tenantId, BillRuleCode.flowTask);
   await tx.updateTable('flow_task').set({ bill_no: billNo }).where('id', '=', row.id).execute();

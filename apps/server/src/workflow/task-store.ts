@@ -1,5 +1,5 @@
 import { type FlowNode, type FlowStatus, flowNodeSchema } from '@srm/contracts';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
 import type { Deps } from '../core/context';
 import { conflict, notFound } from '../core/errors';
 import type { JsonValue } from '../db/schema';
@@ -98,6 +98,15 @@ export async function loadTask(
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) throw notFound();
+  return taskRow(row as unknown as TaskColumns);
+}
+
+/** Inserts a task and answers its row as written (new rows are the inserting transaction's alone). */
+export async function insertTask(
+  tx: Transaction<Database>,
+  values: InsertObject<Database, 'flow_task'>,
+): Promise<TaskRow> {
+  const row = await tx.insertInto('flow_task').values(values).returning(TASK_COLUMNS).executeTakeFirstOrThrow();
   return taskRow(row as unknown as TaskColumns);
 }
 

@@ -10,7 +10,9 @@ import { ALL_VERSION_TRIGGERS, triggers } from './0013_tenant_cache_version';
  *    total and the pushed to-do counts read it instead of counting up to thousands of index
  *    entries per request. The rows are updated in user order, so two transactions never wait on
  *    each other's counters in opposite orders.
- * 2. Delegations bump the tenant's cache version (`sys_tenant_cache_version.version`, read with
+ * 2. `flow_operator_todo` also carries the task and the node's name, so a page of one user's
+ *    to-dos is read from the index alone and only its rows are joined to their tasks.
+ * 3. Delegations bump the tenant's cache version (`sys_tenant_cache_version.version`, read with
  *    the session), so the to-do list, the detail and every action read a user's delegations from
  *    the in-process versioned cache instead of querying them each time.
  */
@@ -43,6 +45,9 @@ const up: string[] = [
      select tenant_id, user_id, count(*) from flow_operator where state = 'pending' group by tenant_id, user_id
    on conflict (tenant_id, user_id) do update set pending = excluded.pending`,
   ...triggers('flow_delegation', 'sys_bump_tenant_cache_version', 'flow_delegation_tenant_version'),
+  'drop index if exists flow_operator_todo',
+  `create index if not exists flow_operator_todo on flow_operator (user_id, created_at desc, id desc)
+    include (tenant_id, task_id, node_name) where state = 'pending'`,
 ];
 
 export async function up0031(db: Kysely<unknown>): Promise<void> {
@@ -55,6 +60,9 @@ export async function down0031(db: Kysely<unknown>): Promise<void> {
     ...ALL_VERSION_TRIGGERS.map((k) => `drop trigger if exists flow_operator_todo_count_${k} on flow_operator`),
     'drop function if exists flow_todo_count_sync()',
     'drop table if exists flow_todo_count',
+    'drop index if exists flow_operator_todo',
+    `create index if not exists flow_operator_todo on flow_operator (user_id, created_at desc, id desc)
+      include (tenant_id) where state = 'pending'`,
   ])
     await sql.raw(statement).execute(db);
 }
