@@ -46,7 +46,9 @@ if (!pgUrl) {
 
 const { default: pg } = await import('pg');
 const REUSE = arg('reuse', null);
-const db = await preparePgDatabase(pgUrl, REUSE ?? `srm_bench_flow_${process.pid}`, { reuse: REUSE !== null });
+const db = await preparePgDatabase(pgUrl, REUSE ?? `srm_bench_flow_${process.pid}`, {
+  reuse: REUSE !== null,
+});
 const bare = await startBare();
 const cleanups = [bare.stop, ...(flag('keep') || REUSE !== null ? [] : [db.drop])];
 const cleanup = async () => {
@@ -205,7 +207,10 @@ async function fill(q, templateId) {
   return people(ids);
 }
 
-const people = (ids) => ({ lister: ids.slice(0, LISTERS), approver: ids.slice(LISTERS, LISTERS + APPROVERS) });
+const people = (ids) => ({
+  lister: ids.slice(0, LISTERS),
+  approver: ids.slice(LISTERS, LISTERS + APPROVERS),
+});
 
 const accountOf = async (q, id) =>
   (await q('select account from sys_user where id = $1', [id])).rows[0].account;

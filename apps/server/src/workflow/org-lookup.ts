@@ -77,7 +77,9 @@ export async function launcherFacts(
     select
       (select array_agg(id::text order by depth) from up) as dept_ids,
       array(select role_id::text from user_role where user_id = ${userId}) as role_ids,
-      array(select position_id::text from user_position where user_id = ${userId}) as position_ids`.execute(db);
+      array(select position_id::text from user_position where user_id = ${userId}) as position_ids`.execute(
+    db,
+  );
   const facts = rows[0];
   return {
     deptIds: facts?.dept_ids ?? [],

@@ -211,7 +211,11 @@ function ownTodoPageQuery(locale: Locale) {
           .as('full_name'),
         't.form_name',
         't.launcher_id',
-        eb.selectFrom('sys_user as l').select('l.real_name').whereRef('l.id', '=', 't.launcher_id').as('launcher_name'),
+        eb
+          .selectFrom('sys_user as l')
+          .select('l.real_name')
+          .whereRef('l.id', '=', 't.launcher_id')
+          .as('launcher_name'),
         't.urgency',
         't.status',
         't.created_at',

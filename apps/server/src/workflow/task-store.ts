@@ -2,8 +2,8 @@ import { type FlowNode, type FlowStatus, flowNodeSchema } from '@srm/contracts';
 import { type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
 import type { Deps } from '../core/context';
 import { conflict, notFound } from '../core/errors';
-import type { JsonValue } from '../db/schema';
 import { prepared } from '../db/prepared';
+import type { JsonValue } from '../db/schema';
 import type { Database } from '../db/types';
 import { type FlowEffect, indexTree, type TaskState } from './engine';
 import type { FlowIndex } from './engine/tree';
@@ -106,7 +106,11 @@ export async function insertTask(
   tx: Transaction<Database>,
   values: InsertObject<Database, 'flow_task'>,
 ): Promise<TaskRow> {
-  const row = await tx.insertInto('flow_task').values(values).returning(TASK_COLUMNS).executeTakeFirstOrThrow();
+  const row = await tx
+    .insertInto('flow_task')
+    .values(values)
+    .returning(TASK_COLUMNS)
+    .executeTakeFirstOrThrow();
   return taskRow(row as unknown as TaskColumns);
 }
 
@@ -132,7 +136,11 @@ export async function loadItemTask(
   const [found] = await selectItemTask(tx, { tenantId, operatorId });
   if (!found) return null;
   const { item_key, item_user_id, ...task } = found;
-  return { row: taskRow(task as unknown as TaskColumns), itemKey: item_key, itemUserId: String(item_user_id) };
+  return {
+    row: taskRow(task as unknown as TaskColumns),
+    itemKey: item_key,
+    itemUserId: String(item_user_id),
+  };
 }
 
 export const hasState = (row: TaskRow): TaskState | null =>
@@ -212,8 +220,9 @@ type WriteParams = {
  * parameter. The claimed to-do is updated only while still pending; the answer says whether the
  * task row and the claim were written, and the outbox row's id.
  */
-const writeTransition = prepared((_db, p: WriteParams) =>
-  sql<{ updated: number; claimed: number; outbox_id: string | null }>`
+const writeTransition = prepared(
+  (_db, p: WriteParams) =>
+    sql<{ updated: number; claimed: number; outbox_id: string | null }>`
     with task as (
       update flow_task t set engine_state = i.s, form_data = i.s -> 'formData',
         status = ${p.status}::smallint, urgency = ${p.urgency}::smallint, row_version = t.row_version + 1,
@@ -367,7 +376,7 @@ export async function persistTransition(
     outboxSent: deps === null,
     claim: extra.claim?.itemKey ?? null,
   });
-  if (!written || written.updated !== 1) throw conflict();
+  if (written?.updated !== 1) throw conflict();
   if (extra.claim && written.claimed !== 1) throw extra.claim.lost();
 
   // The form's owner acts on the outcome in this same transaction (forms.ts `onFinished`).

@@ -128,7 +128,10 @@ describe('round trips', () => {
   it('a to-do page is the session and one statement; an approval the session and three', async () => {
     expect(await fewestStatements(2, () => todo(manager))).toBe(2);
     const tasks = [await leave(), await leave()];
-    const operators = [await operatorOf(tasks[0] as string, manager), await operatorOf(tasks[1] as string, manager)];
+    const operators = [
+      await operatorOf(tasks[0] as string, manager),
+      await operatorOf(tasks[1] as string, manager),
+    ];
     // Besides begin and commit: the item with its task locked, the writes, the outbox's job.
     let n = 0;
     expect(

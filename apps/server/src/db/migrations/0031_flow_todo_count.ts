@@ -56,8 +56,12 @@ export async function up0031(db: Kysely<unknown>): Promise<void> {
 
 export async function down0031(db: Kysely<unknown>): Promise<void> {
   for (const statement of [
-    ...ALL_VERSION_TRIGGERS.map((k) => `drop trigger if exists flow_delegation_tenant_version_${k} on flow_delegation`),
-    ...ALL_VERSION_TRIGGERS.map((k) => `drop trigger if exists flow_operator_todo_count_${k} on flow_operator`),
+    ...ALL_VERSION_TRIGGERS.map(
+      (k) => `drop trigger if exists flow_delegation_tenant_version_${k} on flow_delegation`,
+    ),
+    ...ALL_VERSION_TRIGGERS.map(
+      (k) => `drop trigger if exists flow_operator_todo_count_${k} on flow_operator`,
+    ),
     'drop function if exists flow_todo_count_sync()',
     'drop table if exists flow_todo_count',
     'drop index if exists flow_operator_todo',
