@@ -238,7 +238,7 @@ export const signIn = async (base, userName, passWord) =>
   (await api(base, '/api/sys/login', { userName, passWord })).token;
 
 /** A database of its own on the PostgreSQL server of `url`, created empty and dropped by `drop`. */
-export async function preparePgDatabase(url, name) {
+export async function preparePgDatabase(url, name, { reuse = false } = {}) {
   const { default: pg } = await import('pg');
   const admin = async (sql) => {
     const c = new pg.Client({ connectionString: url });
@@ -249,8 +249,10 @@ export async function preparePgDatabase(url, name) {
       await c.end();
     }
   };
-  await admin(`drop database if exists ${name} with (force)`);
-  await admin(`create database ${name}`);
+  if (!reuse) {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+  }
   const version = (await admin('show server_version')).rows[0].server_version;
   const u = new URL(url);
   u.pathname = `/${name}`;

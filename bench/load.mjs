@@ -87,9 +87,16 @@ function startWriter(writer) {
 
 if (cfg.warmup > 0) await run(cfg.warmup);
 const stopWriter = cfg.writer ? startWriter(cfg.writer) : null;
+/** Statements the server ran for requests so far (BENCH=1 servers: GET /api/bench/statements). */
+const statements = async () =>
+  cfg.statements
+    ? ((await (await fetch(`${cfg.base}/api/bench/statements`)).json()).data?.request ?? null)
+    : null;
+const statements0 = await statements();
 const meter = await startMeter({ serverPid: cfg.serverPid, db: cfg.db });
 const result = await run(cfg.duration);
 const m = meter();
+const statements1 = await statements();
 const writes = stopWriter ? await stopWriter() : null;
 const requests = result.requests.total;
 console.log(
@@ -102,6 +109,9 @@ console.log(
     errors: result.errors + Math.max(result.mismatches, result.non2xx),
     serverCpuPerReq: m.serverCpu / requests,
     dbCpuPerReq: m.dbCpu === null ? null : m.dbCpu / requests,
+    // Per answered request; requests still in flight when the window closed add a little.
+    statementsPerReq:
+      statements0 === null || statements1 === null ? null : (statements1 - statements0) / requests,
     genCpuShare: m.genCpu / m.wall,
     rssMb: m.rssMb,
     writes,

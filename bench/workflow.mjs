@@ -11,7 +11,11 @@
 //     workers during the window), 16 connections, each one of 16 approvers on his own tasks.
 // Part of `npm run bench` when DATABASE_URL is set. Usage:
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/workflow.mjs \
-//     [--tasks 1000000] [--users 10000] [--duration 5] [--warmup 1] [--keep]
+//     [--tasks 1000000] [--users 10000] [--duration 5] [--warmup 1] [--keep] [--reuse NAME]
+// --keep leaves the database (its name is printed); --reuse NAME measures again on such a database
+// without generating it (each run approves some of the approvers' 20,000 to-dos for good; --tasks
+// must be the size it was made with, for the table's labels).
+import os from 'node:os';
 import {
   api,
   arg,
@@ -41,9 +45,12 @@ if (!pgUrl) {
 }
 
 const { default: pg } = await import('pg');
-const db = await preparePgDatabase(pgUrl, `srm_bench_flow_${process.pid}`);
+const REUSE = arg('reuse', null);
+const db = await preparePgDatabase(pgUrl, REUSE ?? `srm_bench_flow_${process.pid}`, {
+  reuse: REUSE !== null,
+});
 const bare = await startBare();
-const cleanups = [bare.stop, ...(flag('keep') ? [] : [db.drop])];
+const cleanups = [bare.stop, ...(flag('keep') || REUSE !== null ? [] : [db.drop])];
 const cleanup = async () => {
   while (cleanups.length)
     await cleanups
@@ -109,6 +116,15 @@ async function templateTask(base) {
  * waits at one of the 8 listers (2,500 each), the next at one of the 16 approvers (1,250 each); of
  * the others a fifth wait at a user, the rest were approved by him.
  */
+/** The generated users, in the order `fill` made them: listers first, then approvers. */
+async function benchUsers(q, tenantId) {
+  return (
+    await q(`select id from sys_user where tenant_id = $1 and account ~ '^w[0-9]{5}$' order by account`, [
+      tenantId,
+    ])
+  ).rows.map((r) => r.id);
+}
+
 async function fill(q, templateId) {
   const t0 = performance.now();
   const [{ tenant_id: tenantId, ent_id: entId, password_hash: hash }] = (
@@ -126,11 +142,7 @@ async function fill(q, templateId) {
      from generate_series(1, $5::int) g`,
     [tenantId, entId, `{${depts.join(',')}}`, hash, USERS],
   );
-  const ids = (
-    await q(`select id from sys_user where tenant_id = $1 and account ~ '^w[0-9]{5}$' order by account`, [
-      tenantId,
-    ])
-  ).rows.map((r) => r.id);
+  const ids = await benchUsers(q, tenantId);
   const acts = (await q('select * from flow_node_activation where task_id = $1', [templateId])).rows;
   const [op] = (await q('select * from flow_operator where task_id = $1', [templateId])).rows;
   const [{ base }] = (await q('select coalesce(max(id), 0) + 1000 as base from flow_task')).rows;
@@ -192,8 +204,13 @@ async function fill(q, templateId) {
   await q('drop table bench_plan');
   await q('vacuum analyze');
   log(`${TASKS} tasks over ${USERS} users generated in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  return { lister: ids.slice(0, LISTERS), approver: ids.slice(LISTERS, LISTERS + APPROVERS), tenantId };
+  return people(ids);
 }
+
+const people = (ids) => ({
+  lister: ids.slice(0, LISTERS),
+  approver: ids.slice(LISTERS, LISTERS + APPROVERS),
+});
 
 const accountOf = async (q, id) =>
   (await q('select account from sys_user where id = $1', [id])).rows[0].account;
@@ -207,6 +224,7 @@ async function drive(server, config) {
     duration: DURATION,
     warmup: WARMUP,
     db: server === bare ? null : { adminUrl: db.adminUrl, name: db.name },
+    statements: server !== bare,
     ...config,
   });
 }
@@ -223,22 +241,35 @@ async function measure(server, route, config) {
 }
 
 const startedAt = new Date();
+/** The machine's 1-minute load average (other work on the 2 cores shows here). */
+const load = () => os.loadavg()[0].toFixed(1);
+const loadAtStart = load();
 let server;
 try {
-  log(`bench/workflow.mjs: ${main} on PostgreSQL ${db.version}`);
-  server = await startServer(env);
-  const templateId = await templateTask(server.base);
-  await server.stop();
+  log(`bench/workflow.mjs: ${main} on PostgreSQL ${db.version}, database ${db.name}`);
+  let templateId = null;
+  if (REUSE === null) {
+    server = await startServer(env);
+    templateId = await templateTask(server.base);
+    await server.stop();
+  }
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   const q = (text, params) => client.query(text, params);
-  let people;
   let listerAccounts;
   let approverAccounts;
   try {
-    people = await fill(q, templateId);
-    listerAccounts = await Promise.all(people.lister.map((id) => accountOf(q, id)));
-    approverAccounts = await Promise.all(people.approver.map((id) => accountOf(q, id)));
+    const who =
+      templateId === null
+        ? people(
+            await benchUsers(
+              q,
+              (await q(`select tenant_id from sys_user where account = 'buyer'`)).rows[0].tenant_id,
+            ),
+          )
+        : await fill(q, templateId);
+    listerAccounts = await Promise.all(who.lister.map((id) => accountOf(q, id)));
+    approverAccounts = await Promise.all(who.approver.map((id) => accountOf(q, id)));
   } finally {
     await client.end();
   }
@@ -336,19 +367,20 @@ function report(approvals, written) {
   const f = (x, d = 0) => (x === null || x === undefined ? '—' : x.toFixed(d));
   const us = (s) => (s === null || s === undefined ? '—' : (s * 1e6).toFixed(0));
   const lines = [
-    '| route | conns | req/s | × bare | p50 ms | p99 ms | server CPU µs/req | CPU × bare | DB CPU µs/req | errors |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    `| bare Fastify GET /api/bench/ping (mean of ${bareRuns.length}) | 16 | ${f(mean(bareRuns, 'rps'))} | 1.00 | ${f(mean(bareRuns, 'p50'), 1)} | ${f(mean(bareRuns, 'p99'), 1)} | ${us(mean(bareRuns, 'serverCpuPerReq'))} | 1.0 | — | ${bareRuns.reduce((a, r) => a + r.errors, 0)} |`,
+    '| route | conns | req/s | × bare | p50 ms | p99 ms | server CPU µs/req | CPU × bare | DB CPU µs/req | statements/req | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| bare Fastify GET /api/bench/ping (mean of ${bareRuns.length}) | 16 | ${f(mean(bareRuns, 'rps'))} | 1.00 | ${f(mean(bareRuns, 'p50'), 1)} | ${f(mean(bareRuns, 'p99'), 1)} | ${us(mean(bareRuns, 'serverCpuPerReq'))} | 1.0 | — | — | ${bareRuns.reduce((a, r) => a + r.errors, 0)} |`,
   ];
   for (const r of rows) {
     const around = bareRuns.slice(r.bareAt, r.bareAt + 2);
     lines.push(
-      `| ${r.route} | ${r.connections} | ${f(r.rps)} | ${f(r.rps / mean(around, 'rps'), 3)} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${us(r.serverCpuPerReq)} | ${f(r.serverCpuPerReq / mean(around, 'serverCpuPerReq'), 1)} | ${us(r.dbCpuPerReq)} | ${r.errors} |`,
+      `| ${r.route} | ${r.connections} | ${f(r.rps)} | ${f(r.rps / mean(around, 'rps'), 3)} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${us(r.serverCpuPerReq)} | ${f(r.serverCpuPerReq / mean(around, 'serverCpuPerReq'), 1)} | ${us(r.dbCpuPerReq)} | ${f(r.statementsPerReq, 2)} | ${r.errors} |`,
     );
   }
   console.log(`\nbench/workflow.mjs — ${startedAt.toISOString()} to ${new Date().toISOString()}`);
   console.log(
-    `PostgreSQL ${db.version}, ${TASKS} tasks over ${USERS} users, --duration ${DURATION} --warmup ${WARMUP} (none for approvals)\n`,
+    `PostgreSQL ${db.version}, ${TASKS} tasks over ${USERS} users, --duration ${DURATION} --warmup ${WARMUP} (none for approvals), ` +
+      `load average ${loadAtStart} at the start, ${load()} at the end\n`,
   );
   console.log(lines.join('\n'));
   console.log(

@@ -23,6 +23,7 @@ import type { VersionedCache } from './cache';
 import type { FileStore } from './file-store';
 import type { Realtime } from './realtime';
 import type { SettingsCache } from './settings';
+import type { StatementMeter } from './statement-meter';
 
 /** The signed-in user of a request, from the session. */
 export interface AuthInfo {
@@ -78,6 +79,8 @@ export interface Deps {
   dbHandle: DbHandle;
   /** The job runner (jobs/runner.ts): named jobs, sends, schedules. */
   jobs: JobRunner;
+  /** Statement counts, with the benchmark routes only (core/statement-meter.ts). */
+  statements: StatementMeter | null;
 }
 
 /** required (default for /api): 600/601/602 without a valid session; optional: load if present; none. */

@@ -16,6 +16,7 @@ import type { Realtime } from './realtime';
 import { registerSecurityHeaders } from './security-headers';
 import { createSerializerCompiler } from './serializer';
 import { SettingsCache } from './settings';
+import { StatementMeter } from './statement-meter';
 import { registerCompression, registerWebAssets } from './static-assets';
 import { cleanInputValidatorCompiler } from './validation';
 
@@ -28,11 +29,14 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
  */
 export async function createPlatform(
   config: AppConfig,
-  handle: DbHandle,
+  opened: DbHandle,
   realtime: Realtime,
   onClose: () => Promise<void>,
 ): Promise<FastifyInstance> {
   const files = await openFileStore(config);
+  // With the benchmark routes, statements are counted (GET /api/bench/statements).
+  const meter = config.benchRoutes ? new StatementMeter() : null;
+  const handle = meter ? meter.metered(opened) : opened;
   const app = Fastify({
     ...loggerOptions(config),
     genReqId,
@@ -62,6 +66,7 @@ export async function createPlatform(
     realtime,
     dbHandle: handle,
     jobs,
+    statements: meter,
   });
   app.decorate('dbKind', handle.kind);
   // The last log rows are written before the database closes.
@@ -72,6 +77,7 @@ export async function createPlatform(
     await onClose();
   });
 
+  meter?.register(app);
   registerSecurityHeaders(app, config);
   registerAccessLog(app, config);
   registerRequestHooks(app);
@@ -102,6 +108,12 @@ export async function registerFallbacks(app: FastifyInstance, config: AppConfig)
       code: 0,
       msg: 'Success',
       data: null,
+    }));
+    // Statements run so far by requests and in the background (core/statement-meter.ts).
+    app.get('/api/bench/statements', { config: { auth: 'none' }, schema: { hide: true } }, async () => ({
+      code: 0,
+      msg: 'Success',
+      data: app.deps.statements?.snapshot() ?? null,
     }));
   }
 

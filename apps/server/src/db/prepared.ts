@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, RawBuilder } from 'kysely';
+import { PREPARE_MARK } from './index';
 import type { Database } from './types';
 
 type Db = Kysely<Database>;
@@ -20,14 +21,20 @@ export function prepared<P extends Record<string, unknown>, R>(
   build: (db: Db, params: P) => Compilable<R> | RawBuilder<R>,
 ): (db: Db, values: P) => Promise<R[]> {
   const compiled = new WeakMap<Db, { query: CompiledQuery<R>; names: (string | null)[] }>();
+  // A transaction is a new Kysely each time: it takes the SQL compiled last. Every database of
+  // the process speaks PostgreSQL through the same compiler, and no plugin rewrites statements.
+  let last: { query: CompiledQuery<R>; names: (string | null)[] } | undefined;
   return async (db, values) => {
-    let entry = compiled.get(db);
+    let entry = compiled.get(db) ?? (db.isTransaction ? last : undefined);
     if (!entry) {
       const built = build(db, slots as P);
-      const query = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+      const compiledOnce = 'isRawBuilder' in built ? built.compile(db) : built.compile();
+      // Prepared on the server too (db/index.ts): planned once per connection.
+      const query = { ...compiledOnce, sql: PREPARE_MARK + compiledOnce.sql };
       const names = query.parameters.map((value) => (value instanceof Slot ? value.name : null));
       entry = { query, names };
-      compiled.set(db, entry);
+      if (!db.isTransaction) compiled.set(db, entry);
+      last = entry;
     }
     const { query, names } = entry;
     const parameters = query.parameters.map((value, i) => {

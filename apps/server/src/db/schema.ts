@@ -175,6 +175,12 @@ export interface FlowTask {
   version_id: Int8 | null;
 }
 
+export interface FlowTodoCount {
+  pending: Generated<number>;
+  tenant_id: Int8;
+  user_id: Int8;
+}
+
 export interface FlowVersion {
   created_at: Generated<Timestamp>;
   created_by: Int8 | null;
@@ -862,6 +868,7 @@ export interface DB {
   flow_operator: FlowOperator;
   flow_outbox: FlowOutbox;
   flow_task: FlowTask;
+  flow_todo_count: FlowTodoCount;
   flow_version: FlowVersion;
   im_conversation: ImConversation;
   im_message: ImMessage;

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type Db, fromKysely, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
-import type { DbHandle } from '../db/index';
+import { type DbHandle, PREPARE_MARK } from '../db/index';
 import type { Database } from '../db/types';
 
 /** What a handler gets besides the job's data. */
@@ -178,7 +178,10 @@ export class JobRunner {
   ): Promise<string> {
     this.assertDefined(name);
     if (!this.starting) throw new Error('start the job runner before sending inside a transaction');
-    const id = await this.boss.send(name, data, { ...options, db: fromKysely(tx) });
+    const inTx = fromKysely(tx);
+    // pg-boss's insert is one fixed text per queue: prepared on the server (db/index.ts).
+    const db: Db = { executeSql: (text, values) => inTx.executeSql(PREPARE_MARK + text, values) };
+    const id = await this.boss.send(name, data, { ...options, db });
     if (!id) throw new Error(`job ${name} was not queued`);
     return id;
   }

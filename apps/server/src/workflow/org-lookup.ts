@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { ServiceContext } from '../core/service-context';
 import type { Database } from '../db/types';
 import type { ApproverLookup, Delegation, LauncherFacts } from './engine';
 
@@ -36,20 +37,20 @@ export function orgLookup(db: Kysely<Database>, tenantId: string): ApproverLooku
       );
     },
     async managerOf(userId, levels) {
-      const user = await activeUsers().select('u.dept_id').where('u.id', '=', userId).executeTakeFirst();
-      let deptId = user?.dept_id ? String(user.dept_id) : null;
-      for (let level = 1; deptId; level++) {
-        const dept = await db
-          .selectFrom('sys_dept')
-          .select(['parent_id', 'manager_id'])
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', deptId)
-          .executeTakeFirst();
-        if (!dept) return null;
-        if (level === levels) return dept.manager_id ? String(dept.manager_id) : null;
-        deptId = dept.parent_id && String(dept.parent_id) !== '0' ? String(dept.parent_id) : null;
-      }
-      return null;
+      // One round trip: the user's department and those above it, nearest first, to `levels`.
+      const rows = await sql<{ manager_id: string | null }>`
+        with recursive up(id, manager_id, parent_id, level) as (
+          select d.id, d.manager_id, d.parent_id, 1 from sys_user u
+            join sys_dept d on d.id = u.dept_id and d.tenant_id = ${tenantId}
+            where u.id = ${userId} and u.tenant_id = ${tenantId} and not u.deleted and u.enabled
+          union all
+          select d.id, d.manager_id, d.parent_id, up.level + 1 from up
+            join sys_dept d on d.id = up.parent_id and d.tenant_id = ${tenantId}
+            where up.level < ${levels}
+        )
+        select manager_id from up where level = ${levels}`.execute(db);
+      const manager = rows.rows[0]?.manager_id;
+      return manager ? String(manager) : null;
     },
     async tenantAdmins() {
       return ids(await activeUsers().where('u.is_admin', '=', true).select('u.id').orderBy('u.id').execute());
@@ -57,37 +58,33 @@ export function orgLookup(db: Kysely<Database>, tenantId: string): ApproverLooku
   };
 }
 
-/** The launcher's department (with those above it), roles and positions, fixed at submission. */
+/** The launcher's department (with those above it), roles and positions, fixed at submission: one round trip. */
 export async function launcherFacts(
   db: Kysely<Database>,
   tenantId: string,
   userId: string,
 ): Promise<LauncherFacts> {
-  const user = await db
-    .selectFrom('sys_user')
-    .select('dept_id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  const deptIds: string[] = [];
-  for (let id = user?.dept_id ? String(user.dept_id) : null; id && deptIds.length < 50; ) {
-    deptIds.push(id);
-    const dept = await db
-      .selectFrom('sys_dept')
-      .select('parent_id')
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    id = dept?.parent_id && String(dept.parent_id) !== '0' ? String(dept.parent_id) : null;
-  }
-  const [roles, positions] = await Promise.all([
-    db.selectFrom('user_role').select('role_id').where('user_id', '=', userId).execute(),
-    db.selectFrom('user_position').select('position_id').where('user_id', '=', userId).execute(),
-  ]);
+  const { rows } = await sql<{ dept_ids: string[] | null; role_ids: string[]; position_ids: string[] }>`
+    with recursive up(id, parent_id, depth) as (
+      select d.id, d.parent_id, 1 from sys_user u
+        join sys_dept d on d.id = u.dept_id and d.tenant_id = ${tenantId}
+        where u.id = ${userId} and u.tenant_id = ${tenantId}
+      union all
+      select d.id, d.parent_id, up.depth + 1 from up
+        join sys_dept d on d.id = up.parent_id and d.tenant_id = ${tenantId}
+        where up.depth < 50
+    )
+    select
+      (select array_agg(id::text order by depth) from up) as dept_ids,
+      array(select role_id::text from user_role where user_id = ${userId}) as role_ids,
+      array(select position_id::text from user_position where user_id = ${userId}) as position_ids`.execute(
+    db,
+  );
+  const facts = rows[0];
   return {
-    deptIds,
-    roleIds: roles.map((r) => String(r.role_id)),
-    positionIds: positions.map((p) => String(p.position_id)),
+    deptIds: facts?.dept_ids ?? [],
+    roleIds: facts?.role_ids ?? [],
+    positionIds: facts?.position_ids ?? [],
   };
 }
 
@@ -124,4 +121,26 @@ export function toDelegation(r: {
     startAt: new Date(r.start_at).getTime(),
     endAt: new Date(r.end_at).getTime(),
   };
+}
+
+/** Delegations are kept this long at most when unused; the tenant's cache version decides freshness. */
+const DELEGATIONS_TTL_MS = 60_000;
+
+/**
+ * The caller's delegations (as delegate or delegator) that had not ended when they were read, from
+ * the in-process versioned cache: a write of `flow_delegation` bumps the tenant's cache version
+ * read with the session (migration 0031), so a saved or deleted delegation applies on the next
+ * request of every process. Whether one covers a moment is checked where it is used
+ * (`delegationFor`). Read before opening a transaction: on the embedded database the cache reads
+ * through the shared handle, the one connection a transaction holds.
+ */
+export function cachedDelegations(
+  ctx: Pick<ServiceContext, 'deps' | 'auth' | 'tenantId' | 'userId' | 'now'>,
+): Promise<Delegation[]> {
+  return ctx.deps.cache.get(
+    `flowDelegations:${ctx.tenantId}:${ctx.userId}`,
+    ctx.auth.cacheVersion,
+    () => delegationsOf(ctx.deps.db, ctx.tenantId, ctx.userId, ctx.now()),
+    DELEGATIONS_TTL_MS,
+  );
 }

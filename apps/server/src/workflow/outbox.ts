@@ -17,15 +17,14 @@ import type { OutboxNote, OutboxPayload } from './task-store';
 export async function todoCounts(deps: Deps, tenantId: string, userIds: readonly string[]) {
   const counts = new Map<string, number>(userIds.map((u) => [u, 0]));
   if (userIds.length === 0) return counts;
+  // Kept by triggers on the items (migration 0031): nothing is counted here.
   const rows = await deps.db
-    .selectFrom('flow_operator')
-    .select(['user_id', sql<string>`count(*)`.as('n')])
+    .selectFrom('flow_todo_count')
+    .select(['user_id', 'pending'])
     .where('tenant_id', '=', tenantId)
     .where('user_id', 'in', [...userIds])
-    .where('state', '=', 'pending')
-    .groupBy('user_id')
     .execute();
-  for (const r of rows) counts.set(String(r.user_id), Number(r.n));
+  for (const r of rows) counts.set(String(r.user_id), r.pending);
   return counts;
 }
 

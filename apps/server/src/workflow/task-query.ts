@@ -21,11 +21,12 @@ import { hasPerm } from '../core/access';
 import { AppError, notFound } from '../core/errors';
 import type { ServiceContext } from '../core/service-context';
 import { likePattern } from '../core/sql';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 import { delegationFor } from './engine';
 import { upstreamOf } from './engine/tree';
 import { emptyForm, flowNameIn, formOf, titleColumn, titleIn, visibleData } from './forms';
-import { delegationsOf } from './org-lookup';
+import { cachedDelegations, delegationsOf } from './org-lookup';
 import { flowError, mayLaunch } from './task-service';
 import { hasState, loadTask, type TaskRow, versionIndex } from './task-store';
 
@@ -138,7 +139,7 @@ const currentNodes = sql<string>`(select string_agg(distinct o2.node_name, ',') 
 /** Whose to-dos the caller may handle now: his own and those of users who delegated to him. */
 async function ownersForMe(ctx: ServiceContext): Promise<{ userId: string; flowIds: string[] | null }[]> {
   const now = ctx.now().getTime();
-  const delegations = (await delegationsOf(ctx.db, ctx.tenantId, ctx.userId, ctx.now())).filter(
+  const delegations = (await cachedDelegations(ctx)).filter(
     (d) => d.toUserId === ctx.userId && d.startAt <= now && now < d.endAt,
   );
   return [
@@ -157,11 +158,103 @@ const narrowsTasks = (q: FlowListQuery) =>
   q.status !== undefined ||
   Boolean(q.keyword);
 
+/** A to-do line's columns besides the task's: the item, its node and whose item it is. */
+const TODO_FIELDS = [
+  'o.id as operator_id',
+  'o.node_name',
+  'o.handled_at',
+  'o.user_id as owner_id',
+  'w.real_name as owner_name',
+] as const;
+
+/** The page's items joined to their tasks (ids from `pageIds`), newest arrival first. */
+function todoRows(db: Kysely<Database>, tenantId: string, fields: ReturnType<typeof taskFields>) {
+  return tasks(db, tenantId)
+    .innerJoin('flow_operator as o', 'o.task_id', 't.id')
+    .innerJoin('sys_user as w', 'w.id', 'o.user_id')
+    .select([...fields, ...TODO_FIELDS]);
+}
+
+/**
+ * Page `offset` of one user's to-dos and their number, in one statement: the page comes from an
+ * index-only scan of `flow_operator_todo` (the user's pending items newest first, with their task
+ * and node), only its rows are joined to their tasks (the flow's and the launcher's names as
+ * subqueries, so the planner weighs two tables, not five), and the number is the user's row of
+ * `flow_todo_count` (kept by triggers, migration 0031): nothing counts the items. Compiled once per
+ * language and prepared on the server.
+ */
+const ownTodoPage = new Map<Locale, ReturnType<typeof ownTodoPageQuery>>();
+function ownTodoPageQuery(locale: Locale) {
+  return prepared((db, p: { tenantId: string; userId: string; offset: number; limit: number }) => {
+    const page = db
+      .selectFrom('flow_operator as o')
+      .select(['o.id', 'o.task_id', 'o.node_name', 'o.created_at'])
+      .where('o.user_id', '=', p.userId)
+      .where('o.state', '=', 'pending')
+      .where('o.tenant_id', '=', p.tenantId)
+      .orderBy('o.created_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .offset(p.offset)
+      .limit(p.limit);
+    const total = db
+      .selectFrom('flow_todo_count as c')
+      .select((eb) => eb.fn.coalesce(eb.fn.max('c.pending'), eb.lit(0)).as('total'))
+      .where('c.tenant_id', '=', p.tenantId)
+      .where('c.user_id', '=', p.userId);
+    const rows = db
+      .selectFrom(page.as('o'))
+      .innerJoin('flow_task as t', 't.id', 'o.task_id')
+      .where('t.tenant_id', '=', p.tenantId)
+      .select((eb) => [
+        't.id',
+        't.bill_no',
+        sql<string>`coalesce(nullif(${sql.ref(titleColumn(locale))}, ''), t.title)`.as('title'),
+        't.definition_id',
+        eb
+          .selectFrom('flow_definition as d')
+          .select('d.full_name')
+          .whereRef('d.id', '=', 't.definition_id')
+          .as('full_name'),
+        eb
+          .selectFrom('flow_definition as d')
+          .select('d.full_name_en')
+          .whereRef('d.id', '=', 't.definition_id')
+          .as('full_name_en'),
+        eb
+          .selectFrom('flow_definition as d')
+          .select('d.full_name_tw')
+          .whereRef('d.id', '=', 't.definition_id')
+          .as('full_name_tw'),
+        't.form_name',
+        't.launcher_id',
+        eb
+          .selectFrom('sys_user as l')
+          .select('l.real_name')
+          .whereRef('l.id', '=', 't.launcher_id')
+          .as('launcher_name'),
+        't.urgency',
+        't.status',
+        't.created_at',
+        'o.id as operator_id',
+        'o.node_name',
+        'o.created_at as arrived_at',
+      ]);
+    return db
+      .selectFrom(total.as('n'))
+      .leftJoinLateral(rows.as('r'), (join) => join.onTrue())
+      .selectAll('r')
+      .select('n.total')
+      .orderBy('r.arrived_at', 'desc')
+      .orderBy('r.operator_id', 'desc');
+  });
+}
+
 /**
  * The to-do list: the caller's pending items and those of the users who delegated theirs to him,
- * newest arrival first. The page is chosen on the pending items alone (an index-only scan of the
- * partial index, a pending item's task being in progress) and only its rows are joined to their
- * tasks; a filter on the task, or a delegation of chosen flows, joins before paging.
+ * newest arrival first, the delegated ones marked "(X的委托)". The caller's own, unfiltered, is one
+ * statement (`ownTodoPageQuery`). With a delegation, the page is still chosen on the pending items
+ * alone and only its rows are joined; a filter on the task, or a delegation of chosen flows, joins
+ * before paging and counts.
  */
 async function todoList(
   ctx: ServiceContext,
@@ -169,11 +262,30 @@ async function todoList(
   fields: ReturnType<typeof taskFields>,
 ): Promise<{ list: FlowTaskItem[]; total: number }> {
   const owners = await ownersForMe(ctx);
+  const offset = (query.currentPage - 1) * query.pageSize;
+  if (owners.length === 1 && !narrowsTasks(query)) {
+    let run = ownTodoPage.get(ctx.locale);
+    if (!run) {
+      run = ownTodoPageQuery(ctx.locale);
+      ownTodoPage.set(ctx.locale, run);
+    }
+    const rows = await run(ctx.db, {
+      tenantId: ctx.tenantId,
+      userId: ctx.userId,
+      offset,
+      limit: query.pageSize,
+    });
+    return {
+      total: Number(rows[0]?.total ?? 0),
+      list: rows.filter((r) => r.id !== null).map((r) => item(r as ListRow, ctx)),
+    };
+  }
   let items: AnyQuery = ctx.db
     .selectFrom('flow_operator as o')
     .where('o.tenant_id', '=', ctx.tenantId)
     .where('o.state', '=', 'pending');
-  if (narrowsTasks(query) || owners.some((o) => o.flowIds !== null))
+  const narrowed = narrowsTasks(query) || owners.some((o) => o.flowIds !== null);
+  if (narrowed)
     items = filtered(
       items
         .innerJoin('flow_task as t', 't.id', 'o.task_id')
@@ -193,30 +305,33 @@ async function todoList(
       ),
     ),
   );
+  // Delegations of every flow: the owners' counters add up to the number; otherwise count.
+  const total = narrowed
+    ? items.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()
+    : ctx.db
+        .selectFrom('flow_todo_count')
+        .select(sql<string>`coalesce(sum(pending), 0)`.as('n'))
+        .where('tenant_id', '=', ctx.tenantId)
+        .where(
+          'user_id',
+          'in',
+          owners.map((o) => o.userId),
+        )
+        .executeTakeFirstOrThrow();
   const [count, page] = await Promise.all([
-    items.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    total,
     items
       .select('o.id')
       .orderBy('o.created_at', 'desc')
       .orderBy('o.id', 'desc')
-      .offset((query.currentPage - 1) * query.pageSize)
+      .offset(offset)
       .limit(query.pageSize)
       .execute(),
   ]);
   const ids = (page as { id: unknown }[]).map((r) => String(r.id));
   const rows = ids.length
-    ? ((await tasks(ctx.db, ctx.tenantId)
-        .innerJoin('flow_operator as o', 'o.task_id', 't.id')
-        .innerJoin('sys_user as w', 'w.id', 'o.user_id')
+    ? ((await todoRows(ctx.db, ctx.tenantId, fields)
         .where('o.id', 'in', ids)
-        .select([
-          ...fields,
-          'o.id as operator_id',
-          'o.node_name',
-          'o.handled_at',
-          'o.user_id as owner_id',
-          'w.real_name as owner_name',
-        ])
         .orderBy('o.created_at', 'desc')
         .orderBy('o.id', 'desc')
         .execute()) as ListRow[])

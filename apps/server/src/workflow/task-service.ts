@@ -23,6 +23,7 @@ import type { Database } from '../db/types';
 import { nextBillNo } from '../system/bill-rule';
 import {
   type Actor,
+  type Delegation,
   type FlowAction,
   type Refusal,
   type TaskState,
@@ -31,8 +32,17 @@ import {
 } from './engine';
 import { bindFlowFiles } from './file-service';
 import { checkForm, formOf, taskTitles } from './forms';
-import { delegationsOf, launcherFacts, orgLookup } from './org-lookup';
-import { hasState, jsonb, loadTask, persistTransition, type TaskRow, versionIndex } from './task-store';
+import { cachedDelegations, delegationsOf, launcherFacts, orgLookup } from './org-lookup';
+import {
+  hasState,
+  insertTask,
+  jsonb,
+  loadItemTask,
+  loadTask,
+  persistTransition,
+  type TaskRow,
+  versionIndex,
+} from './task-store';
 
 type Tx = Transaction<Database>;
 
@@ -58,15 +68,17 @@ function refusalError(ctx: Pick<ServiceContext, 'locale'>, refusal: Refusal): Ap
 }
 
 /**
- * The engine's context for the caller. `canMonitor` is read before the transaction opens: the
- * permission cache reads through the shared database handle, which on the embedded database is the
- * one connection the transaction holds.
+ * The engine's context for the caller. `canMonitor` and, for a signed-in caller, his delegations
+ * (`cachedDelegations`) are read before the transaction opens: those caches read through the
+ * shared database handle, which on the embedded database is the one connection the transaction
+ * holds. Without them (the server acting for a launcher) the delegations are read in `db`.
  */
 async function engineContext(
   ctx: ActorCtx,
   db: Kysely<Database>,
   flowId: string,
   canMonitor: boolean,
+  delegations?: Delegation[],
 ): Promise<TransitionContext> {
   const actor: Actor = { userId: ctx.userId, canMonitor };
   return {
@@ -74,8 +86,17 @@ async function engineContext(
     now: ctx.now().getTime(),
     flowId,
     lookup: orgLookup(db, ctx.tenantId),
-    delegations: await delegationsOf(db, ctx.tenantId, ctx.userId, ctx.now()),
+    delegations: delegations ?? (await delegationsOf(db, ctx.tenantId, ctx.userId, ctx.now())),
   };
+}
+
+/** What a signed-in caller's action reads before its transaction: the monitor right and his delegations. */
+async function callerFacts(ctx: ServiceContext): Promise<{ canMonitor: boolean; delegations: Delegation[] }> {
+  const [canMonitor, delegations] = await Promise.all([
+    hasPerm(ctx, FLOW_TASK_CODES.flowMonitor),
+    cachedDelegations(ctx),
+  ]);
+  return { canMonitor, delegations };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -251,10 +272,11 @@ async function submitInTx(
   input: TaskInput,
   formData: Record<string, unknown>,
   canMonitor: boolean,
+  delegations?: Delegation[],
 ): Promise<FlowStatus> {
   const before = hasState(row);
   const { index } = await versionIndex(tx, row.version_id as string);
-  const engine = await engineContext(ctx, tx, row.definition_id, canMonitor);
+  const engine = await engineContext(ctx, tx, row.definition_id, canMonitor, delegations);
   const action: FlowAction = before
     ? { type: 'resubmit', formData, urgency: input.urgency, choices: input.choices }
     : {
@@ -280,7 +302,7 @@ export async function createTask(
 ): Promise<FlowTaskSaved> {
   await ctx.deps.jobs.start();
   if (formName && !formOf(formName)) throw flowError(ctx, 404, 'flow.error.unknownForm', { name: formName });
-  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  const { canMonitor, delegations } = await callerFacts(ctx);
   return idempotent(ctx, idemKey, async (tx) => {
     const def = await loadDefinition(tx, ctx.tenantId, flowId);
     if (formName && def.form_name !== formName) throw flowError(ctx, 400, 'flow.error.formMismatch');
@@ -294,22 +316,17 @@ export async function createTask(
       .select('real_name')
       .where('id', '=', ctx.userId)
       .executeTakeFirstOrThrow();
-    const inserted = await tx
-      .insertInto('flow_task')
-      .values({
-        tenant_id: ctx.tenantId,
-        definition_id: def.id,
-        version_id: versionId,
-        ...taskTitles(def.form_name, def.full_name, launcher.real_name),
-        launcher_id: ctx.userId,
-        urgency: input.urgency,
-        status: FLOW_STATUS.draft,
-        form_name: def.form_name,
-        form_data: jsonb(formData),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const row = await loadTask(tx, ctx.tenantId, String(inserted.id), true);
+    const row = await insertTask(tx, {
+      tenant_id: ctx.tenantId,
+      definition_id: def.id,
+      version_id: versionId,
+      ...taskTitles(def.form_name, def.full_name, launcher.real_name),
+      launcher_id: ctx.userId,
+      urgency: input.urgency,
+      status: FLOW_STATUS.draft,
+      form_name: def.form_name,
+      form_data: jsonb(formData),
+    });
     const withFiles = await bindFlowFiles(ctx, tx, formOf(def.form_name), row.id, formData);
     if (withFiles !== formData)
       await tx
@@ -318,7 +335,7 @@ export async function createTask(
         .where('id', '=', row.id)
         .execute();
     const status = input.submit
-      ? await submitInTx(ctx, tx, row, input, withFiles, canMonitor)
+      ? await submitInTx(ctx, tx, row, input, withFiles, canMonitor, delegations)
       : FLOW_STATUS.draft;
     // Taken late: other launchers wait on the rule's counter only until this commits.
     const billNo = await nextBillNo(tx, ctx.tenantId, BillRuleCode.flowTask, () => ctx.now());
@@ -336,7 +353,7 @@ export async function updateTask(
   formName?: string,
 ): Promise<FlowTaskSaved> {
   await ctx.deps.jobs.start();
-  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  const { canMonitor, delegations } = await callerFacts(ctx);
   return idempotent(ctx, idemKey, async (tx) => {
     let row = await loadTask(tx, ctx.tenantId, id, true);
     if (formName && row.form_name !== formName) throw notFound();
@@ -363,7 +380,7 @@ export async function updateTask(
     );
     await assertChoices(ctx, tx, input.choices);
     let status: FlowStatus = row.status as FlowStatus;
-    if (input.submit) status = await submitInTx(ctx, tx, row, input, formData, canMonitor);
+    if (input.submit) status = await submitInTx(ctx, tx, row, input, formData, canMonitor, delegations);
     else {
       await tx
         .updateTable('flow_task')
@@ -422,22 +439,17 @@ export async function launchFormTask(deps: Deps, tx: Tx, launch: FormLaunch): Pr
   const versionId = await latestVersion(tx, def);
   const { tree } = await versionIndex(tx, versionId);
   const formData = validForm(ctx, def.form_name, launch.formData, {}, startRights(tree));
-  const inserted = await tx
-    .insertInto('flow_task')
-    .values({
-      tenant_id: launch.tenantId,
-      definition_id: def.id,
-      version_id: versionId,
-      title: launch.title,
-      launcher_id: launch.launcherId,
-      urgency: 1,
-      status: FLOW_STATUS.draft,
-      form_name: def.form_name,
-      form_data: jsonb(formData),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = await loadTask(tx, launch.tenantId, String(inserted.id), true);
+  const row = await insertTask(tx, {
+    tenant_id: launch.tenantId,
+    definition_id: def.id,
+    version_id: versionId,
+    title: launch.title,
+    launcher_id: launch.launcherId,
+    urgency: 1,
+    status: FLOW_STATUS.draft,
+    form_name: def.form_name,
+    form_data: jsonb(formData),
+  });
   const status = await submitInTx(ctx, tx, row, { formData, urgency: 1, submit: true }, formData, false);
   const billNo = await nextBillNo(tx, launch.tenantId, BillRuleCode.flowTask);
   await tx.updateTable('flow_task').set({ bill_no: billNo }).where('id', '=', row.id).execute();
@@ -510,18 +522,15 @@ export async function actOnItem(
   idemKey?: string,
 ): Promise<{ status: number }> {
   await ctx.deps.jobs.start();
-  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  const { canMonitor, delegations } = await callerFacts(ctx);
   return idempotent(ctx, idemKey, async (tx) => {
-    const op = await tx
-      .selectFrom('flow_operator')
-      .select(['task_id', 'item_key', 'user_id'])
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', operatorId)
-      .executeTakeFirst();
-    if (!op) throw notFound();
+    // The item and its task, the task locked (actions on one task queue here), in one round trip.
+    const found = await loadItemTask(tx, ctx.tenantId, operatorId);
+    if (!found) throw notFound();
+    const { row } = found;
+    const op = { item_key: found.itemKey, user_id: found.itemUserId };
     if (action.type === 'transfer') await assertTenantUsers(ctx, tx, [action.toUserId]);
     if (action.type === 'audit' && action.copyIds) await assertTenantUsers(ctx, tx, action.copyIds);
-    const row = await loadTask(tx, ctx.tenantId, String(op.task_id), true);
     const before = hasState(row);
     if (!before) throw notFound();
     // A to-do already handled (by him, or for him) is 已处理 whatever became of the task since.
@@ -554,23 +563,13 @@ export async function actOnItem(
         current = { ...before, formData: await bindFlowFiles(ctx, tx, form, row.id, data) };
       }
     }
-    const engine = await engineContext(ctx, tx, row.definition_id, canMonitor);
+    const engine = await engineContext(ctx, tx, row.definition_id, canMonitor, delegations);
     const engineAction: FlowAction =
       action.type === 'transfer'
         ? { type: 'transfer', itemId: op.item_key, toUserId: action.toUserId, opinion: action.opinion }
         : { type: action.type, itemId: op.item_key, opinion: action.opinion };
     const result = await transition(index, current, engineAction, engine);
     if (!result.ok) throw refusalError(ctx, result.refusal);
-    if (action.type !== 'recall') {
-      // The claim: exactly one action turns a pending to-do into a handled one.
-      const claimed = await tx
-        .updateTable('flow_operator')
-        .set({ handled_by: ctx.userId })
-        .where('id', '=', operatorId)
-        .where('state', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw flowError(ctx, 409, 'flow.error.handled');
-    }
     const { state, effects } = result;
     if (action.type === 'audit' && action.copyIds?.length) {
       const item = state.items.find((i) => i.id === op.item_key);
@@ -599,6 +598,11 @@ export async function actOnItem(
           ? { itemId: op.item_key, image: action.signImg }
           : undefined,
       pushUserIds: [String(op.user_id)],
+      // The claim: exactly one action turns a pending to-do into a handled one.
+      claim:
+        action.type === 'recall'
+          ? undefined
+          : { itemKey: op.item_key, lost: () => flowError(ctx, 409, 'flow.error.handled') },
     });
     return { status: state.status };
   });
@@ -617,7 +621,7 @@ export async function actOnTask(
   idemKey?: string,
 ): Promise<{ status: number }> {
   await ctx.deps.jobs.start();
-  const canMonitor = await hasPerm(ctx, FLOW_TASK_CODES.flowMonitor);
+  const { canMonitor, delegations } = await callerFacts(ctx);
   return idempotent(ctx, idemKey, async (tx) => {
     if (action.type === 'assign') await assertTenantUsers(ctx, tx, action.userIds);
     const row = await loadTask(tx, ctx.tenantId, taskId, true);
@@ -628,7 +632,7 @@ export async function actOnTask(
       throw flowError(ctx, 409, 'flow.error.notInProgress');
     }
     const { index } = await versionIndex(tx, row.version_id as string);
-    const engine = await engineContext(ctx, tx, row.definition_id, canMonitor);
+    const engine = await engineContext(ctx, tx, row.definition_id, canMonitor, delegations);
     const result = await transition(index, before, action, engine);
     if (!result.ok) throw refusalError(ctx, result.refusal);
     await persistTransition(ctx.deps, tx, row, before, result.state, result.effects);

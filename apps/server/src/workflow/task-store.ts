@@ -1,7 +1,8 @@
 import { type FlowNode, type FlowStatus, flowNodeSchema } from '@srm/contracts';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
 import type { Deps } from '../core/context';
 import { conflict, notFound } from '../core/errors';
+import { prepared } from '../db/prepared';
 import type { JsonValue } from '../db/schema';
 import type { Database } from '../db/types';
 import { type FlowEffect, indexTree, type TaskState } from './engine';
@@ -62,6 +63,26 @@ const TASK_COLUMNS = [
   'created_at',
 ] as const;
 
+type TaskColumns = Omit<TaskRow, 'form_data' | 'engine_state' | 'created_at'> & {
+  form_data: unknown;
+  engine_state: unknown;
+  created_at: unknown;
+};
+
+function taskRow(row: TaskColumns): TaskRow {
+  return {
+    ...row,
+    id: String(row.id),
+    tenant_id: String(row.tenant_id),
+    definition_id: String(row.definition_id),
+    version_id: row.version_id === null ? null : String(row.version_id),
+    launcher_id: String(row.launcher_id),
+    form_data: row.form_data as Record<string, unknown>,
+    engine_state: row.engine_state as TaskRow['engine_state'],
+    created_at: new Date(row.created_at as string),
+  };
+}
+
 /** A task of the tenant (404 otherwise), locked for the rest of the transaction when `lock`. */
 export async function loadTask(
   db: Kysely<Database>,
@@ -77,16 +98,48 @@ export async function loadTask(
   if (lock) q = q.forUpdate();
   const row = await q.executeTakeFirst();
   if (!row) throw notFound();
+  return taskRow(row as unknown as TaskColumns);
+}
+
+/** Inserts a task and answers its row as written (new rows are the inserting transaction's alone). */
+export async function insertTask(
+  tx: Transaction<Database>,
+  values: InsertObject<Database, 'flow_task'>,
+): Promise<TaskRow> {
+  const row = await tx
+    .insertInto('flow_task')
+    .values(values)
+    .returning(TASK_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return taskRow(row as unknown as TaskColumns);
+}
+
+/** A to-do item of the tenant with its task, the task locked: one round trip, compiled once. */
+const selectItemTask = prepared((db, p: { tenantId: string; operatorId: string }) =>
+  db
+    .selectFrom('flow_operator as o')
+    .innerJoin('flow_task as t', 't.id', 'o.task_id')
+    .select(TASK_COLUMNS.map((c) => `t.${c}` as const))
+    .select(['o.item_key', 'o.user_id as item_user_id'])
+    .where('o.tenant_id', '=', p.tenantId)
+    .where('o.id', '=', p.operatorId)
+    .where('t.tenant_id', '=', p.tenantId)
+    .forUpdate('t'),
+);
+
+/** The item `operatorId` of the tenant (null: none) with its task, locked for the transaction. */
+export async function loadItemTask(
+  tx: Transaction<Database>,
+  tenantId: string,
+  operatorId: string,
+): Promise<{ row: TaskRow; itemKey: string; itemUserId: string } | null> {
+  const [found] = await selectItemTask(tx, { tenantId, operatorId });
+  if (!found) return null;
+  const { item_key, item_user_id, ...task } = found;
   return {
-    ...row,
-    id: String(row.id),
-    tenant_id: String(row.tenant_id),
-    definition_id: String(row.definition_id),
-    version_id: row.version_id === null ? null : String(row.version_id),
-    launcher_id: String(row.launcher_id),
-    form_data: row.form_data as Record<string, unknown>,
-    engine_state: row.engine_state as unknown as TaskRow['engine_state'],
-    created_at: new Date(row.created_at as unknown as string),
+    row: taskRow(task as unknown as TaskColumns),
+    itemKey: item_key,
+    itemUserId: String(item_user_id),
   };
 }
 
@@ -114,7 +167,7 @@ export async function versionIndex(
   return entry;
 }
 
-const at = (ms: number | null) => (ms === null ? null : new Date(ms));
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** What a persisted action adds besides the engine's effects. */
 export interface PersistExtra {
@@ -122,6 +175,11 @@ export interface PersistExtra {
   signImg?: { itemId: string; image: string } | undefined;
   /** Users to add to the outbox's to-do count push (e.g. a claimed item's owner). */
   pushUserIds?: string[] | undefined;
+  /**
+   * The to-do item (its key) this action claims: written only if still pending, else the action
+   * is refused with `claimLost()` (rolled back: someone else handled it first).
+   */
+  claim?: { itemKey: string; lost: () => Error } | undefined;
 }
 
 /** One notification of the outbox row, turned into internal messages after commit. */
@@ -137,11 +195,93 @@ export interface OutboxPayload {
   pushUserIds: string[];
 }
 
+type WriteParams = {
+  taskId: string;
+  tenantId: string;
+  rowVersion: number;
+  state: string;
+  status: number;
+  urgency: number;
+  submitted: boolean;
+  finished: boolean;
+  acts: string;
+  items: string;
+  copies: string;
+  history: string;
+  outbox: string | null;
+  outboxSent: boolean;
+  claim: string | null;
+};
+
 /**
- * Writes a transition: the task row (checked against the version read under the row lock), the
- * activation and to-do mirrors that lists query, the history lines, one outbox row with its job, and
- * the timers as delayed jobs, all in the caller's transaction. Without `deps` (the demo seed, before
- * any runner exists) the outbox row is written as sent and no timer is scheduled.
+ * Everything a transition writes, in one statement (one round trip, compiled once): the task row
+ * checked against the version read under its lock, the activation and to-do mirrors (upserts of
+ * the changed ones), new copies, the history lines and the outbox row, each from a JSON array
+ * parameter. The claimed to-do is updated only while still pending; the answer says whether the
+ * task row and the claim were written, and the outbox row's id.
+ */
+const writeTransition = prepared(
+  (_db, p: WriteParams) =>
+    sql<{ updated: number; claimed: number; outbox_id: string | null }>`
+    with task as (
+      update flow_task t set engine_state = i.s, form_data = i.s -> 'formData',
+        status = ${p.status}::smallint, urgency = ${p.urgency}::smallint, row_version = t.row_version + 1,
+        submitted_at = case when ${p.submitted}::boolean then now() else t.submitted_at end,
+        finished_at = case when ${p.finished}::boolean then now() end
+      from (select ${p.state}::jsonb as s) i
+      where t.id = ${p.taskId}::bigint and t.row_version = ${p.rowVersion}::integer
+      returning t.id
+    ), acts as (
+      insert into flow_node_activation (task_id, act_key, node_id, node_type, state, entered_at, finished_at, due_at)
+      select ${p.taskId}::bigint, a.act_key, a.node_id, a.node_type, a.state, a.entered_at, a.finished_at, a.due_at
+      from jsonb_to_recordset(${p.acts}::jsonb) as a(act_key text, node_id text, node_type text, state text,
+        entered_at timestamptz, finished_at timestamptz, due_at timestamptz)
+      on conflict (task_id, act_key) do update
+        set state = excluded.state, finished_at = excluded.finished_at, due_at = excluded.due_at
+    ), items as (
+      insert into flow_operator as o (tenant_id, task_id, item_key, act_key, node_id, node_name, user_id, state,
+        sort_order, created_at, handled_at, handled_by)
+      select ${p.tenantId}::bigint, ${p.taskId}::bigint, i.item_key, i.act_key, i.node_id, i.node_name, i.user_id,
+        i.state, i.sort_order, i.created_at, i.handled_at, i.handled_by
+      from jsonb_to_recordset(${p.items}::jsonb) as i(item_key text, act_key text, node_id text, node_name text,
+        user_id bigint, state text, sort_order integer, created_at timestamptz, handled_at timestamptz,
+        handled_by bigint)
+      on conflict (task_id, item_key) do update
+        set state = excluded.state, handled_at = excluded.handled_at, handled_by = excluded.handled_by
+        where o.item_key is distinct from ${p.claim}::text or o.state = 'pending'
+      returning o.item_key
+    ), copies as (
+      insert into flow_circulation (tenant_id, task_id, node_id, user_id, created_at)
+      select ${p.tenantId}::bigint, ${p.taskId}::bigint, c.node_id, c.user_id, c.created_at
+      from jsonb_to_recordset(${p.copies}::jsonb) as c(node_id text, user_id bigint, created_at timestamptz)
+    ), history as (
+      insert into flow_history (tenant_id, task_id, action, actor_id, on_behalf_of, node_id, item_key, opinion,
+        sign_img, target_node_id, user_ids, created_at)
+      select ${p.tenantId}::bigint, ${p.taskId}::bigint, h.action, h.actor_id, h.on_behalf_of, h.node_id, h.item_key,
+        h.opinion, h.sign_img, h.target_node_id, h.user_ids, h.created_at
+      from rows from (jsonb_to_recordset(${p.history}::jsonb) as (action text, actor_id bigint,
+        on_behalf_of bigint, node_id text, item_key text, opinion text, sign_img text, target_node_id text,
+        user_ids jsonb, created_at timestamptz)) with ordinality as h(action, actor_id, on_behalf_of, node_id,
+        item_key, opinion, sign_img, target_node_id, user_ids, created_at, n)
+      order by h.n
+    ), outbox as (
+      insert into flow_outbox (tenant_id, kind, payload, sent_at)
+      select ${p.tenantId}::bigint, 'notify', x.payload, case when ${p.outboxSent}::boolean then now() end
+      from (select ${p.outbox}::jsonb as payload) x where x.payload is not null
+      returning id
+    )
+    select (select count(*) from task)::integer as updated,
+      (select count(*) from items where item_key = ${p.claim}::text)::integer as claimed,
+      (select id from outbox) as outbox_id`,
+);
+
+/**
+ * Writes a transition in one statement (`writeTransition`): the task row (checked against the
+ * version read under the row lock), the activation and to-do mirrors that lists query, the claim
+ * of the acted-on to-do, the history lines and one outbox row; then the form's `onFinished`, the
+ * outbox row's job and the timers as delayed jobs — all in the caller's transaction. Without
+ * `deps` (the demo seed, before any runner exists) the outbox row is written as sent and no timer
+ * is scheduled.
  */
 export async function persistTransition(
   deps: Pick<Deps, 'jobs'> | null,
@@ -152,119 +292,92 @@ export async function persistTransition(
   effects: readonly FlowEffect[],
   extra: PersistExtra = {},
 ): Promise<void> {
-  const finished = after.status !== 1 && after.status !== 0;
-  const updated = await tx
-    .updateTable('flow_task')
-    .set({
-      engine_state: jsonb(after),
-      status: after.status,
-      form_data: jsonb(after.formData),
-      urgency: after.urgency,
-      row_version: sql`row_version + 1`,
-      ...(before === null || before.status !== 1 ? { submitted_at: sql`now()` } : {}),
-      finished_at: finished ? sql`now()` : null,
-    })
-    .where('id', '=', row.id)
-    .where('row_version', '=', row.row_version)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw conflict();
-
   const { index } = await versionIndex(tx, row.version_id as string);
   const oldActs = new Map((before?.activations ?? []).map((a) => [a.id, JSON.stringify(a)]));
-  const acts = after.activations.filter((a) => oldActs.get(a.id) !== JSON.stringify(a));
-  if (acts.length > 0)
-    await tx
-      .insertInto('flow_node_activation')
-      .values(
-        acts.map((a) => ({
-          task_id: row.id,
-          act_key: a.id,
-          node_id: a.nodeId,
-          node_type: a.nodeType,
-          state: a.state,
-          entered_at: new Date(a.enteredAt),
-          finished_at: at(a.finishedAt),
-          due_at: at(a.dueAt),
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['task_id', 'act_key']).doUpdateSet((eb) => ({
-          state: eb.ref('excluded.state'),
-          finished_at: eb.ref('excluded.finished_at'),
-          due_at: eb.ref('excluded.due_at'),
-        })),
-      )
-      .execute();
-
+  const acts = after.activations
+    .filter((a) => oldActs.get(a.id) !== JSON.stringify(a))
+    .map((a) => ({
+      act_key: a.id,
+      node_id: a.nodeId,
+      node_type: a.nodeType,
+      state: a.state,
+      entered_at: iso(a.enteredAt),
+      finished_at: iso(a.finishedAt),
+      due_at: iso(a.dueAt),
+    }));
   const oldItems = new Map((before?.items ?? []).map((i) => [i.id, JSON.stringify(i)]));
-  const items = after.items.filter((i) => oldItems.get(i.id) !== JSON.stringify(i));
-  if (items.length > 0)
-    await tx
-      .insertInto('flow_operator')
-      .values(
-        items.map((i) => ({
-          tenant_id: row.tenant_id,
-          task_id: row.id,
-          item_key: i.id,
-          act_key: i.activationId,
-          node_id: i.nodeId,
-          node_name: index.nodes.get(i.nodeId)?.node.name ?? '',
-          user_id: i.userId,
-          state: i.state,
-          sort_order: i.order,
-          created_at: new Date(i.createdAt),
-          handled_at: at(i.handledAt),
-          handled_by: i.handledBy,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['task_id', 'item_key']).doUpdateSet((eb) => ({
-          state: eb.ref('excluded.state'),
-          handled_at: eb.ref('excluded.handled_at'),
-          handled_by: eb.ref('excluded.handled_by'),
-        })),
-      )
-      .execute();
-
-  const newCopies = after.circulations.slice(before?.circulations.length ?? 0);
-  if (newCopies.length > 0)
-    await tx
-      .insertInto('flow_circulation')
-      .values(
-        newCopies.map((c) => ({
-          tenant_id: row.tenant_id,
-          task_id: row.id,
-          node_id: c.nodeId,
-          user_id: c.userId,
-          created_at: new Date(c.at),
-        })),
-      )
-      .execute();
-
+  const items = after.items
+    .filter((i) => oldItems.get(i.id) !== JSON.stringify(i))
+    .map((i) => ({
+      item_key: i.id,
+      act_key: i.activationId,
+      node_id: i.nodeId,
+      node_name: index.nodes.get(i.nodeId)?.node.name ?? '',
+      user_id: i.userId,
+      state: i.state,
+      sort_order: i.order,
+      created_at: iso(i.createdAt),
+      handled_at: iso(i.handledAt),
+      handled_by: i.handledBy,
+    }));
+  const copies = after.circulations.slice(before?.circulations.length ?? 0).map((c) => ({
+    node_id: c.nodeId,
+    user_id: c.userId,
+    created_at: iso(c.at),
+  }));
   const history = effects.flatMap((e) => (e.type === 'history' ? [e.entry] : []));
-  if (history.length > 0)
-    await tx
-      .insertInto('flow_history')
-      .values(
-        history.map((h) => ({
-          tenant_id: row.tenant_id,
-          task_id: row.id,
-          action: h.action,
-          actor_id: h.actorId,
-          on_behalf_of: h.onBehalfOf,
-          node_id: h.nodeId,
-          item_key: h.itemId,
-          opinion: h.opinion,
-          sign_img:
-            extra.signImg && h.itemId === extra.signImg.itemId && h.action === 'audit'
-              ? extra.signImg.image
-              : null,
-          target_node_id: h.targetNodeId,
-          user_ids: jsonb(h.userIds),
-          created_at: new Date(h.at),
-        })),
-      )
-      .execute();
+
+  const notes: OutboxNote[] = [];
+  const push = new Set(extra.pushUserIds ?? []);
+  // The launcher follows his task live: every step of it (not only the result) pushes to him.
+  if (history.length > 0) push.add(String(row.launcher_id));
+  for (const e of effects) {
+    if (e.type === 'todo') {
+      notes.push({ kind: 'todo', userIds: e.userIds });
+      for (const u of e.userIds) push.add(u);
+    } else if (e.type === 'todoGone') for (const u of e.userIds) push.add(u);
+    else if (e.type === 'copy') notes.push({ kind: 'copy', userIds: e.userIds });
+    else if (e.type === 'remind') notes.push({ kind: 'remind', userIds: e.userIds });
+    else if (e.type === 'finished') notes.push({ kind: 'result', userIds: [e.launcherId], status: e.status });
+  }
+  const payload: OutboxPayload | null =
+    notes.length > 0 || push.size > 0 ? { taskId: row.id, notes, pushUserIds: [...push] } : null;
+
+  const [written] = await writeTransition(tx, {
+    taskId: row.id,
+    tenantId: row.tenant_id,
+    rowVersion: row.row_version,
+    state: JSON.stringify(after),
+    status: after.status,
+    urgency: after.urgency,
+    submitted: before === null || before.status !== 1,
+    finished: after.status !== 1 && after.status !== 0,
+    acts: JSON.stringify(acts),
+    items: JSON.stringify(items),
+    copies: JSON.stringify(copies),
+    history: JSON.stringify(
+      history.map((h) => ({
+        action: h.action,
+        actor_id: h.actorId,
+        on_behalf_of: h.onBehalfOf,
+        node_id: h.nodeId,
+        item_key: h.itemId,
+        opinion: h.opinion,
+        sign_img:
+          extra.signImg && h.itemId === extra.signImg.itemId && h.action === 'audit'
+            ? extra.signImg.image
+            : null,
+        target_node_id: h.targetNodeId,
+        user_ids: h.userIds,
+        created_at: iso(h.at),
+      })),
+    ),
+    outbox: payload && JSON.stringify(payload),
+    outboxSent: deps === null,
+    claim: extra.claim?.itemKey ?? null,
+  });
+  if (written?.updated !== 1) throw conflict();
+  if (extra.claim && written.claimed !== 1) throw extra.claim.lost();
 
   // The form's owner acts on the outcome in this same transaction (forms.ts `onFinished`).
   const end = effects.find((e) => e.type === 'finished');
@@ -281,33 +394,8 @@ export async function persistTransition(
     });
   }
 
-  const notes: OutboxNote[] = [];
-  const push = new Set(extra.pushUserIds ?? []);
-  // The launcher follows his task live: every step of it (not only the result) pushes to him.
-  if (history.length > 0) push.add(String(row.launcher_id));
-  for (const e of effects) {
-    if (e.type === 'todo') {
-      notes.push({ kind: 'todo', userIds: e.userIds });
-      for (const u of e.userIds) push.add(u);
-    } else if (e.type === 'todoGone') for (const u of e.userIds) push.add(u);
-    else if (e.type === 'copy') notes.push({ kind: 'copy', userIds: e.userIds });
-    else if (e.type === 'remind') notes.push({ kind: 'remind', userIds: e.userIds });
-    else if (e.type === 'finished') notes.push({ kind: 'result', userIds: [e.launcherId], status: e.status });
-  }
-  if (notes.length > 0 || push.size > 0) {
-    const payload: OutboxPayload = { taskId: row.id, notes, pushUserIds: [...push] };
-    const outbox = await tx
-      .insertInto('flow_outbox')
-      .values({
-        tenant_id: row.tenant_id,
-        kind: 'notify',
-        payload: jsonb(payload),
-        ...(deps ? {} : { sent_at: sql`now()` }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (deps) await deps.jobs.sendInTx<OutboxJobData>(tx, FLOW_OUTBOX_JOB, { outboxId: String(outbox.id) });
-  }
+  if (deps && written.outbox_id !== null)
+    await deps.jobs.sendInTx<OutboxJobData>(tx, FLOW_OUTBOX_JOB, { outboxId: String(written.outbox_id) });
   for (const e of effects)
     if (e.type === 'schedule' && deps)
       await deps.jobs.sendInTx<TimerJobData>(

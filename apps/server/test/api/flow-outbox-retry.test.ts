@@ -93,6 +93,8 @@ describe('outbox job', () => {
       manager,
     );
     expect(approved.body.data.status).toBe(2);
+    // Its first attempt has failed, not merely begun (pg-boss counts claims: a second one means a
+    // failure), so the trigger was still there when it wrote.
     const box = await waitFor(async () => {
       const row = await t.db
         .selectFrom('flow_outbox')
@@ -100,7 +102,11 @@ describe('outbox job', () => {
         .where('sent_at', 'is', null)
         .where('attempts', '>=', 1)
         .executeTakeFirst();
-      return row ?? null;
+      if (!row) return null;
+      const failed = await sql<{ n: number }>`select count(*)::int as n from pgboss.job
+        where name = 'flow.outbox' and data->>'outboxId' = ${String(row.id)}
+          and (state = 'retry' or retry_count >= 2)`.execute(t.db);
+      return (failed.rows[0]?.n ?? 0) > 0 ? row : null;
     });
     const status = await t.db
       .selectFrom('flow_task')
