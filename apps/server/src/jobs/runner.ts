@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { type Db, fromKysely, fromPglite, PgBoss, type SendOptions } from 'pg-boss';
+import { type Db, fromKysely, fromPglite, type JobResult, PgBoss, type SendOptions } from 'pg-boss';
 import { type DbHandle, PREPARE_MARK } from '../db/index';
 import type { Database } from '../db/types';
 
@@ -41,6 +41,9 @@ export interface JobRunnerOptions {
   onError?: (error: Error) => void;
 }
 
+/** Jobs fetched at once by a worker. */
+const BATCH = 20;
+
 /** Cron schedules of the runner: at most one per (job name, key). */
 export interface ScheduleSpec {
   cron: string;
@@ -57,8 +60,20 @@ export interface ScheduleSpec {
 function pgliteAdapter(handle: DbHandle): Db {
   if (!handle.pglite) throw new Error('embedded database without its PGlite instance');
   const inner = fromPglite(handle.pglite);
+  const { listen } = inner;
+  const inTurn = <T>(run: () => Promise<T>) => handle.db.connection().execute(run);
   return {
-    executeSql: (text, values) => handle.db.connection().execute(() => inner.executeSql(text, values)),
+    executeSql: (text, values) => inTurn(() => inner.executeSql(text, values)),
+    // LISTEN and UNLISTEN take their turn too: on the one connection, inside someone's open
+    // transaction, a rollback would undo them.
+    ...(listen
+      ? {
+          listen: async (channel, onNotification, onReconnect) => {
+            const handleOf = await inTurn(() => listen(channel, onNotification, onReconnect));
+            return { close: () => inTurn(() => handleOf.close()) };
+          },
+        }
+      : {}),
   };
 }
 
@@ -83,6 +98,9 @@ export class JobRunner {
       supervise: options.workers,
       schedule: options.workers,
       migrate: true,
+      // A job sent (its transaction committed) wakes an idle worker at once instead of at its next
+      // poll: the outbox's messages and live pushes leave right after the action.
+      useListenNotify: options.workers,
       ...(options.cronIntervalSeconds
         ? {
             cronMonitorIntervalSeconds: options.cronIntervalSeconds,
@@ -126,19 +144,37 @@ export class JobRunner {
         retryDelay: def.retryDelaySeconds ?? 30,
         retryBackoff: def.retryBackoff ?? true,
         expireInSeconds: def.expireInSeconds ?? 15 * 60,
+        notify: true,
       };
       if (existing.has(def.name)) await this.boss.updateQueue(def.name, policy);
       else await this.boss.createQueue(def.name, policy);
     }
     if (!this.options.workers) return;
     for (const def of this.definitions.values()) {
+      // Up to BATCH jobs per fetch and, while fetches come back full, the next fetch at once: a
+      // backlog drains at the handlers' pace, not one job per polling interval. Each job settles on
+      // its own (a failing one is retried alone, its neighbours stay done).
       await this.boss.work<object>(
         def.name,
-        { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+        {
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+          includeMetadata: true,
+          batchSize: BATCH,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+        },
         async (jobs) => {
+          const results: JobResult[] = [];
           for (const job of jobs) {
-            await def.handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
+            try {
+              await def.handler(job.data, { id: job.id, attempt: job.retryCount + 1 });
+              results.push({ id: job.id, status: 'completed' });
+            } catch (error) {
+              this.options.onError?.(error as Error);
+              results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
+            }
           }
+          return results;
         },
       );
     }
