@@ -43,6 +43,8 @@ export interface AuthInfo {
   userVersion: string;
   /** The tenant's sys_tenant_cache_version.config_version read with the session: the tag of cached sys configs. */
   configVersion: string;
+  /** The row versions (`xmin`) of the user's and their enterprise's rows read with the session: the tag of the cached user info. */
+  rowVersion: string;
   /** The user's own columns, read with the session (user info needs no further query). */
   profile: UserProfile;
 }
