@@ -55,6 +55,7 @@ const sessionQuery = (db: Kysely<Database>, where: RawBuilder<boolean>) =>
     .select([
       'cv.version as cache_version',
       'cv.user_version',
+      'cv.user_page_version',
       'cv.config_version',
       sql<string>`u.xmin::text || '.' || coalesce(e.xmin::text, '')`.as('row_version'),
       'u.mobile',
@@ -207,6 +208,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthInf
     theme: row.theme,
     cacheVersion: row.cache_version ?? '0',
     userVersion: row.user_version ?? '0',
+    userPageVersion: row.user_page_version ?? '0',
     configVersion: row.config_version ?? '0',
     rowVersion: row.row_version,
     profile: {

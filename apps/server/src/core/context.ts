@@ -41,6 +41,8 @@ export interface AuthInfo {
   cacheVersion: string;
   /** The tenant's sys_tenant_cache_version.user_version read with the session: the tag of cached user-list totals. */
   userVersion: string;
+  /** The tenant's user_page_version read with the session (migration 0032): the tag of stored user-list pages. */
+  userPageVersion: string;
   /** The tenant's sys_tenant_cache_version.config_version read with the session: the tag of cached sys configs. */
   configVersion: string;
   /** The row versions (`xmin`) of the user's and their enterprise's rows read with the session: the tag of the cached user info. */

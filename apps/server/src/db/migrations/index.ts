@@ -26,6 +26,7 @@ import * as m0026_vendor_register from './0026_vendor_register';
 import * as m0027_vendor_records from './0027_vendor_records';
 import * as m0028_application_locale from './0028_application_locale';
 import * as m0029_flow_texts from './0029_flow_texts';
+import * as m0032_user_list_changes from './0032_user_list_changes';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0027_vendor_records': { up: m0027_vendor_records.up0027, down: m0027_vendor_records.down0027 },
   '0028_application_locale': { up: m0028_application_locale.up0028, down: m0028_application_locale.down0028 },
   '0029_flow_texts': { up: m0029_flow_texts.up0029, down: m0029_flow_texts.down0029 },
+  '0032_user_list_changes': { up: m0032_user_list_changes.up0032, down: m0032_user_list_changes.down0032 },
 };
