@@ -23,14 +23,12 @@ let tenantId: string;
 
 type Server = 'first' | 'twin';
 
-async function get<T>(server: Server, url: string, token: string, headers: Record<string, string> = {}) {
-  const res = await (server === 'first' ? t.app : twin).inject({
+const get = (server: Server, url: string, token: string, headers: Record<string, string> = {}) =>
+  (server === 'first' ? t.app : twin).inject({
     method: 'GET',
     url,
     headers: { authorization: `Bearer ${token}`, ...headers },
   });
-  return res;
-}
 
 async function json<T>(server: Server, url: string, token: string): Promise<T> {
   const body = JSON.parse((await get(server, url, token)).body) as { code: number; data: T };
