@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AuthInfo, Deps } from '../core/context';
 import { AppError } from '../core/errors';
 import { prepared } from '../db/prepared';
@@ -38,8 +38,14 @@ export function extractToken(request: FastifyRequest): string | null {
 /** last_seen_at is written at most this often per session. */
 const SEEN_THROTTLE_MS = 60_000;
 
-/** The sessions of several token hashes, with their users and the tenant's cache counters (no row yet: the tenant never wrote, 0); one query, compiled once. */
-const selectSessions = prepared((db, p: { tokenHashes: string[] }) =>
+/**
+ * The session of a token hash (or of several), with its user and the tenant's cache counters (no
+ * row yet: the tenant never wrote, 0) and the row versions (`xmin`) of the user and enterprise rows
+ * that tag the cached user info; compiled once. A lookup of one token is a unique-key lookup whose
+ * named statement keeps one generic plan; `= any($1)` makes PostgreSQL plan every run again, which
+ * costs several times the lookup, so it is only used for many tokens at once.
+ */
+const sessionQuery = (db: Kysely<Database>, where: RawBuilder<boolean>) =>
   db
     .selectFrom('sys_session as s')
     .innerJoin('sys_user as u', 'u.id', 's.user_id')
@@ -49,8 +55,10 @@ const selectSessions = prepared((db, p: { tokenHashes: string[] }) =>
     .select([
       'cv.version as cache_version',
       'cv.user_version',
+      'cv.user_page_version',
       'cv.config_version',
       'cv.supplier_version',
+      sql<string>`u.xmin::text || '.' || coalesce(e.xmin::text, '')`.as('row_version'),
       'u.mobile',
       'u.email',
       'u.head_icon',
@@ -78,17 +86,24 @@ const selectSessions = prepared((db, p: { tokenHashes: string[] }) =>
       'u.enabled',
       'u.deleted',
     ])
-    .where(sql<boolean>`s.token_hash = any(${p.tokenHashes})`),
+    .where(where);
+const selectSession = prepared((db, p: { tokenHash: string }) =>
+  sessionQuery(db, sql<boolean>`s.token_hash = ${p.tokenHash}`),
+);
+const selectSessions = prepared((db, p: { tokenHashes: string[] }) =>
+  sessionQuery(db, sql<boolean>`s.token_hash = any(${p.tokenHashes})`),
 );
 
 type SessionRow = Awaited<ReturnType<typeof selectSessions>>[number];
 
 /** Largest number of tokens looked up by one query. */
 const BATCH_MAX = 64;
+/** Up to this many different tokens in one turn are looked up one by one (see `sessionQuery`). */
+const ONE_BY_ONE_MAX = 4;
 
 /**
- * Session lookups of requests that arrive in the same event-loop turn share one query
- * (`token_hash in (…)`, unique index): one round trip for several requests instead of one each.
+ * Session lookups of requests that arrive in the same event-loop turn share one query per token
+ * (several requests of one token, e.g. a page's parallel calls), or one query for many tokens.
  * Nothing is cached — every lookup is a query issued after its request arrived, so a session ended
  * elsewhere is refused on its very next request.
  */
@@ -118,17 +133,23 @@ class SessionLoader {
     const batch = this.pending;
     this.pending = new Map();
     const hashes = [...batch.keys()];
-    for (let i = 0; i < hashes.length; i += BATCH_MAX) {
-      const chunk = hashes.slice(i, i + BATCH_MAX);
-      selectSessions(this.db, { tokenHashes: chunk }).then(
-        (rows) => {
-          const byHash = new Map(rows.map((r) => [r.token_hash, r]));
+    const settle = (chunk: string[], rows: Promise<SessionRow[]>) =>
+      rows.then(
+        (found) => {
+          const byHash = new Map(found.map((r) => [r.token_hash, r]));
           for (const hash of chunk) for (const w of batch.get(hash) ?? []) w.resolve(byHash.get(hash));
         },
         (error: unknown) => {
           for (const hash of chunk) for (const w of batch.get(hash) ?? []) w.reject(error);
         },
       );
+    if (hashes.length <= ONE_BY_ONE_MAX) {
+      for (const tokenHash of hashes) settle([tokenHash], selectSession(this.db, { tokenHash }));
+      return;
+    }
+    for (let i = 0; i < hashes.length; i += BATCH_MAX) {
+      const chunk = hashes.slice(i, i + BATCH_MAX);
+      settle(chunk, selectSessions(this.db, { tokenHashes: chunk }));
     }
   }
 }
@@ -188,8 +209,10 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthInf
     theme: row.theme,
     cacheVersion: row.cache_version ?? '0',
     userVersion: row.user_version ?? '0',
+    userPageVersion: row.user_page_version ?? '0',
     configVersion: row.config_version ?? '0',
     supplierVersion: row.supplier_version ?? '0',
+    rowVersion: row.row_version,
     profile: {
       mobile: row.mobile,
       email: row.email,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { prepared } from '../db/prepared';
@@ -15,6 +16,8 @@ export interface PermissionSet {
   codeList: string[];
   /** Granted item ids by type (for the admin: every id of the tenant). */
   ids: Record<'menu' | 'button' | 'column' | 'data', Set<string>>;
+  /** Names the granted items (`admin`: all): users with equal sets share answers built from them (the nav). */
+  fingerprint: string;
 }
 
 type ItemType = 'menu' | 'button' | 'column' | 'data';
@@ -76,12 +79,17 @@ export async function loadPermissions(db: Kysely<Database>, auth: AuthInfo): Pro
     codes: new Set(),
     codeList: [],
     ids: { menu: new Set(), button: new Set(), column: new Set(), data: new Set() },
+    fingerprint: 'admin',
   };
   for (const item of items) {
     set.ids[item.item_type].add(String(item.id));
     set.codes.add(item.en_code);
   }
   set.codeList = [...set.codes].sort();
+  if (!auth.isAdmin) {
+    const granted = items.map((i) => `${i.item_type[0]}${i.id}`).sort();
+    set.fingerprint = createHash('sha256').update(granted.join(',')).digest('base64url');
+  }
   return set;
 }
 

@@ -42,10 +42,14 @@ export interface AuthInfo {
   cacheVersion: string;
   /** The tenant's sys_tenant_cache_version.user_version read with the session: the tag of cached user-list totals. */
   userVersion: string;
+  /** The tenant's user_page_version read with the session (migration 0032): the tag of stored user-list pages. */
+  userPageVersion: string;
   /** The tenant's sys_tenant_cache_version.config_version read with the session: the tag of cached sys configs. */
   configVersion: string;
   /** The tenant's sys_tenant_cache_version.supplier_version read with the session: the tag of cached supplier-list totals. */
   supplierVersion: string;
+  /** The row versions (`xmin`) of the user's and their enterprise's rows read with the session: the tag of the cached user info. */
+  rowVersion: string;
   /** The user's own columns, read with the session (user info needs no further query). */
   profile: UserProfile;
 }

@@ -581,6 +581,7 @@ export interface SysTenantCacheVersion {
   dict_version: Generated<Int8>;
   supplier_version: Generated<Int8>;
   tenant_id: Int8;
+  user_page_version: Generated<Int8>;
   user_version: Generated<Int8>;
   version: Generated<Int8>;
 }
@@ -623,6 +624,22 @@ export interface SysUser {
   tenant_id: Int8;
   theme: Generated<string>;
   ui_settings: Generated<Json>;
+}
+
+export interface SysUserChange {
+  account: string;
+  changed_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  deleted: boolean;
+  dept_id: Int8 | null;
+  email: string;
+  enabled: boolean;
+  id: Int8;
+  mobile: string;
+  real_name: string;
+  seq: Int8;
+  sign: number;
+  tenant_id: Int8;
 }
 
 export interface SysWxUser {
@@ -906,6 +923,7 @@ export interface DB {
   sys_tenant_cache_version: SysTenantCacheVersion;
   sys_text_override: SysTextOverride;
   sys_user: SysUser;
+  sys_user_change: SysUserChange;
   sys_wx_user: SysWxUser;
   tenant: Tenant;
   user_position: UserPosition;

@@ -9,8 +9,10 @@ import {
 } from '@srm/contracts';
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
+import type { PermissionSet } from '../core/access';
 import { notFound } from '../core/errors';
 import type { ServiceContext } from '../core/service-context';
+import { StoredAnswer } from '../core/stored-answer';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 import { companyOfDept, loadDepts } from '../org/service';
@@ -72,8 +74,33 @@ export async function loadUser(ctx: ServiceContext) {
   return user;
 }
 
+/** Stored answers live until a version moves; this only bounds the memory of idle ones. */
+const ANSWER_TTL_MS = 10 * 60_000;
+
+/** Writes the envelope of an answer as the route's compiled serializer does. */
+export type Serialize<T> = (data: T) => ConstructorParameters<typeof StoredAnswer>[0];
+
+/**
+ * The user info answer, stored as bytes per user and session company under the tenant's cache
+ * version (permissions, positions, departments) and the row versions of the user and their
+ * enterprise read with the session (profile, language, theme, settings, sign-in history): the
+ * next request after any of these changes builds it again, in every server process.
+ */
+export function currentUserAnswer(
+  ctx: ServiceContext,
+  serialize: Serialize<CurrentUser>,
+): Promise<StoredAnswer> {
+  const { auth } = ctx;
+  return ctx.deps.cache.get(
+    `info:${auth.tenantId}:${auth.userId}:${auth.companyId ?? '-'}:${auth.rowVersion}`,
+    auth.cacheVersion,
+    async () => new StoredAnswer(serialize(await currentUserInfo(ctx))),
+    ANSWER_TTL_MS,
+  );
+}
+
 /** The signed-in user as the web's session store holds it. */
-export async function currentUserInfo(ctx: ServiceContext): Promise<CurrentUser> {
+async function currentUserInfo(ctx: ServiceContext): Promise<CurrentUser> {
   const { db, auth } = ctx;
   const { cache } = ctx.deps;
   const { profile } = auth;
@@ -129,78 +156,97 @@ export async function currentUserInfo(ctx: ServiceContext): Promise<CurrentUser>
   return info;
 }
 
-/** The user's menu tree and per-page buttons and columns, cached under the tenant's version. */
-export async function navOf(ctx: ServiceContext): Promise<NavResult> {
-  const { db, auth } = ctx;
-  const { cache } = ctx.deps;
+/**
+ * The nav answer (menu tree, per-page buttons and columns), stored as bytes under the tenant's
+ * cache version per set of granted items: users holding the same grants (a role's members) share
+ * one answer.
+ */
+export async function navAnswer(ctx: ServiceContext, serialize: Serialize<NavResult>): Promise<StoredAnswer> {
+  const { auth } = ctx;
   const perms = await ctx.permissions();
-  const version = auth.cacheVersion;
-  return cache.get(`nav:${auth.tenantId}:${auth.userId}:${auth.isAdmin ? 1 : 0}`, version, async () => {
-    const { menus, buttons, cols } = await cache.get(`menu:${auth.tenantId}`, version, async () => {
+  // A supplier's user sees its own menu, the vendor portal's directory; staff never see it.
+  const supplierUser = auth.profile.entType === 2;
+  return ctx.deps.cache.get(
+    `nav:${auth.tenantId}:${perms.fingerprint}:${supplierUser ? 's' : 'e'}`,
+    auth.cacheVersion,
+    async () => new StoredAnswer(serialize(await buildNav(ctx, perms, supplierUser))),
+    ANSWER_TTL_MS,
+  );
+}
+
+/** The user's menu tree and per-page buttons and columns. */
+async function buildNav(
+  ctx: ServiceContext,
+  perms: PermissionSet,
+  supplierUser: boolean,
+): Promise<NavResult> {
+  const { db, auth } = ctx;
+  const { menus, buttons, cols } = await ctx.deps.cache.get(
+    `menu:${auth.tenantId}`,
+    auth.cacheVersion,
+    async () => {
       const [menus, buttons, cols] = await Promise.all([
         selectNavMenus(db, { tenantId: auth.tenantId }),
         selectNavButtons(db, { tenantId: auth.tenantId }),
         selectNavColumns(db, { tenantId: auth.tenantId }),
       ]);
       return { menus, buttons, cols };
+    },
+  );
+  const portal = new Set(menus.filter((m) => m.menu_perms === VENDOR_PORTAL_MENU).map((m) => m.id));
+  for (let size = 0; size !== portal.size; ) {
+    size = portal.size;
+    for (const m of menus) if (portal.has(m.parent_id)) portal.add(m.id);
+  }
+  const visible = menus.filter((m) => perms.ids.menu.has(m.id) && portal.has(m.id) === supplierUser);
+  const byParent = new Map<string, typeof visible>();
+  for (const m of visible) {
+    const list = byParent.get(m.parent_id) ?? [];
+    list.push(m);
+    byParent.set(m.parent_id, list);
+  }
+  const build = (parentId: string, depth: number): ServerMenuItem[] =>
+    (byParent.get(parentId) ?? []).map((m) => {
+      const children = depth < 10 ? build(m.id, depth + 1) : [];
+      return {
+        id: m.id,
+        parentId: m.parent_id,
+        menuName: m.menu_name,
+        menuNameEn: m.menu_name_en,
+        menuNameTw: m.menu_name_tw,
+        menuPerms: m.menu_perms,
+        menuIcon: m.menu_icon,
+        menuType: m.menu_type,
+        menuUrl: m.menu_url,
+        orderNum: m.order_num,
+        linkTarget: m.link_target,
+        propertyJson: m.property_json,
+        category: m.category,
+        children: children.length ? children : null,
+      };
     });
-    // A supplier's user sees its own menu, the vendor portal's directory; staff never see it.
-    const portal = new Set(menus.filter((m) => m.menu_perms === VENDOR_PORTAL_MENU).map((m) => m.id));
-    for (let size = 0; size !== portal.size; ) {
-      size = portal.size;
-      for (const m of menus) if (portal.has(m.parent_id)) portal.add(m.id);
+  const menuList = build('0', 0);
+  // Only menus reachable from the root are visible: a page under a hidden directory stays hidden.
+  const reachable = new Set<string>();
+  const walk = (items: ServerMenuItem[]) => {
+    for (const item of items) {
+      reachable.add(item.id);
+      walk(item.children ?? []);
     }
-    const supplierUser = auth.profile.entType === 2;
-    const visible = menus.filter((m) => perms.ids.menu.has(m.id) && portal.has(m.id) === supplierUser);
-    const byParent = new Map<string, typeof visible>();
-    for (const m of visible) {
-      const list = byParent.get(m.parent_id) ?? [];
-      list.push(m);
-      byParent.set(m.parent_id, list);
-    }
-    const build = (parentId: string, depth: number): ServerMenuItem[] =>
-      (byParent.get(parentId) ?? []).map((m) => {
-        const children = depth < 10 ? build(m.id, depth + 1) : [];
-        return {
-          id: m.id,
-          parentId: m.parent_id,
-          menuName: m.menu_name,
-          menuNameEn: m.menu_name_en,
-          menuNameTw: m.menu_name_tw,
-          menuPerms: m.menu_perms,
-          menuIcon: m.menu_icon,
-          menuType: m.menu_type,
-          menuUrl: m.menu_url,
-          orderNum: m.order_num,
-          linkTarget: m.link_target,
-          propertyJson: m.property_json,
-          category: m.category,
-          children: children.length ? children : null,
-        };
-      });
-    const menuList = build('0', 0);
-    // Only menus reachable from the root are visible: a page under a hidden directory stays hidden.
-    const reachable = new Set<string>();
-    const walk = (items: ServerMenuItem[]) => {
-      for (const item of items) {
-        reachable.add(item.id);
-        walk(item.children ?? []);
-      }
-    };
-    walk(menuList);
-    const permissionList: RoutePermission[] = visible
-      .filter((m) => m.menu_type !== 0 && reachable.has(m.id))
-      .map((m) => ({
-        modelId: m.id,
-        button: buttons
-          .filter((b) => b.menu_id === m.id && perms.ids.button.has(b.id))
-          .map((b) => ({ enCode: b.en_code, fullName: b.full_name })),
-        column: cols
-          .filter((c) => c.menu_id === m.id && perms.ids.column.has(c.id))
-          .map((c) => ({ enCode: c.en_code, fullName: c.full_name })),
-      }));
-    return { menuList, permissionList };
-  });
+  };
+  walk(menuList);
+  const permissionList: RoutePermission[] = visible
+    .filter((m) => m.menu_type !== 0 && reachable.has(m.id))
+    .map((m) => ({
+      modelId: m.id,
+      button: buttons
+        .filter((b) => b.menu_id === m.id && perms.ids.button.has(b.id))
+        .map((b) => ({ enCode: b.en_code, fullName: b.full_name })),
+      column: cols
+        .filter((c) => c.menu_id === m.id && perms.ids.column.has(c.id))
+        .map((c) => ({ enCode: c.en_code, fullName: c.full_name })),
+    }));
+  return { menuList, permissionList };
 }
 
 /** Writes columns of the signed-in user's own row. */

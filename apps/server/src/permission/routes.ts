@@ -19,11 +19,12 @@ import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
+import { sendStored } from '../core/stored-answer';
 import { IMAGE_NAME, imageExists, imageUrl } from '../file/storage';
 import { pageLoginLogs, toLoginLog } from '../system/log-service';
 import { passwordRuleCheck } from '../system/sys-config/password-policy';
 import { buildTrees, loadTenantItems, loadUserGrantIds } from './authorize-service';
-import { currentUserInfo, loadUser, navOf, setOwnTheme, updateOwnUser } from './current-user-service';
+import { currentUserAnswer, loadUser, navAnswer, setOwnTheme, updateOwnUser } from './current-user-service';
 import { changeOwnPassword } from './user-service';
 
 const nullData = envelope(z.null());
@@ -42,7 +43,12 @@ export const currentUserRoutes: SignedInRoutes = async (app) => {
         response: { 200: envelope(currentUserSchema) },
       },
     },
-    async (request) => envelopeOk(await currentUserInfo(contextOf(request))),
+    async (request, reply) =>
+      sendStored(
+        request,
+        reply,
+        await currentUserAnswer(contextOf(request), (info) => reply.serialize(envelopeOk(info))),
+      ),
   );
 
   app.get(
@@ -54,7 +60,12 @@ export const currentUserRoutes: SignedInRoutes = async (app) => {
         response: { 200: envelope(navResultSchema) },
       },
     },
-    async (request) => envelopeOk(await navOf(contextOf(request))),
+    async (request, reply) =>
+      sendStored(
+        request,
+        reply,
+        await navAnswer(contextOf(request), (nav) => reply.serialize(envelopeOk(nav))),
+      ),
   );
 
   app.get(

@@ -40,6 +40,7 @@ import { readUploadedFile } from '../core/multipart';
 import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { likePattern } from '../core/sql';
+import { sendStored } from '../core/stored-answer';
 import { sendExport } from '../file/index';
 import { passwordRuleCheck } from '../system/sys-config/password-policy';
 import { assertCallerHoldsObjects } from './authorize-service';
@@ -68,7 +69,7 @@ import {
   loadUserInfo,
   tenantEntId,
   userColumnsOf,
-  userCountCache,
+  userPageAnswer,
   userQuery,
   userScope,
   withColumns,
@@ -112,30 +113,21 @@ export const userRoutes: SignedInRoutes = async (app) => {
           response: { 200: envelope(pageOf(userSchema)) },
         },
       },
-      async (request) => {
-        const auth = request.auth;
+      async (request, reply) => {
         const { currentPage, pageSize } = request.query;
+        const ctx = contextOf(request);
         const [filter, scope, columns] = await Promise.all([
-          listFilter(contextOf(request), request.query),
-          userScope(contextOf(request)),
-          userColumnsOf(contextOf(request)),
+          listFilter(ctx, request.query),
+          userScope(ctx),
+          userColumnsOf(ctx),
         ]);
-        const { list, total } = await listUsers(db, auth.tenantId, {
-          ...filter,
-          scope,
-          searchMobile: columns.mobile,
-          currentPage,
-          pageSize,
-          countCache: userCountCache(contextOf(request)),
-        });
-        return envelopeOk(
-          page(
-            list.map((u) => withColumns(u, columns)),
-            currentPage,
-            pageSize,
-            total,
-          ),
+        const answer = await userPageAnswer(
+          ctx,
+          { ...filter, scope, searchMobile: columns.mobile, currentPage, pageSize },
+          columns,
+          ({ list, total }) => reply.serialize(envelopeOk(page(list, currentPage, pageSize, total))),
         );
+        return sendStored(request, reply, answer);
       },
     );
   }

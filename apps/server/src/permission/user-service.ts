@@ -1,5 +1,5 @@
 import { type User, type UserInfo, UserPerm } from '@srm/contracts';
-import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import { type Kysely, type QueryCreator, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { hasPerm } from '../core/access';
 import type { VersionedCache } from '../core/cache';
 import { AppError, fieldError, forbidden, notFound } from '../core/errors';
@@ -8,12 +8,15 @@ import { verifyPassword } from '../core/password';
 import type { ServiceContext } from '../core/service-context';
 import { loadSysConfig } from '../core/settings';
 import { likePattern } from '../core/sql';
+import { StoredAnswer } from '../core/stored-answer';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { checkNewPassword, setUserPassword } from '../system/sys-config/password-policy';
 import { dataScopeFilter, USER_SCOPE } from './data-scope';
 
 type Db = Kysely<Database> | Transaction<Database>;
+/** Where a query starts: the database, a transaction, or a `with` that stands in for a table. */
+type Source = Db | QueryCreator<Database>;
 
 const ms = (d: Date | string | null): number | null => (d == null ? null : new Date(d).getTime());
 
@@ -44,7 +47,7 @@ export interface UserFilter {
  * department row, and without the join the planner walks the narrow (tenant_id, id desc) index for
  * ids and counts).
  */
-export function filteredUsers(db: Db, tenantId: string, filter: UserFilter) {
+export function filteredUsers(db: Source, tenantId: string, filter: UserFilter) {
   let q = db.selectFrom('sys_user as u').where('u.tenant_id', '=', tenantId).where('u.deleted', '=', false);
   if (filter.keyword) {
     const like = likePattern(filter.keyword);
@@ -146,17 +149,59 @@ export async function assertWrittenInScope(
 /** Where the user list keeps its exact totals between requests (see `listUsers`). */
 export interface UserCountCache {
   cache: VersionedCache;
-  /** The versions read with the session: users (user_version); roles, grants, departments… (version). */
+  /** The tenant's cache version read with the session (roles, grants, departments…). */
   version: string;
+  /** The tenant's user_version read with the session (the users' list columns). */
+  userVersion: string;
 }
 
-/** Totals are kept this long at most when unused; the version alone decides whether one is current. */
+/** Totals are kept this long at most; the versions alone decide whether one is current. */
 const COUNT_TTL_MS = 5 * 60_000;
+/** A kept total follows at most this many user versions by their changes; further behind, it counts again. */
+const MAX_DELTA_VERSIONS = 1_000;
 
 /** The request's user-count cache: the app's versioned cache, tagged with the session's versions. */
 export function userCountCache(ctx: ServiceContext): UserCountCache {
   const auth = ctx.auth;
-  return { cache: ctx.deps.cache, version: `${auth.cacheVersion}.${auth.userVersion}` };
+  return { cache: ctx.deps.cache, version: auth.cacheVersion, userVersion: auth.userVersion };
+}
+
+/**
+ * The exact total of one count statement, kept under one cache version (roles, grants, departments
+ * and data rules unchanged): known as of the tenant's user version `at`, and brought to a newer
+ * version by the changes logged between (migration 0032) instead of a new `count(*)`. One load at a
+ * time: requests that need no newer version than the one being loaded wait for it.
+ */
+class KeptTotal {
+  private known: { at: bigint; n: number } | null = null;
+  private loading: Promise<unknown> | null = null;
+
+  async at(
+    version: bigint,
+    recount: () => Promise<{ at: bigint; n: number }>,
+    delta: (from: bigint, to: bigint) => Promise<number>,
+  ): Promise<number> {
+    for (;;) {
+      if (this.known && this.known.at >= version) return this.known.n;
+      if (this.loading) {
+        await this.loading.catch(() => undefined);
+        continue;
+      }
+      const from = this.known;
+      const load = (async () => {
+        this.known =
+          from && version - from.at <= MAX_DELTA_VERSIONS
+            ? { at: version, n: from.n + (await delta(from.at, version)) }
+            : await recount();
+      })();
+      this.loading = load;
+      try {
+        await load;
+      } finally {
+        this.loading = null;
+      }
+    }
+  }
 }
 
 /** The columns of a user in the list and in the detail (over `userQuery`). */
@@ -206,12 +251,12 @@ function toUser(r: {
  * A page of the user list and the exact number of users the filter keeps.
  *
  * The total is `count(*)` of the matching rows, which at 100,000 users costs far more than the page
- * (docs/PERFORMANCE.md). With `countCache` it is kept per count statement (its SQL and
- * parameters: tenant, filters, data scope, mobile search) under the database versions read with
- * the session: any committed write of users (create, delete, state, department, names…), of
- * their roles or positions, of grants, data rules or departments bumps a version (triggers of
- * the tenant's counters of migration 0013, in every process), and the next request counts again. Paging the same
- * filter reuses the total.
+ * (docs/PERFORMANCE.md). With `countCache` it is kept per count statement (its SQL and parameters:
+ * tenant, filters, data scope, mobile search) under the tenant's cache version (roles, positions,
+ * grants, data rules, departments: any change counts again), as of a user version: the count reads
+ * the version in its own statement, and a request that read a newer one adds the signed rows of
+ * the users written since that the same filter keeps (`sys_user_change`, migration 0032). So an
+ * edit costs the next request a look at the edited rows, not a count of every user, in every process.
  *
  * The page reads the ids first and then only those rows with their department, instead of
  * fetching and joining every skipped row (page 500: 8 → 2 ms on PostgreSQL).
@@ -223,15 +268,40 @@ export async function listUsers(
 ): Promise<{ list: User[]; total: number }> {
   const q = filteredUsers(db, tenantId, options);
   const countQuery = q.select((eb) => eb.fn.countAll<string>().as('n'));
-  const count = async () => Number((await countQuery.executeTakeFirstOrThrow()).n);
   const { countCache } = options;
   let total: Promise<number>;
   if (countCache) {
     const compiled = countQuery.compile();
     const key = `userCount:${tenantId}:${compiled.sql}:${JSON.stringify(compiled.parameters)}`;
-    total = countCache.cache.get(key, countCache.version, count, COUNT_TTL_MS);
+    const recount = async () => {
+      const row = await countQuery
+        .select(
+          sql<string>`(select coalesce(max(v.user_version), 0) from sys_tenant_cache_version v
+            where v.tenant_id = ${tenantId})`.as('at'),
+        )
+        .executeTakeFirstOrThrow();
+      return { at: BigInt(row.at), n: Number(row.n) };
+    };
+    const delta = async (from: bigint, to: bigint) => {
+      // The logged rows stand in for sys_user in the same filter (same columns, plus their sign).
+      const changes = db.with('sys_user', (qc) =>
+        qc
+          .selectFrom('sys_user_change')
+          .selectAll()
+          .where('tenant_id', '=', tenantId)
+          .where('seq', '>', String(from))
+          .where('seq', '<=', String(to)),
+      ) as unknown as QueryCreator<Database>;
+      const row = await filteredUsers(changes, tenantId, options)
+        .select(sql<string>`coalesce(sum(u.sign), 0)`.as('d'))
+        .executeTakeFirstOrThrow();
+      return Number(row.d);
+    };
+    total = countCache.cache
+      .get(key, countCache.version, async () => new KeptTotal(), COUNT_TTL_MS)
+      .then((kept) => kept.at(BigInt(countCache.userVersion), recount, delta));
   } else {
-    total = count();
+    total = countQuery.executeTakeFirstOrThrow().then((row) => Number(row.n));
   }
   const pageIds = q
     .select('u.id')
@@ -248,6 +318,50 @@ export async function listUsers(
   ]);
   const list = rows.map(toUser);
   return { list, total: n };
+}
+
+/** Stored pages live until a version moves; this only bounds the memory of idle ones. */
+const PAGE_TTL_MS = 60_000;
+
+/**
+ * A page of the user list as stored bytes, shared by every caller with the same filter, data
+ * scope, page and visible columns under the tenant's cache version and user page version (any
+ * change of a column the list shows or filters on, migration 0032): browsing and refreshing the
+ * list costs a cache lookup until a user, role, grant or department changes.
+ */
+export async function userPageAnswer(
+  ctx: ServiceContext,
+  options: UserFilter & { currentPage: number; pageSize: number },
+  columns: UserColumns,
+  serialize: (page: { list: User[]; total: number }) => ConstructorParameters<typeof StoredAnswer>[0],
+): Promise<StoredAnswer> {
+  const { auth, db } = ctx;
+  const scope = options.scope?.compile(db);
+  const key = JSON.stringify([
+    options.keyword ?? null,
+    options.deptIds ?? null,
+    options.enabled ?? null,
+    options.roleId ?? null,
+    options.positionId ?? null,
+    options.searchMobile ?? null,
+    options.currentPage,
+    options.pageSize,
+    columns.mobile,
+    columns.email,
+    scope ? [scope.sql, scope.parameters] : null,
+  ]);
+  return ctx.deps.cache.get(
+    `userPage:${auth.tenantId}:${key}`,
+    `${auth.cacheVersion}.${auth.userPageVersion}`,
+    async () => {
+      const { list, total } = await listUsers(db, auth.tenantId, {
+        ...options,
+        countCache: userCountCache(ctx),
+      });
+      return new StoredAnswer(serialize({ list: list.map((u) => withColumns(u, columns)), total }));
+    },
+    PAGE_TTL_MS,
+  );
 }
 
 /** A live user of the tenant with its role and position ids; 404 otherwise (another tenant's id too). */

@@ -171,6 +171,47 @@ describe('the user list total after writes (kept totals, several servers)', () =
     expect(await total(admin, '&keyword=renamedkeep')).toBe(0);
   });
 
+  it('a sign-in, a rename out of a keyword and a new administrator show in the next stored page of both servers', async () => {
+    const rows = async (server: Server, query: string) => {
+      const url = `${U}?pageSize=50${query}`;
+      const res =
+        server === 'first'
+          ? (await t.get<Page<User>>(url, admin)).raw
+          : (await twin.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin}` } })).body;
+      const body = JSON.parse(res) as { code: number; data: Page<User> };
+      expect(body.code).toBe(0);
+      return body.data;
+    };
+    const user = async (server: Server, account: string) =>
+      (await rows(server, `&keyword=${account}`)).list.find((u) => u.account === account);
+    // Both servers store the pages first.
+    for (const server of ['first', 'twin'] as const) {
+      await rows(server, '&keyword=vendor');
+      await rows(server, '&keyword=buyer');
+    }
+    const before = (await user('first', 'vendor'))?.lastLoginTime ?? 0;
+    // A sign-in changes no column the list filters on, only one it shows.
+    await t.login('vendor', 'vendor123');
+    for (const server of ['first', 'twin'] as const)
+      expect((await user(server, 'vendor'))?.lastLoginTime ?? 0).toBeGreaterThan(before);
+    // A rename takes the user out of the keyword's page and total, and back.
+    const keyword = await rows('twin', '&keyword=buyer');
+    await t.db.updateTable('sys_user').set({ account: 'byr1' }).where('account', '=', 'buyer').execute();
+    for (const server of ['first', 'twin'] as const) {
+      const page = await rows(server, '&keyword=buyer');
+      expect(page.pagination.total).toBe(keyword.pagination.total - 1);
+      expect(page.list.map((u) => u.account)).not.toContain('buyer');
+    }
+    await t.db.updateTable('sys_user').set({ account: 'buyer' }).where('account', '=', 'byr1').execute();
+    for (const server of ['first', 'twin'] as const)
+      expect((await rows(server, '&keyword=buyer')).pagination.total).toBe(keyword.pagination.total);
+    // The administrator flag is shown, not filtered on.
+    await t.db.updateTable('sys_user').set({ is_admin: true }).where('account', '=', 'vendor').execute();
+    for (const server of ['first', 'twin'] as const)
+      expect((await user(server, 'vendor'))?.isAdmin).toBe(true);
+    await t.db.updateTable('sys_user').set({ is_admin: false }).where('account', '=', 'vendor').execute();
+  });
+
   it('a data rule change and users moving into the scope show in the scoped total', async () => {
     const buyer = await t.login('buyer', 'buyer123');
     // The seeded buyer's rule: his own company (East).
@@ -305,10 +346,16 @@ describe('cache counters per tenant', () => {
     // Not counted again in the other tenant (a shared counter would have: otherAll - 1).
     expect(await total(other)).toBe(otherAll);
     expect(await total(other, '&keyword=pt')).toBe(otherKeyword);
-    // The other tenant's own next write counts again, on both servers.
-    await t.db.updateTable('sys_user').set({ real_name: '改名' }).where('account', '=', 'ptbuyer').execute();
+    // The other tenant's own next writes show on both servers, each by its logged change alone
+    // (migration 0032): the kept totals are not counted again, so the unseen deletion still does not.
+    const live = (deleted: boolean) =>
+      t.db.updateTable('sys_user').set({ deleted }).where('account', '=', 'ptbuyer').execute();
+    await live(true);
     expect(await total(other)).toBe(otherAll - 1);
     expect(await total(other, '&keyword=pt')).toBe(otherKeyword - 1);
+    await live(false);
+    expect(await total(other)).toBe(otherAll);
+    expect(await total(other, '&keyword=pt')).toBe(otherKeyword);
   });
 
   it("a grant change in one tenant keeps the other tenant's permission sets; its own applies on both servers", async () => {

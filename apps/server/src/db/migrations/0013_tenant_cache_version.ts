@@ -20,7 +20,7 @@ const bumpSql = (column: string, tenants: string) =>
    on conflict (tenant_id) do update set ${column} = v.${column} + 1`;
 
 /** Rows of a sys_user update whose list columns changed, as (tenant before, tenant after). */
-const changedUsers = `select o.tenant_id as a, n.tenant_id as b from old_rows o join new_rows n on n.id = o.id
+export const changedUsers = `select o.tenant_id as a, n.tenant_id as b from old_rows o join new_rows n on n.id = o.id
   where (${USER_LIST_COLUMNS.map((c) => `o.${c}`).join(', ')})
     is distinct from (${USER_LIST_COLUMNS.map((c) => `n.${c}`).join(', ')})`;
 

@@ -28,6 +28,7 @@ import * as m0028_application_locale from './0028_application_locale';
 import * as m0029_flow_texts from './0029_flow_texts';
 import * as m0030_supplier_list from './0030_supplier_list';
 import * as m0031_flow_todo_count from './0031_flow_todo_count';
+import * as m0032_user_list_changes from './0032_user_list_changes';
 import * as m0033_vendor_change_before from './0033_vendor_change_before';
 import * as m0034_flow_file from './0034_flow_file';
 
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '0029_flow_texts': { up: m0029_flow_texts.up0029, down: m0029_flow_texts.down0029 },
   '0030_supplier_list': { up: m0030_supplier_list.up0030, down: m0030_supplier_list.down0030 },
   '0031_flow_todo_count': { up: m0031_flow_todo_count.up0031, down: m0031_flow_todo_count.down0031 },
+  '0032_user_list_changes': { up: m0032_user_list_changes.up0032, down: m0032_user_list_changes.down0032 },
   '0033_vendor_change_before': {
     up: m0033_vendor_change_before.up0033,
     down: m0033_vendor_change_before.down0033,

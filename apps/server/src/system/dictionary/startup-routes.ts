@@ -9,24 +9,8 @@ import {
 import { z } from 'zod';
 import { envelopeOk } from '../../core/envelope';
 import type { SignedInRoutes } from '../../core/scope';
+import { sendStored } from '../../core/stored-answer';
 import { cachedStartup, dictVersion, localised, type StartupKind } from './startup-service';
-
-/** As the app's compression hook: small answers go plain. */
-const COMPRESS_ABOVE = 1024;
-
-/** br when the client takes it, else gzip, else none (a q=0 entry refuses an encoding). */
-export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set<string>();
-  for (const part of String(header ?? '')
-    .toLowerCase()
-    .split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) accepted.add(name.trim());
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
 
 const LOADS: { url: string; kind: StartupKind; data: z.ZodType; summary: string }[] = [
   {
@@ -86,13 +70,7 @@ export const startupRoutes: SignedInRoutes = async (app) => {
           request.locale,
           (data) => envelopeOk(data),
         );
-        reply.type('application/json; charset=utf-8');
-        // Stored bytes, sent as they are: no serializer, and a set Content-Encoding keeps the
-        // compression hook from compressing them again.
-        const encoding =
-          answer.plain.length < COMPRESS_ABOVE ? null : acceptedEncoding(request.headers['accept-encoding']);
-        if (!encoding) return reply.send(answer.plain as never);
-        return reply.header('content-encoding', encoding).send((await answer.as(encoding)) as never);
+        return sendStored(request, reply, answer);
       },
     );
   }

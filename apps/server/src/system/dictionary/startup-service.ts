@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import {
   type ConfDict,
   type ConfigItem,
@@ -9,11 +7,9 @@ import {
   type Locale,
 } from '@srm/contracts';
 import type { VersionedCache } from '../../core/cache';
+import { StoredAnswer } from '../../core/stored-answer';
 import { PUBLIC_CONFIG_KEYS } from '../sys-config';
 import type { Db } from './context';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** The start-up loads (spec §3 shared caches, §7 common calls). */
 export type StartupKind = 'enums' | 'conf' | 'sysDist' | 'baseDist' | 'sysConfig' | 'baseConfig';
@@ -184,33 +180,6 @@ export function loadStartup(db: Db, tenantId: string, kind: StartupKind, locale:
 export const localised = (kind: StartupKind) => kind === 'conf' || kind === 'sysDist' || kind === 'baseDist';
 
 /**
- * A start-up answer as stored bytes: the envelope's JSON, and its brotli and gzip forms made on
- * first demand. A tenant with 20,000 items answers near 2 MB of JSON; compressing it for every
- * request would cost several times what sending it does, so each form is made once per version.
- */
-export class StartupAnswer {
-  private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
-  constructor(readonly plain: Buffer) {}
-
-  as(encoding: 'br' | 'gzip'): Promise<Buffer> {
-    let body = this.encoded.get(encoding);
-    if (!body) {
-      body =
-        encoding === 'br'
-          ? brotli(this.plain, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.plain.length,
-              },
-            })
-          : gzip(this.plain, { level: 6 });
-      this.encoded.set(encoding, body);
-    }
-    return body;
-  }
-}
-
-/**
  * A start-up answer built once per tenant, kind, language and dictionary version and shared by
  * every caller until a write moves the version.
  */
@@ -222,13 +191,12 @@ export function cachedStartup(
   kind: StartupKind,
   locale: Locale,
   envelope: (data: unknown) => unknown,
-): Promise<StartupAnswer> {
+): Promise<StoredAnswer> {
   const lang = localised(kind) ? locale : '-';
   return cache.get(
     `startup:${tenantId}:${kind}:${lang}`,
     version,
-    async () =>
-      new StartupAnswer(Buffer.from(JSON.stringify(envelope(await loadStartup(db, tenantId, kind, locale))))),
+    async () => new StoredAnswer(JSON.stringify(envelope(await loadStartup(db, tenantId, kind, locale)))),
     STARTUP_TTL_MS,
   );
 }
