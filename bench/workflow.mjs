@@ -342,20 +342,29 @@ try {
       requests: todoPages[i].map((item) => ({ path: `${B}/Audit/${item.operatorId}` })),
     })),
   });
+  const approvalsEnded = Date.now();
   await measureBare();
-  // What the approvals left: one audit line and one outbox row each, the outbox sent by the workers.
+  // What the approvals left: one audit line and one outbox row each, the outbox sent by the workers
+  // (waited for up to two minutes after the approvals: how long the backlog takes to drain).
   const check = new pg.Client({ connectionString: db.url });
   await check.connect();
   const since = new Date(Date.now() - (DURATION + 60) * 1000);
-  const [written] = (
-    await check.query(
-      `select (select count(*) from flow_history where action = 'audit' and created_at > $1)::int as audits,
-        (select count(*) from flow_outbox where created_at > $1)::int as outbox,
-        (select count(*) from flow_outbox where created_at > $1 and sent_at is not null)::int as sent,
-        (select count(*) from sys_message where created_at > $1)::int as messages`,
-      [since],
-    )
-  ).rows;
+  const count = async () =>
+    (
+      await check.query(
+        `select (select count(*) from flow_history where action = 'audit' and created_at > $1)::int as audits,
+          (select count(*) from flow_outbox where created_at > $1)::int as outbox,
+          (select count(*) from flow_outbox where created_at > $1 and sent_at is not null)::int as sent,
+          (select count(*) from sys_message where created_at > $1)::int as messages`,
+        [since],
+      )
+    ).rows[0];
+  let written = await count();
+  while (written.sent < written.outbox && Date.now() - approvalsEnded < 120_000) {
+    await new Promise((r) => setTimeout(r, 250));
+    written = await count();
+  }
+  written.drainedAfter = written.sent === written.outbox ? (Date.now() - approvalsEnded) / 1000 : null;
   await check.end();
   report(approvals, written);
 } finally {
@@ -385,6 +394,6 @@ function report(approvals, written) {
   console.log(lines.join('\n'));
   console.log(
     `\napprovals: ${approvals.requests} answered in the window; since the window began ${written.audits} audit lines, ` +
-      `${written.outbox} outbox rows (${written.sent} sent by the end), ${written.messages} messages`,
+      `${written.outbox} outbox rows (${written.sent} sent${written.drainedAfter === null ? ' two minutes after the approvals' : `, the last ${written.drainedAfter.toFixed(1)} s after the approvals ended`}), ${written.messages} messages`,
   );
 }
