@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady, initialLocale } from './i18n';
 import { loadAntdLocale } from './i18n/antdLocale';
@@ -10,10 +10,15 @@ import { installClientErrorReporter } from './api/request';
 if (import.meta.env.PROD) installClientErrorReporter();
 
 // The first screen renders once its texts (active language, start namespaces, antd's) are loaded.
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread in one long task (a slow phone stays responsive while it renders).
 void Promise.allSettled([i18nReady, loadAntdLocale(initialLocale())]).finally(() => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });
