@@ -158,6 +158,9 @@ export class JobRunner {
         def.name,
         {
           pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+          // The poll stays as frequent with NOTIFY on: a retry or a timer (a job whose start time
+          // comes later) sends no notification and is found only by polling.
+          notifyPollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
           includeMetadata: true,
           batchSize: BATCH,
           burstWhenBatchFull: true,
