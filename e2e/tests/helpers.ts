@@ -49,7 +49,8 @@ export async function signInAs(
   await page.getByTestId('login-username').fill(account);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
-  await expect(page.getByTestId('layout-root')).toBeVisible();
+  // A first sign-in of a worker loads the shell's chunks while the other worker's spec runs beside it.
+  await expect(page.getByTestId('layout-root')).toBeVisible({ timeout: 30_000 });
 }
 
 /** Saves a screenshot for people to look at (e2e/screenshots, not committed). */

@@ -139,7 +139,10 @@ test('messages: the badge updates live, the message centre reads, filters and de
 
   // The drawer lists it first; clicking it reads it and opens its detail in the message centre.
   await buyer.getByTestId('navbar-message').click();
-  const first = buyer.getByTestId('message-item').filter({ hasText: `培训通知 ${stamp}` }).first();
+  const first = buyer
+    .getByTestId('message-item')
+    .filter({ hasText: `培训通知 ${stamp}` })
+    .first();
   await expect(first).toBeVisible();
   await expect(first).toHaveAttribute('data-unread', '1');
   await shot(buyer, 'message-drawer');
