@@ -19,6 +19,11 @@ export interface JobDefinition<T extends object> {
   name: string;
   /** Throwing fails the attempt; pg-boss retries it per the policy below, then marks it failed. */
   handler: (data: T, meta: JobMeta) => Promise<void>;
+  /**
+   * Runs a fetched batch of jobs at once (e.g. in one transaction). If it throws, each job of the
+   * batch is run alone by `handler`, so one bad job fails only itself.
+   */
+  batchHandler?: (jobs: readonly { data: T; meta: JobMeta }[]) => Promise<void>;
   /** Retries after the first attempt (default 2). */
   retryLimit?: number;
   /** Seconds before the first retry (default 30), doubled each time when `retryBackoff` (default on). */
@@ -168,6 +173,16 @@ export class JobRunner {
         },
         async (jobs) => {
           const results: JobResult[] = [];
+          if (def.batchHandler && jobs.length > 1) {
+            try {
+              await def.batchHandler(
+                jobs.map((job) => ({ data: job.data, meta: { id: job.id, attempt: job.retryCount + 1 } })),
+              );
+              return jobs.map((job) => ({ id: job.id, status: 'completed' as const }));
+            } catch (error) {
+              this.options.onError?.(error as Error);
+            }
+          }
           for (const job of jobs) {
             try {
               await def.handler(job.data, { id: job.id, attempt: job.retryCount + 1 });

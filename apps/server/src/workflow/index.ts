@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../core/scope';
 import { flowDefinitionRoutes } from './definition-routes';
 import './file-access';
-import { sendOutbox } from './outbox';
+import { sendOutbox, sendOutboxes } from './outbox';
 import { flowTaskRoutes } from './task-routes';
 import { runTimer } from './task-service';
 import { FLOW_OUTBOX_JOB, FLOW_TIMER_JOB, type OutboxJobData, type TimerJobData } from './task-store';
@@ -22,6 +22,13 @@ export async function workflowDomain(app: FastifyInstance): Promise<void> {
     retryDelaySeconds: app.deps.config.jobs?.retryDelaySeconds ?? 10,
     handler: async (data) => {
       await sendOutbox(app.deps, data.outboxId);
+    },
+    // A worker's batch in one transaction: the sending keeps pace with a burst of approvals.
+    batchHandler: async (jobs) => {
+      await sendOutboxes(
+        app.deps,
+        jobs.map((job) => job.data.outboxId),
+      );
     },
   });
   jobs.define<TimerJobData>({

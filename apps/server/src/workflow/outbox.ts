@@ -46,31 +46,57 @@ const templateOf = (note: OutboxNote): MsgTemplateCode =>
     ? (RESULT_TEMPLATE[note.status ?? FLOW_STATUS.approved] ?? NOTE_TEMPLATE.result)
     : NOTE_TEMPLATE[note.kind];
 
+/** Message rows inserted by one statement (PGlite counts a statement's parameters in 16 bits). */
+const INSERT_CHUNK = 1000;
+
+type MessageRow = {
+  tenant_id: string;
+  user_id: string;
+  type: number;
+  menu_title: string;
+  body_text: string;
+  url: string;
+  bill_id: string;
+  creator_id: string;
+  creator_name: string;
+};
+
+/** Of one tenant's rows sent together: whom to push and the title each push carries. */
+type SentTenant = { tenantId: string; titles: Map<string, string> };
+
 /**
- * Sends one outbox row: its notes become internal messages through the tenant's message templates
- * (each in its recipient's language, with the task's title in that language, linked to the task
- * through /pageLink; a switched-off template sends nothing) in one transaction that also marks the
- * row sent, so a retried job never writes them twice; then each affected user gets a `messagePush`
- * with his unread and to-do counts. A failure throws (the runner retries); the action that wrote the
- * row stays committed.
+ * Sends outbox rows (one, or a worker's batch): their notes become internal messages through the
+ * tenant's message templates (each in its recipient's language, with the task's title in that
+ * language, linked to the task through /pageLink; a switched-off template sends nothing) in one
+ * transaction that also marks the rows sent, so a retried job never writes them twice; then each
+ * affected user gets one `messagePush` with his unread and to-do counts. A batch costs about the
+ * statements of a single row: under a burst of approvals the sending keeps up without taking the
+ * database from them. A failure throws (the runner retries; a failed batch is retried row by row);
+ * the actions that wrote the rows stay committed. Answers how many rows this call sent.
  */
-export async function sendOutbox(deps: Deps, outboxId: string): Promise<boolean> {
+export async function sendOutboxes(deps: Deps, outboxIds: readonly string[]): Promise<number> {
+  const ids = [...new Set(outboxIds)];
+  if (ids.length === 0) return 0;
   await deps.db
     .updateTable('flow_outbox')
     .set({ attempts: sql`attempts + 1` })
-    .where('id', '=', outboxId)
+    .where('id', 'in', ids)
     .execute();
   const sent = await transaction(deps.db, async (tx) => {
-    const box = await tx
+    const boxes = await tx
       .selectFrom('flow_outbox')
-      .select(['tenant_id', 'payload', 'sent_at'])
-      .where('id', '=', outboxId)
+      .select(['id', 'tenant_id', 'payload'])
+      .where('id', 'in', ids)
+      .where('sent_at', 'is', null)
+      .orderBy('id')
       .forUpdate()
-      .executeTakeFirst();
-    if (!box || box.sent_at) return null;
-    const tenantId = String(box.tenant_id);
-    const payload = box.payload as unknown as OutboxPayload;
-    const task = await tx
+      .execute();
+    if (boxes.length === 0) return { count: 0, tenants: [] as SentTenant[] };
+    const payloads = boxes.map((b) => ({
+      tenantId: String(b.tenant_id),
+      ...(b.payload as unknown as OutboxPayload),
+    }));
+    const tasks = await tx
       .selectFrom('flow_task as t')
       .innerJoin('flow_definition as d', 'd.id', 't.definition_id')
       .innerJoin('sys_user as u', 'u.id', 't.launcher_id')
@@ -86,72 +112,105 @@ export async function sendOutbox(deps: Deps, outboxId: string): Promise<boolean>
         'u.real_name',
         'u.id as launcher_id',
       ])
-      .where('t.id', '=', payload.taskId)
-      .executeTakeFirst();
-    const notes = task ? payload.notes : [];
-    const [language, templates] = await Promise.all([
-      recipientLocales(
-        tx,
-        tenantId,
-        notes.flatMap((n) => n.userIds),
-      ),
-      loadTemplates(tx, tenantId, notes.map(templateOf)),
-    ]);
-    const rows = [];
-    if (task)
-      for (const note of notes) {
-        const template = templates.get(templateOf(note));
-        if (!template) continue;
-        for (const userId of new Set(note.userIds)) {
-          const locale = language.get(userId);
-          if (!locale) continue;
-          const text = templateIn(template, locale, {
-            title: titleIn(task, locale),
-            flow: flowNameIn(task, locale),
-            billNo: task.bill_no,
-            launcher: task.real_name,
-          });
-          rows.push({
-            tenant_id: tenantId,
-            user_id: userId,
-            type: template.message_type,
-            menu_title: text.title.slice(0, 200),
-            body_text: text.content,
-            url: FLOW_TASK_FORM_URL,
-            bill_id: String(task.id),
-            creator_id: String(task.launcher_id),
-            creator_name: task.real_name,
-          });
-        }
+      .where('t.id', 'in', [...new Set(payloads.map((p) => p.taskId))])
+      .execute();
+    const taskById = new Map(tasks.map((task) => [String(task.id), task]));
+    const rows: MessageRow[] = [];
+    const tenants: SentTenant[] = [];
+    for (const tenantId of new Set(payloads.map((p) => p.tenantId))) {
+      const mine = payloads.filter((p) => p.tenantId === tenantId);
+      const notes = mine.flatMap((p) => (taskById.has(String(p.taskId)) ? p.notes : []));
+      const [language, templates] = await Promise.all([
+        recipientLocales(
+          tx,
+          tenantId,
+          notes.flatMap((n) => n.userIds),
+        ),
+        loadTemplates(tx, tenantId, notes.map(templateOf)),
+      ]);
+      const titles = new Map<string, string>();
+      for (const payload of mine) {
+        const task = taskById.get(String(payload.taskId));
+        const first = rows.length;
+        if (task)
+          for (const note of payload.notes) {
+            const template = templates.get(templateOf(note));
+            if (!template) continue;
+            for (const userId of new Set(note.userIds)) {
+              const locale = language.get(userId);
+              if (!locale) continue;
+              const text = templateIn(template, locale, {
+                title: titleIn(task, locale),
+                flow: flowNameIn(task, locale),
+                billNo: task.bill_no,
+                launcher: task.real_name,
+              });
+              rows.push({
+                tenant_id: tenantId,
+                user_id: userId,
+                type: template.message_type,
+                menu_title: text.title.slice(0, 200),
+                body_text: text.content,
+                url: FLOW_TASK_FORM_URL,
+                bill_id: String(task.id),
+                creator_id: String(task.launcher_id),
+                creator_name: task.real_name,
+              });
+            }
+          }
+        // Each user's push carries the title of his latest message in the batch.
+        const title = rows[first]?.menu_title ?? '';
+        for (const userId of [...rows.slice(first).map((r) => r.user_id), ...payload.pushUserIds])
+          if (title || !titles.has(userId)) titles.set(userId, title);
       }
-    if (rows.length > 0) await tx.insertInto('sys_message').values(rows).execute();
-    await tx.updateTable('flow_outbox').set({ sent_at: sql`now()` }).where('id', '=', outboxId).execute();
-    return {
-      tenantId,
-      users: [...new Set([...rows.map((r) => r.user_id), ...payload.pushUserIds])],
-      title: rows[0]?.menu_title ?? '',
-    };
+      tenants.push({ tenantId, titles });
+    }
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+      await tx
+        .insertInto('sys_message')
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .execute();
+    await tx
+      .updateTable('flow_outbox')
+      .set({ sent_at: sql`now()` })
+      .where(
+        'id',
+        'in',
+        boxes.map((b) => String(b.id)),
+      )
+      .execute();
+    return { count: boxes.length, tenants };
   });
-  if (!sent) return false;
-  const [unread, todos] = await Promise.all([
-    unreadCounts(deps.db, sent.tenantId, sent.users),
-    todoCounts(deps, sent.tenantId, sent.users),
-  ]);
-  await Promise.all(
-    sent.users.map((userId) =>
-      deps.realtime.sendToUsers([userId], {
-        method: 'messagePush',
-        ...(unread.get(userId) ?? { unreadMessageCount: 0, unreadNoticeCount: 0 }),
-        todoCount: todos.get(userId) ?? 0,
-        title: sent.title,
-        messageType: 2,
-      }),
-    ),
-  );
-  return true;
+  for (const { tenantId, titles } of sent.tenants) {
+    const users = [...titles.keys()];
+    const [unread, todos] = await Promise.all([
+      unreadCounts(deps.db, tenantId, users),
+      todoCounts(deps, tenantId, users),
+    ]);
+    await Promise.all(
+      users.map((userId) =>
+        deps.realtime.sendToUsers([userId], {
+          method: 'messagePush',
+          ...(unread.get(userId) ?? { unreadMessageCount: 0, unreadNoticeCount: 0 }),
+          todoCount: todos.get(userId) ?? 0,
+          title: titles.get(userId) ?? '',
+          messageType: 2,
+        }),
+      ),
+    );
+  }
+  return sent.count;
 }
 
-/** Sends every unsent outbox row (oldest first): what a worker does job by job, in one call. */
+/** Sends one outbox row; false when it had been sent already. */
+export async function sendOutbox(deps: Deps, outboxId: string): Promise<boolean> {
+  return (await sendOutboxes(deps, [outboxId])) === 1;
+}
+
+/** Rows sent together by `drainOutbox`, as a worker's batch would be. */
+const DRAIN_BATCH = 20;
+
+/** Sends every unsent outbox row (oldest first): what the workers do batch by batch, in one call. */
 export async function drainOutbox(deps: Deps): Promise<number> {
   const rows = await deps.db
     .selectFrom('flow_outbox')
@@ -160,6 +219,10 @@ export async function drainOutbox(deps: Deps): Promise<number> {
     .orderBy('id')
     .execute();
   let n = 0;
-  for (const row of rows) if (await sendOutbox(deps, String(row.id))) n++;
+  for (let i = 0; i < rows.length; i += DRAIN_BATCH)
+    n += await sendOutboxes(
+      deps,
+      rows.slice(i, i + DRAIN_BATCH).map((r) => String(r.id)),
+    );
   return n;
 }

@@ -1,6 +1,7 @@
 import type { FlowTaskItem, FlowTaskSaved, Page } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatementCounts } from '../../src/core/statement-meter';
+import { drainOutbox } from '../../src/workflow/outbox';
 import { createTestApp, type TestApp } from '../helpers';
 import { workflowTenant } from '../workflow-tenant';
 
@@ -139,5 +140,23 @@ describe('round trips', () => {
         expect((await audit(operators[n++] as string, manager)).body.code).toBe(0);
       }),
     ).toBe(4);
+  });
+
+  it('a batch of outbox rows is sent with the statements of one row', async () => {
+    await drainOutbox(t.app.deps);
+    const background = async () =>
+      (await t.get<StatementCounts>('/api/bench/statements')).body.data.background;
+    /** Statements of sending what `launches` leave behind, and how many rows that was. */
+    const sending = async (launches: number) => {
+      for (let i = 0; i < launches; i++) await leave();
+      const before = await background();
+      const rows = await drainOutbox(t.app.deps);
+      return { rows, statements: (await background()) - before };
+    };
+    const one = await sending(1);
+    const many = await sending(10);
+    expect(one.rows).toBeGreaterThan(0);
+    expect(many.rows).toBeGreaterThanOrEqual(10);
+    expect(many.statements).toBe(one.statements);
   });
 });
