@@ -48,6 +48,19 @@ export const PREPARE_MARK = '/* prepared */ ';
 
 const statementNames = new Map<string, string>();
 
+/**
+ * The one name of a marked text in this process, whichever path runs it (a pooled client's query
+ * below, or `prepared()` outside a transaction): a connection prepares each text once.
+ */
+function statementNameOf(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `srm_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /** A pooled client that runs marked statements as named (server-prepared) ones. */
 class PreparingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query() has many overloads
@@ -56,12 +69,7 @@ class PreparingClient extends pg.Client {
     if (typeof text !== 'string' || !text.startsWith(PREPARE_MARK) || typeof values === 'function')
       // biome-ignore lint/suspicious/noExplicitAny: as above
       return (super.query as (...a: any[]) => any)(...args);
-    let name = statementNames.get(text);
-    if (!name) {
-      name = `srm_${statementNames.size + 1}`;
-      statementNames.set(text, name);
-    }
-    const config = { name, text, values };
+    const config = { name: statementNameOf(text), text, values };
     // biome-ignore lint/suspicious/noExplicitAny: as above
     return callback ? (super.query as (...a: any[]) => any)(config, callback) : super.query(config);
   }
@@ -78,11 +86,11 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
     pool.on('error', (error) => options.onIdleError?.(error));
     pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    useNamedStatements(db, async (name, text, values) => {
+    useNamedStatements(db, async (text, values) => {
       // A Query made from the text and named after: pg copies a config object with
       // Object.defineProperties on every call, which costs more than the rest of sending it.
       const query = new pg.Query(text, values) as pg.Query & { name: string };
-      query.name = name;
+      query.name = statementNameOf(text);
       return ((await pool.query(query)) as unknown as pg.QueryResult).rows;
     });
     return { db, kind: 'pg', connectionString: options.databaseUrl, close: () => db.destroy() };

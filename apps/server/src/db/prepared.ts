@@ -11,8 +11,11 @@ class Slot {
 /** Stands for every value of the run: `params.x` puts a parameter that each run fills with its `x`. */
 const slots = new Proxy({}, { get: (_target, name) => new Slot(String(name)) });
 
-/** Runs a named (server-side prepared) statement: PostgreSQL parses it once per connection. */
-export type NamedStatementRunner = (name: string, text: string, values: unknown[]) => Promise<unknown[]>;
+/**
+ * Runs a marked text as a named (server-side prepared) statement, named by its text like every
+ * marked statement (db/index.ts): PostgreSQL parses it once per connection.
+ */
+export type NamedStatementRunner = (text: string, values: unknown[]) => Promise<unknown[]>;
 
 const namedRunners = new WeakMap<Db, NamedStatementRunner>();
 
@@ -21,13 +24,12 @@ const namedRunners = new WeakMap<Db, NamedStatementRunner>();
  * PostgreSQL pool): each connection parses and plans a statement once, and a statement whose plan
  * does not depend on its values (a primary-key or unique-key lookup) keeps a generic plan — the
  * per-request planning of such a query costs PostgreSQL more than running it. A transaction's
- * handle is another object, so queries inside a transaction go through Kysely as before.
+ * handle is another object: queries inside a transaction go through Kysely and the pool's client,
+ * which runs the same marked text under the same name.
  */
 export function useNamedStatements(db: Db, run: NamedStatementRunner): void {
   namedRunners.set(db, run);
 }
-
-let statements = 0;
 
 /**
  * A query built and compiled once per database, then run with new values: the hot paths skip
@@ -38,8 +40,6 @@ let statements = 0;
 export function prepared<P extends Record<string, unknown>, R>(
   build: (db: Db, params: P) => Compilable<R> | RawBuilder<R>,
 ): (db: Db, values: P) => Promise<R[]> {
-  // One name per query text of this process; every connection prepares it on first use.
-  const name = `srm_q${++statements}`;
   const compiled = new WeakMap<Db, { query: CompiledQuery<R>; names: (string | null)[] }>();
   // A transaction is a new Kysely each time: it takes the SQL compiled last. Every database of
   // the process speaks PostgreSQL through the same compiler, and no plugin rewrites statements.
@@ -62,7 +62,7 @@ export function prepared<P extends Record<string, unknown>, R>(
       return name == null ? value : values[name];
     });
     const named = namedRunners.get(db);
-    if (named) return (await named(name, query.sql, parameters)) as R[];
+    if (named) return (await named(query.sql, parameters)) as R[];
     const result = await db.executeQuery<R>({ ...query, parameters });
     return result.rows;
   };

@@ -286,6 +286,11 @@ export function titleColumn(locale: Locale): 't.title' | 't.title_en' | 't.title
   return locale === 'en-US' ? 't.title_en' : locale === 'zh-TW' ? 't.title_tw' : 't.title';
 }
 
+/** The flow definition's column of its name in a language (`d` is the definition). */
+export function flowNameColumn(locale: Locale): 'd.full_name' | 'd.full_name_en' | 'd.full_name_tw' {
+  return locale === 'en-US' ? 'd.full_name_en' : locale === 'zh-TW' ? 'd.full_name_tw' : 'd.full_name';
+}
+
 /** A flow's name in a language: its English or traditional name when set, else the main one. */
 export function flowNameIn(
   row: { full_name: string; full_name_en: string; full_name_tw: string },

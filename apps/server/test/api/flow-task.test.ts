@@ -118,6 +118,15 @@ describe('flow names in the reader’s language', () => {
     );
     const first = todo.body.data.list[0] as FlowTaskItem;
     expect([first.flowName, first.title]).toEqual(['Purchase requisition', 'Purchase requisition – 张采购']);
+    // The unfiltered page (its own statement) names it the same way.
+    for (const [headers, name] of [
+      [en, 'Purchase requisition'],
+      [tw, '採購申請'],
+      [{}, '采购申请'],
+    ] as const) {
+      const own = await t.post<Page<FlowTaskItem>>(`${B}/List/1`, { pageSize: 100 }, manager, headers);
+      expect(own.body.data.list.find((i) => i.id === first.id)?.flowName).toBe(name);
+    }
     const shown = await t.get<FlowTaskDetail>(`${B}/${first.id}`, manager, tw);
     expect(shown.body.data.task.flowName).toBe('採購申請');
     // The English name finds it too.
