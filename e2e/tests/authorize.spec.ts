@@ -1,8 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { openSettings, shot, signIn, signInAs } from './helpers';
 
-const ROLE_CODE = 'logReader';
-const ACCOUNT = 'reader01';
+// Names of this run's own: a retry (or a run on a kept database) starts from nothing again.
+const STAMP = Date.now().toString(36);
+const ROLE_CODE = `logReader${STAMP}`;
+const ACCOUNT = `reader${STAMP}`;
 const PASSWORD = 'reader123';
 
 async function api<T>(
@@ -32,7 +34,7 @@ async function setUp(page: Page) {
     account: ACCOUNT,
     password: PASSWORD,
     realName: '日志员',
-    mobile: '13912345678',
+    mobile: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
     roleIds: [role.id],
   });
 }

@@ -149,13 +149,8 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
       content: t('user.logoutConfirm'),
       okText: t('common:confirm'),
       cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await shellActions.logout();
-        } finally {
-          navigate('/login');
-        }
-      },
+      // The store's logout goes to /login itself (replacing the entry): one navigation, not two.
+      onOk: () => shellActions.logout(),
     });
   };
 

@@ -44,7 +44,7 @@ export const shellActions = {
   lockScreen(): void {
     useUserStore.getState().lockScreen();
   },
-  /** Server logout and full session reset (tabs included); the caller navigates to /login. */
+  /** Server logout and full session reset (tabs included), then the sign-in page. */
   async logout(): Promise<void> {
     await useUserStore.getState().logout();
   },

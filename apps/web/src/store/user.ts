@@ -179,7 +179,8 @@ export const useUserStore = create<UserState>((set, get) => ({
   },
 
   async logout() {
-    await flushSettings();
+    // A setting that cannot be saved now must not keep the user signed in.
+    await flushSettings().catch(() => undefined);
     if (get().token) await http.post(API.logout, undefined, { silent: true }).catch(() => undefined);
     get().resetToken();
     appNavigate('/login', { replace: true });
