@@ -249,7 +249,7 @@ try {
   log(`bench/workflow.mjs: ${main} on PostgreSQL ${db.version}, database ${db.name}`);
   let templateId = null;
   if (REUSE === null) {
-    server = await startServer(env);
+    server = await startServer({ ...env, BENCH_STATEMENTS: '1' });
     templateId = await templateTask(server.base);
     await server.stop();
   }
@@ -273,7 +273,7 @@ try {
   } finally {
     await client.end();
   }
-  server = await startServer({ ...env, SEED_DEMO: '' });
+  server = await startServer({ ...env, BENCH_STATEMENTS: '1', SEED_DEMO: '' });
   cleanups.push(server.stop);
   const tokens = async (accounts) =>
     Promise.all(

@@ -19,6 +19,12 @@ export interface AppConfig {
   /** GET /api/bench/ping (a route that touches nothing) for `npm run bench`: only with BENCH=1. */
   benchRoutes: boolean;
   /**
+   * Count the statements the server runs (GET /api/bench/statements): BENCH_STATEMENTS=1, for the
+   * benchmarks that report statements per request, and the tests. Off for the throughput rows:
+   * the count costs an async context per request.
+   */
+  countStatements?: boolean;
+  /**
    * Also check every response against its zod schema and the compiled serializer's output against
    * zod's (tests turn it on); production only runs the compiled serializer.
    */
@@ -141,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     benchRoutes: env.BENCH === '1',
+    countStatements: env.BENCH === '1' && env.BENCH_STATEMENTS === '1',
     logger: true,
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT || 20),
     register: {

@@ -250,6 +250,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     logLevel: 'silent',
     seedDemo: false,
     benchRoutes: true,
+    countStatements: true,
     logger: false,
     validateResponses: true,
     loginRateLimit: 1000,

@@ -10,22 +10,25 @@ import { extractToken, resolveSession } from './session';
  * whole application, after the locale hook of core/http.ts.
  */
 export const sessionHook = fp(async function sessionHook(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (request.is404 || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+  // A callback hook: the routes that need no session (and the static files) pay no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.is404 || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs'))
+      return done();
     const mode = request.routeOptions.config?.auth ?? 'required';
-    if (mode === 'none') return;
+    if (mode === 'none') return done();
     const token = extractToken(request);
-    if (!token) {
-      if (mode === 'required') throw new AppError(600, 'auth.tokenMissing');
-      return;
-    }
-    try {
-      request.auth = await resolveSession(request.server.deps, token);
-    } catch (error) {
-      if (mode === 'required' || !(error instanceof AppError)) throw error;
-      return;
-    }
-    const stored = storedLocale(request.auth.language);
-    if (stored) request.locale = stored;
+    if (!token) return done(mode === 'required' ? new AppError(600, 'auth.tokenMissing') : undefined);
+    resolveSession(request.server.deps, token).then(
+      (auth) => {
+        request.auth = auth;
+        const stored = storedLocale(auth.language);
+        if (stored) request.locale = stored;
+        done();
+      },
+      (error: unknown) => {
+        if (mode === 'required' || !(error instanceof AppError)) done(error as Error);
+        else done();
+      },
+    );
   });
 });

@@ -102,22 +102,24 @@ export function shouldRecord(method: string, status: number, code: number, durat
 /** Hooks that feed the request log; the error handler feeds the error log (core/http.ts). */
 export function registerActivityLogHooks(app: FastifyInstance, log: ActivityLog): void {
   app.decorateRequest('outcomeCode', null);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback hooks (no promise per request): they run on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload === 'string') {
       const match = ENVELOPE_CODE.exec(payload);
       if (match) request.outcomeCode = Number(match[1]);
     } else if (reply.statusCode < 400) {
       request.outcomeCode = 0;
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const url = request.url;
-    if (!url.startsWith('/api/') || url.startsWith('/api/docs') || url.startsWith('/api/health')) return;
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs') || url.startsWith('/api/health'))
+      return done();
     const status = reply.statusCode;
     const code = request.outcomeCode ?? (status < 400 ? 0 : status);
     const duration = Math.round(reply.elapsedTime);
-    if (!shouldRecord(request.method, status, code, duration)) return;
+    if (!shouldRecord(request.method, status, code, duration)) return done();
     log.request({
       tenant_id: request.auth?.tenantId ?? null,
       user_id: request.auth?.userId ?? null,
@@ -130,6 +132,7 @@ export function registerActivityLogHooks(app: FastifyInstance, log: ActivityLog)
       ip: request.ip,
       request_id: String(request.id),
     });
+    done();
   });
 }
 

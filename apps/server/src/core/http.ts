@@ -33,9 +33,11 @@ export function registerRequestHooks(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorateRequest('permsPromise', null);
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: every request runs them, and a promise per hook is measurable.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     request.locale = resolveLocale(request.headers['accept-language']);
+    done();
   });
 }
 

@@ -34,8 +34,8 @@ export async function createPlatform(
   onClose: () => Promise<void>,
 ): Promise<FastifyInstance> {
   const files = await openFileStore(config);
-  // With the benchmark routes, statements are counted (GET /api/bench/statements).
-  const meter = config.benchRoutes ? new StatementMeter() : null;
+  // Statements are counted only when asked (GET /api/bench/statements; tests and the workflow bench).
+  const meter = config.countStatements ? new StatementMeter() : null;
   const handle = meter ? meter.metered(opened) : opened;
   const app = Fastify({
     ...loggerOptions(config),

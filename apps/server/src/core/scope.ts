@@ -33,8 +33,8 @@ export type SignedInRoutes = FastifyPluginAsync<Record<never, never>, RawServerD
 export function signedIn(...plugins: SignedInRoutes[]) {
   return async function signedInScope(app: FastifyInstance): Promise<void> {
     const scope = app.withTypeProvider<SignedInTypeProvider>();
-    scope.addHook('onRequest', async (request) => {
-      if (!request.auth) throw new AppError(600, 'auth.tokenMissing');
+    scope.addHook('onRequest', (request, _reply, done) => {
+      done(request.auth ? undefined : new AppError(600, 'auth.tokenMissing'));
     });
     for (const plugin of plugins) await scope.register(plugin);
   };

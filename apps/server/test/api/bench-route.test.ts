@@ -23,6 +23,10 @@ describe('the benchmark route', () => {
   ])('is off without BENCH=1 (%s)', (_name, env) => {
     expect(loadConfig(env).benchRoutes).toBe(false);
     expect(loadConfig({ ...env, BENCH: '1' }).benchRoutes).toBe(true);
+    // Counting statements costs every request an async context: only when a benchmark asks for it.
+    expect(loadConfig({ ...env, BENCH: '1' }).countStatements).toBe(false);
+    expect(loadConfig({ ...env, BENCH: '1', BENCH_STATEMENTS: '1' }).countStatements).toBe(true);
+    expect(loadConfig({ ...env, BENCH_STATEMENTS: '1' }).countStatements).toBe(false);
   });
 
   it('answers 404 on a server started without it', async () => {

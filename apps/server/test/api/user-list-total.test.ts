@@ -67,6 +67,7 @@ beforeAll(async () => {
     dataDir: twinDir,
     ...TEST_APP_CONFIG,
     benchRoutes: true,
+    countStatements: true,
     db: t.handle,
   });
   await twin.ready();
