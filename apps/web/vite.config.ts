@@ -2,6 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { START_NAMESPACES } from './src/i18n/startNamespaces';
 
 /**
  * The sign-in page's chunk (and what it imports) is announced in index.html as a module preload:
@@ -40,11 +41,62 @@ function preloadSignInPage(): Plugin {
   };
 }
 
+/**
+ * `sign-in-preloads.json`: per language, the chunks of the sign-in page's texts (and antd's, where
+ * they are not in the first download), and the sign-in page's stylesheets. The server announces them
+ * in a `Link` header with the sign-in page (apps/server/src/core/static-assets.ts), chosen by the
+ * request's Accept-Language, so they download beside the entry instead of after it has run.
+ */
+function signInPreloadMap(): Plugin {
+  return {
+    name: 'srm-sign-in-preload-map',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const fileOf = (suffix: string) =>
+        chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(suffix))?.fileName;
+      const antdLocale: Record<string, string[]> = {
+        'zh-CN': [],
+        'en-US': ['/node_modules/antd/es/locale/en_US.js'],
+        'zh-TW': ['/node_modules/antd/es/locale/zh_TW.js', '/node_modules/dayjs/locale/zh-tw.js'],
+      };
+      const locales: Record<string, string[]> = {};
+      for (const [locale, antdFiles] of Object.entries(antdLocale)) {
+        const files = [
+          ...START_NAMESPACES.map((ns) => fileOf(`/src/locales/${ns}.${locale}.json`)),
+          ...antdFiles.map((suffix) => fileOf(suffix)),
+        ];
+        locales[locale] = files.filter((f): f is string => Boolean(f)).map((f) => `/${f}`);
+      }
+      // The stylesheets of the sign-in page's chunk and of the chunks it imports.
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const css = new Set<string>();
+      const seen = new Set<string>();
+      const walk = (file: string | undefined) => {
+        const chunk = file ? byFile.get(file) : undefined;
+        if (!chunk || seen.has(chunk.fileName)) return;
+        seen.add(chunk.fileName);
+        for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
+        for (const next of chunk.imports) walk(next);
+      };
+      walk(fileOf('/src/views/auth/Login.tsx'));
+      const entryCss = new Set(chunks.find((c) => c.isEntry)?.viteMetadata?.importedCss ?? []);
+      const styles = [...css].filter((sheet) => !entryCss.has(sheet)).map((f) => `/${f}`);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sign-in-preloads.json',
+        source: `${JSON.stringify({ locales, styles }, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 // The dev server proxies the API (and its socket) to the Fastify server on 3000.
 export default defineConfig({
   plugins: [
     react(),
     preloadSignInPage(),
+    signInPreloadMap(),
     // Every text file of the build gets .br (highest quality) and .gz twins, compressed once here;
     // the server sends them as they are (apps/server/src/core/static-assets.ts).
     compression({

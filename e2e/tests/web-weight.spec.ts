@@ -41,6 +41,39 @@ test('the login and home pages run without a single Content-Security-Policy viol
   expect(await violations()).toEqual([]);
 });
 
+test('the sign-in page fetches what its answer announced once each: brand, stylesheet, texts in its language', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  const requested = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    requested.set(pathname, (requested.get(pathname) ?? 0) + 1);
+  });
+  const preloadWarnings: string[] = [];
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+  });
+  const answer = await page.goto('/login');
+  const announced = (answer?.headers().link ?? '')
+    .split(', ')
+    .map((link) => /^<([^>]+)>/.exec(link)?.[1] ?? '');
+  expect(announced).toContain('/api/oauth/LoginConfig');
+  expect(announced.filter((url) => /\/(common|auth)\.en-US-[\w-]+\.js$/.test(url))).toHaveLength(2);
+  expect(announced.some((url) => url.endsWith('.css'))).toBe(true);
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await expect(page.getByTestId('login-submit')).toHaveText('Sign in');
+  await expect(page.getByTestId('login-product-name')).not.toBeEmpty();
+  await page.waitForLoadState('networkidle');
+  // A preload the page did not use is reported a few seconds after the load event.
+  await page.waitForTimeout(3_500);
+  // Each was fetched once: the page's own requests were answered by the announced ones.
+  for (const url of announced) expect(requested.get(url), url).toBe(1);
+  expect(preloadWarnings).toEqual([]);
+  await context.close();
+});
+
 /** The JavaScript budgets (docs/PERFORMANCE.md): every script response gzipped at level 9, summed. */
 const LOGIN_PAGE_BUDGET = 250 * 1024;
 const FIRST_SCREEN_BUDGET = 120 * 1024;

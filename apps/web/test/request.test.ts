@@ -4,6 +4,7 @@ import {
   ApiError,
   buildUrl,
   DEFAULT_TIMEOUT_MS,
+  getPreloaded,
   http,
   httpHooks,
   installClientErrorReporter,
@@ -209,5 +210,19 @@ describe('request layer (spec §7, §8)', () => {
     const { url, init } = lastCall();
     expect(url.startsWith(API.clientError)).toBe(true);
     expect(JSON.parse(init.body as string)).toMatchObject({ message: 'boom', url: 'http://app/system/log' });
+  });
+});
+
+describe('a call the server preloaded with the page', () => {
+  it('is sent bare (no timestamp, no header of ours) so that the preload answers it, and gives the data', async () => {
+    fetchMock.mockResolvedValueOnce(json({ code: 0, msg: 'ok', data: { sysName: 'SRM' } }));
+    await expect(getPreloaded('/api/oauth/LoginConfig')).resolves.toEqual({ sysName: 'SRM' });
+    expect(fetchMock.mock.calls.at(-1)).toEqual(['/api/oauth/LoginConfig']);
+  });
+
+  it('rejects with the envelope code of a refusal, and shows no message of its own', async () => {
+    fetchMock.mockResolvedValueOnce(json({ code: 500, msg: 'down', data: null }));
+    await expect(getPreloaded('/api/oauth/LoginConfig')).rejects.toMatchObject({ code: 500, msg: 'down' });
+    expect(toasts).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { resolveLocale } from '@srm/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../config';
@@ -17,7 +18,13 @@ import { registerSecurityHeaders } from './security-headers';
 import { createSerializerCompiler } from './serializer';
 import { SettingsCache } from './settings';
 import { StatementMeter } from './statement-meter';
-import { registerCompression, registerWebAssets } from './static-assets';
+import {
+  readSignInPreloads,
+  registerCompression,
+  registerWebAssets,
+  SIGN_IN_PATH,
+  signInLinks,
+} from './static-assets';
 import { cleanInputValidatorCompiler } from './validation';
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -118,6 +125,7 @@ export async function registerFallbacks(app: FastifyInstance, config: AppConfig)
   }
 
   const webDist = config.webDist;
+  const signInPreloads = webDist ? readSignInPreloads(webDist) : null;
   if (webDist) {
     await registerWebAssets(app, webDist);
   }
@@ -125,6 +133,9 @@ export async function registerFallbacks(app: FastifyInstance, config: AppConfig)
     const isApi =
       request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
     if (!isApi && webDist && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (request.url.split('?')[0] === SIGN_IN_PATH) {
+        reply.header('link', signInLinks(signInPreloads, resolveLocale(request.headers['accept-language'])));
+      }
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { LOCALES, type Locale, SysConfigApi } from '@srm/contracts/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -37,8 +40,9 @@ function cacheHeaders(root: string) {
   return (reply: FastifyReply, filePath: string) => {
     const relative = path.relative(root, filePath).split(path.sep);
     reply.header('cache-control', relative.length > 1 && relative[0] === HASHED_DIR ? IMMUTABLE : REVALIDATE);
-    // The same URL answers brotli, gzip or plain text: caches must key on the request's encodings.
-    reply.header('vary', 'accept-encoding');
+    // The same URL answers brotli, gzip or plain text: caches must key on the request's encodings
+    // (and the sign-in page's announced texts on its language).
+    reply.header('vary', reply.hasHeader('link') ? 'accept-encoding, accept-language' : 'accept-encoding');
   };
 }
 
@@ -60,4 +64,43 @@ export async function registerWebAssets(app: FastifyInstance, webDist: string): 
     lastModified: true,
     setHeaders: cacheHeaders(webDist),
   });
+}
+
+/** The sign-in page's path: its answer announces what the page will fetch next (`signInLinks`). */
+export const SIGN_IN_PATH = '/login';
+
+const signInPreloadsSchema = z.object({
+  locales: z.record(z.string(), z.array(z.string().regex(/^\/assets\/[\w.-]+\.js$/))),
+  styles: z.array(z.string().regex(/^\/assets\/[\w.-]+\.css$/)),
+});
+export type SignInPreloads = z.infer<typeof signInPreloadsSchema>;
+
+/**
+ * What the web build wrote about the sign-in page (`sign-in-preloads.json`, apps/web/vite.config.ts):
+ * per language, the chunks of its texts; its stylesheets. None (an older build, a test fixture):
+ * the page is announced without them.
+ */
+export function readSignInPreloads(webDist: string): SignInPreloads | null {
+  try {
+    const parsed = signInPreloadsSchema.safeParse(
+      JSON.parse(readFileSync(path.join(webDist, 'sign-in-preloads.json'), 'utf8')),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The `Link` header of the sign-in page in `locale`: the page's public brand call (which the page
+ * sends bare so that this preload answers it), its texts in that language and its stylesheet. They
+ * would otherwise start only once the entry script has run (texts, stylesheet) and the page has
+ * rendered (brand): on a slow phone each is a round trip before the page's heading is drawn.
+ */
+export function signInLinks(preloads: SignInPreloads | null, locale: Locale): string {
+  const links = [`<${SysConfigApi.loginConfig}>; rel=preload; as=fetch; crossorigin=anonymous`];
+  for (const sheet of preloads?.styles ?? []) links.push(`<${sheet}>; rel=preload; as=style; crossorigin`);
+  const texts = (LOCALES as readonly string[]).includes(locale) ? (preloads?.locales[locale] ?? []) : [];
+  for (const chunk of texts) links.push(`<${chunk}>; rel=modulepreload`);
+  return links.join(', ');
 }

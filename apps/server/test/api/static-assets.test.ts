@@ -11,6 +11,15 @@ const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(800))};
 const INDEX = `<!doctype html><html><head><title>SRM</title></head><body>${'<div></div>'.repeat(200)}<script type="module" src="/assets/index-AbC123xy.js"></script></body></html>`;
 const ICON = `<svg xmlns="http://www.w3.org/2000/svg">${'<g></g>'.repeat(300)}</svg>`;
 const HASHED = '/assets/index-AbC123xy.js';
+// What the web build writes about the sign-in page (apps/web/vite.config.ts).
+const SIGN_IN_PRELOADS = {
+  locales: {
+    'zh-CN': ['/assets/common.zh-CN-Aa1.js', '/assets/auth.zh-CN-Bb2.js'],
+    'en-US': ['/assets/common.en-US-Cc3.js', '/assets/auth.en-US-Dd4.js'],
+    'zh-TW': ['/assets/common.zh-TW-Ee5.js', '/assets/auth.zh-TW-Ff6.js', '/assets/zh_TW-Gg7.js'],
+  },
+  styles: ['/assets/auth-Hh8.css'],
+};
 
 let t: TestApp;
 let dist: string;
@@ -28,6 +37,7 @@ beforeAll(async () => {
   await writeWithTwins(path.join(dist, 'index.html'), INDEX);
   await writeWithTwins(path.join(dist, HASHED), SCRIPT);
   await writeFile(path.join(dist, 'favicon.svg'), ICON);
+  await writeFile(path.join(dist, 'sign-in-preloads.json'), JSON.stringify(SIGN_IN_PRELOADS));
   t = await createTestApp({ webDist: dist });
   admin = await t.login('admin', 'admin123');
 });
@@ -136,6 +146,61 @@ describe('cache headers', () => {
       expect(since.statusCode, url).toBe(304);
       const changed = await get(url, { 'accept-encoding': 'br', 'if-none-match': '"something-else"' });
       expect(changed.statusCode, url).toBe(200);
+    }
+  });
+});
+
+describe('the sign-in page announces what it fetches next', () => {
+  const links = (header: unknown) => String(header ?? '').split(', ');
+
+  it('preloads the brand call, its stylesheet and its texts in the language asked for', async () => {
+    const en = await get('/login', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['content-type']).toMatch(/^text\/html/);
+    expect(links(en.headers.link)).toEqual([
+      '</api/oauth/LoginConfig>; rel=preload; as=fetch; crossorigin=anonymous',
+      '</assets/auth-Hh8.css>; rel=preload; as=style; crossorigin',
+      '</assets/common.en-US-Cc3.js>; rel=modulepreload',
+      '</assets/auth.en-US-Dd4.js>; rel=modulepreload',
+    ]);
+    // The answer differs by language now: caches must key on it.
+    expect(en.headers.vary).toBe('accept-encoding, accept-language');
+
+    const tw = await get('/login?redirect=%2Fhome', { 'accept-language': 'zh-TW' });
+    expect(links(tw.headers.link).slice(2)).toEqual(
+      SIGN_IN_PRELOADS.locales['zh-TW'].map((chunk) => `<${chunk}>; rel=modulepreload`),
+    );
+    // No language asked for: the product's default, simplified Chinese.
+    const none = await get('/login');
+    expect(links(none.headers.link)).toContain('</assets/common.zh-CN-Aa1.js>; rel=modulepreload');
+  });
+
+  it('announces nothing with the other pages of the app', async () => {
+    const home = await get('/home', { 'accept-language': 'en-US' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers.link).toBeUndefined();
+    expect(home.headers.vary).toBe('accept-encoding');
+  });
+
+  it("without the build's list (or with a damaged one) still preloads the brand call, and starts", async () => {
+    const bare = await mkdtemp(path.join(os.tmpdir(), 'srm-web-bare-'));
+    await writeFile(path.join(bare, 'index.html'), INDEX);
+    await writeFile(
+      path.join(bare, 'sign-in-preloads.json'),
+      '{"locales": {"en-US": ["javascript:alert(1)"]}',
+    );
+    const other = await createTestApp({ webDist: bare });
+    try {
+      const res = await other.app.inject({
+        method: 'GET',
+        url: '/login',
+        headers: { 'accept-language': 'en-US' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.link).toBe('</api/oauth/LoginConfig>; rel=preload; as=fetch; crossorigin=anonymous');
+    } finally {
+      await other.close();
+      await rm(bare, { recursive: true, force: true });
     }
   });
 });

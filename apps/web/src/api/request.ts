@@ -244,6 +244,18 @@ export const http = {
 };
 
 /** Saves a Blob as a file through a temporary link. */
+/**
+ * A public GET that the server announced with the page (`Link: rel=preload; as=fetch`): the
+ * browser answers it from that preload only if the request is the same — no timestamp, no header of
+ * our own, the default mode and credentials — so it is sent bare. Resolves to the envelope's data.
+ */
+export async function getPreloaded<T>(url: string): Promise<T> {
+  const res = await fetch(url);
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  if (body.code !== 0) throw new ApiError(body.code, body.msg);
+  return body.data;
+}
+
 export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -3,6 +3,7 @@ import i18next, { type i18n as i18nType } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { StorageKey, storage } from '../utils/storage';
+import { START_NAMESPACES } from './startNamespaces';
 
 type Table = Record<string, unknown>;
 
@@ -18,8 +19,7 @@ export const NAMESPACES: readonly string[] = [
   ...new Set(Object.keys(loaders).map((path) => /\/([\w-]+)\.[\w-]+\.json$/.exec(path)?.[1] ?? '')),
 ].filter(Boolean);
 
-/** What the sign-in page needs. */
-export const START_NAMESPACES = ['common', 'auth'];
+export { START_NAMESPACES } from './startNamespaces';
 
 /**
  * What the signed-in shell itself shows (navbar, bell, chat entry, forced notices, home). Every

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, http } from '../../api/request';
+import { ApiError, getPreloaded } from '../../api/request';
 import { redirectAfterLogin } from '../../router/mayOpen';
 import { useAppStore } from '../../store/settings';
 import { useUserStore } from '../../store/user';
@@ -96,7 +96,8 @@ export default function Login() {
   // The tenant's product name, logo and texts: one small public call, the built-in texts until then.
   const [brand, setBrand] = useState<LoginConfig | null>(null);
   useEffect(() => {
-    http.get<LoginConfig>(SysConfigApi.loginConfig, undefined, { silent: true }).then(setBrand, () => {});
+    // A plain request, so that the server's preload of it (sent with this page) is what answers it.
+    getPreloaded<LoginConfig>(SysConfigApi.loginConfig).then(setBrand, () => {});
   }, []);
   // An expired password: the server asks for a new one, sent with the old one on the next submit.
   const [expired, setExpired] = useState(false);
