@@ -1,8 +1,23 @@
 import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { START_NAMESPACES } from './src/i18n/startNamespaces';
+
+type OutputChunk = Extract<Rollup.OutputBundle[string], { type: 'chunk' }>;
+
+/** A chunk and every chunk it imports, by file name. */
+function importClosure(chunks: OutputChunk[], file: string | undefined): Set<string> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const into = new Set<string>();
+  const walk = (name: string) => {
+    if (into.has(name) || !byFile.has(name)) return;
+    into.add(name);
+    for (const next of byFile.get(name)?.imports ?? []) walk(next);
+  };
+  if (file) walk(file);
+  return into;
+}
 
 /**
  * The sign-in page's chunk (and what it imports) is announced in index.html as a module preload:
@@ -21,16 +36,9 @@ function preloadSignInPage(): Plugin {
         const login = chunks.find((c) => c.facadeModuleId?.endsWith('/src/views/auth/Login.tsx'));
         const entry = chunks.find((c) => c.isEntry);
         if (!login || !entry) return;
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const closure = (file: string, into: Set<string>) => {
-          if (into.has(file)) return into;
-          into.add(file);
-          for (const next of byFile.get(file)?.imports ?? []) closure(next, into);
-          return into;
-        };
         // What the entry imports is preloaded by Vite already.
-        const known = closure(entry.fileName, new Set());
-        const files = [...closure(login.fileName, new Set())].filter((file) => !known.has(file));
+        const known = importClosure(chunks, entry.fileName);
+        const files = [...importClosure(chunks, login.fileName)].filter((file) => !known.has(file));
         return files.map((file) => ({
           tag: 'link',
           attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
@@ -68,20 +76,16 @@ function signInPreloadMap(): Plugin {
         ];
         locales[locale] = files.filter((f): f is string => Boolean(f)).map((f) => `/${f}`);
       }
-      // The stylesheets of the sign-in page's chunk and of the chunks it imports.
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const css = new Set<string>();
-      const seen = new Set<string>();
-      const walk = (file: string | undefined) => {
-        const chunk = file ? byFile.get(file) : undefined;
-        if (!chunk || seen.has(chunk.fileName)) return;
-        seen.add(chunk.fileName);
-        for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
-        for (const next of chunk.imports) walk(next);
-      };
-      walk(fileOf('/src/views/auth/Login.tsx'));
-      const entryCss = new Set(chunks.find((c) => c.isEntry)?.viteMetadata?.importedCss ?? []);
-      const styles = [...css].filter((sheet) => !entryCss.has(sheet)).map((f) => `/${f}`);
+      // The stylesheets of the sign-in page's chunk and of the chunks it imports, but the entry's.
+      const cssOf = (files: Set<string>) =>
+        new Set(
+          chunks
+            .filter((c) => files.has(c.fileName))
+            .flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]),
+        );
+      const entryCss = cssOf(importClosure(chunks, chunks.find((c) => c.isEntry)?.fileName));
+      const loginCss = cssOf(importClosure(chunks, fileOf('/src/views/auth/Login.tsx')));
+      const styles = [...loginCss].filter((sheet) => !entryCss.has(sheet)).map((f) => `/${f}`);
       this.emitFile({
         type: 'asset',
         fileName: 'sign-in-preloads.json',

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { openSettings, shot, signIn, signInAs } from './helpers';
+import { openSettings, randomMobile, shot, signIn, signInAs } from './helpers';
 
 // Names of this run's own: a retry (or a run on a kept database) starts from nothing again.
 const STAMP = Date.now().toString(36);
@@ -34,7 +34,7 @@ async function setUp(page: Page) {
     account: ACCOUNT,
     password: PASSWORD,
     realName: '日志员',
-    mobile: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    mobile: randomMobile(),
     roleIds: [role.id],
   });
 }

@@ -74,6 +74,9 @@ export async function adminHeaders(request: APIRequestContext): Promise<Record<s
   return { authorization: `Bearer ${data.token}` };
 }
 
+/** A mobile number of the test's own (unique within the tenant, whatever other specs made). */
+export const randomMobile = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
 /** A buyer-role user of the test's own, made through the API as admin; answers the user's id. */
 export async function createUser(
   request: APIRequestContext,
@@ -84,7 +87,7 @@ export async function createUser(
   const roleId = (
     (await roles.json()) as { data: { list: { id: string; enCode: string }[] } }
   ).data.list.find((r) => r.enCode === 'buyer')?.id;
-  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const mobile = randomMobile();
   const created = await request.post('/api/permission/Users', {
     headers,
     data: { ...user, mobile, roleIds: [roleId] },

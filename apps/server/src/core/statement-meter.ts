@@ -10,8 +10,8 @@ export interface StatementCounts {
 }
 
 /**
- * Counts the statements the server sends through Kysely (benchmark builds that ask, `BENCH=1 BENCH_STATEMENTS=1`, and the
- * API tests): the benchmarks and a test report round trips per request, which are steadier than
+ * Counts the statements the server sends through Kysely (benchmark builds that ask for it,
+ * `BENCH=1 BENCH_STATEMENTS=1`, and the API tests): the benchmarks and a test report round trips per request, which are steadier than
  * requests per second on a shared machine. A query is counted when its result arrives, so a
  * statement compiled but not run is not; BEGIN and COMMIT are not statements of Kysely and are
  * not counted. Whether a request ran it comes from the request's async context (`onRequest`).

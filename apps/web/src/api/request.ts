@@ -243,7 +243,6 @@ export const http = {
   },
 };
 
-/** Saves a Blob as a file through a temporary link. */
 /**
  * A public GET that the server announced with the page (`Link: rel=preload; as=fetch`): the
  * browser answers it from that preload only if the request is the same — no timestamp, no header of
@@ -256,6 +255,7 @@ export async function getPreloaded<T>(url: string): Promise<T> {
   return body.data;
 }
 
+/** Saves a Blob as a file through a temporary link. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
