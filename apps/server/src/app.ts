@@ -19,7 +19,7 @@ import { registerMessageOverrides } from './system/language/index';
 import { vendorDomain } from './vendor/index';
 import { workflowDomain } from './workflow/index';
 
-export { MAX_UPLOAD_BYTES } from './core/platform';
+export { MAX_UPLOAD_BYTES } from './core/multipart';
 
 /** Opens (or takes) the database, migrates it, seeds the demo tenant when asked or on the first embedded start. */
 async function prepareDb(config: AppConfig): Promise<{ handle: DbHandle; seeded: boolean; owned: boolean }> {

@@ -32,10 +32,10 @@ export function loggerOptions(
  * redacted), HTTP status and milliseconds, with the request id Fastify binds to the request's
  * logger. At the default `info` there is none: writing a line per request costs about a fifth of
  * a simple call's CPU, and the request log (`sys_request_log`) already keeps every write, failure
- * and slow read. pino's `debug` is a no-op above that level.
+ * and slow read. Above `debug` the hook is not registered at all (the level is set at start).
  */
 export function registerAccessLog(app: FastifyInstance, config: Pick<AppConfig, 'logger'>): void {
-  if (!config.logger) return;
+  if (!config.logger || !['trace', 'debug'].includes(app.log.level)) return;
   app.addHook('onResponse', (request, reply, done) => {
     request.log.debug(
       {

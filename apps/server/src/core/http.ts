@@ -27,14 +27,20 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
   });
 }
 
-/** Hooks in order: request id (fastify) → locale → session (auth/hook.ts) → [route: permission → zod validation] → handler. */
-export function registerRequestHooks(app: FastifyInstance) {
+/**
+ * Hooks in order: request id (fastify) → security headers, id header, locale → session
+ * (auth/hook.ts) → [route: permission → zod validation] → handler. The first hook of all sets the
+ * security headers, so answers refused by the sign-in check, 404s and errors carry them too.
+ */
+export function registerRequestHooks(app: FastifyInstance, securityHeaders: Record<string, string>) {
   app.decorateRequest('locale', 'zh-CN');
   app.decorateRequest('auth', null);
   app.decorateRequest('permsPromise', null);
 
-  // Callback hooks, not async ones: every request runs them, and a promise per hook is measurable.
+  // Callback hooks, not async ones, and one where one will do: every request runs them, and a
+  // promise (or a hook) per request is measurable.
   app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(securityHeaders);
     reply.header('x-request-id', request.id);
     request.locale = resolveLocale(request.headers['accept-language']);
     done();

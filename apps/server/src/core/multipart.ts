@@ -1,6 +1,41 @@
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import { AppError } from './errors';
+
+/** The largest upload any route takes (a route may ask for less). */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Routes that take a file, in a scope of their own with the multipart parser. Registered for the
+ * whole app, the parser's hooks (a listener and two promises for temporary files that this product
+ * never writes: uploads are read into memory) would run for every request. Elsewhere a multipart
+ * body is refused as an unsupported type (400 `error.badMediaType`).
+ */
+export async function uploadRoutes<Provider extends FastifyTypeProvider>(
+  app: Scope<Provider>,
+  routes: (scope: Scope<Provider>) => void,
+): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+    routes(scope.withTypeProvider<Provider>());
+  });
+}
+
+type Scope<Provider extends FastifyTypeProvider> = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  Provider
+>;
 
 /**
  * Reads the one file of a multipart request into memory. A file over the limit answers `tooLarge`;

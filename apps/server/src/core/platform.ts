@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,7 +13,7 @@ import { VersionedCache } from './cache';
 import { openFileStore } from './file-store';
 import { apiNotFound, frameworkError, genReqId, registerErrorHandlers, registerRequestHooks } from './http';
 import type { Realtime } from './realtime';
-import { registerSecurityHeaders } from './security-headers';
+import { securityHeaders } from './security-headers';
 import { createSerializerCompiler } from './serializer';
 import { SettingsCache } from './settings';
 import { StatementMeter } from './statement-meter';
@@ -27,12 +26,10 @@ import {
 } from './static-assets';
 import { cleanInputValidatorCompiler } from './validation';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
 /**
  * The Fastify instance every domain registers into: validation and serialisation from zod, the
- * shared services (`app.deps`), security headers, logs, error envelopes, compression, rate limits,
- * uploads and the OpenAPI document. Domains add their routes after this.
+ * shared services (`app.deps`), security headers, logs, error envelopes, compression, rate limits
+ * and the OpenAPI document (uploads: `uploadRoutes`, core/multipart.ts). Domains add their routes after this.
  */
 export async function createPlatform(
   config: AppConfig,
@@ -85,15 +82,13 @@ export async function createPlatform(
   });
 
   meter?.register(app);
-  registerSecurityHeaders(app, config);
+  registerRequestHooks(app, securityHeaders(config));
   registerAccessLog(app, config);
-  registerRequestHooks(app);
   registerErrorHandlers(app);
   registerActivityLogHooks(app, activity);
   await registerCompression(app);
 
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'SRM back-office API', version: '0.1.0' },

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WX_QR_IMAGE_ORIGIN } from '@srm/contracts';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config';
 
@@ -55,14 +54,7 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
   return headers;
 }
 
-/**
- * Sets the security headers on every answer, from the first hook of all: answers refused by the
- * sign-in check, 404s and errors carry them too.
- */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<AppConfig, 'wechatMp'>): void {
-  const headers = computeSecurityHeaders(helmetOptions(config));
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+/** The security headers of every answer: set by the first hook of all (core/http.ts). */
+export function securityHeaders(config: Pick<AppConfig, 'wechatMp'>): Record<string, string> {
+  return computeSecurityHeaders(helmetOptions(config));
 }

@@ -26,6 +26,10 @@ export const REVALIDATE = 'no-cache';
  * and the chat socket's upgrade.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // The product's clients never send compressed bodies: no decompression hook on every request.
+  app.addHook('onRoute', (route) => {
+    route.decompress ??= false;
+  });
   await app.register(compress, {
     global: true,
     threshold: COMPRESS_THRESHOLD_BYTES,

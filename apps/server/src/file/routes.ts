@@ -2,37 +2,39 @@ import { envelope, uploadResultSchema } from '@srm/contracts';
 import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
 import { AppError, notFound } from '../core/errors';
-import { readUploadedFile } from '../core/multipart';
+import { readUploadedFile, uploadRoutes } from '../core/multipart';
 import type { SignedInRoutes } from '../core/scope';
 import { detectImage, IMAGE_MIME, imageKey, imageUrl, saveImage, UPLOAD_TYPE } from './storage';
 
 export const fileRoutes: SignedInRoutes = async (app) => {
   const { files } = app.deps;
 
-  app.post(
-    '/api/file/Uploader/:type',
-    {
-      schema: {
-        tags: ['file'],
-        summary:
-          'Uploads one image (multipart field `file`; png, jpeg, gif or webp by content; at most the configured upload size, 5 MB by default)',
-        consumes: ['multipart/form-data'],
-        params: z.object({ type: z.string().regex(UPLOAD_TYPE) }),
-        response: { 200: envelope(uploadResultSchema) },
+  await uploadRoutes(app, (uploads) =>
+    uploads.post(
+      '/api/file/Uploader/:type',
+      {
+        schema: {
+          tags: ['file'],
+          summary:
+            'Uploads one image (multipart field `file`; png, jpeg, gif or webp by content; at most the configured upload size, 5 MB by default)',
+          consumes: ['multipart/form-data'],
+          params: z.object({ type: z.string().regex(UPLOAD_TYPE) }),
+          response: { 200: envelope(uploadResultSchema) },
+        },
       },
-    },
-    async (request) => {
-      const auth = request.auth;
-      const { upload } = await app.deps.settings.all(auth.tenantId, auth.configVersion);
-      const { content } = await readUploadedFile(request, upload.uploadMaxMb * 1024 * 1024, {
-        noFile: () => new AppError(400, 'file.noFile'),
-        tooLarge: () => new AppError(400, 'file.tooLarge', { maxMb: upload.uploadMaxMb }),
-      });
-      const ext = detectImage(content);
-      if (!ext) throw new AppError(400, 'file.notImage');
-      const name = await saveImage(files, auth.tenantId, request.params.type, ext, content);
-      return envelopeOk({ name, url: imageUrl(request.params.type, name) });
-    },
+      async (request) => {
+        const auth = request.auth;
+        const { upload } = await app.deps.settings.all(auth.tenantId, auth.configVersion);
+        const { content } = await readUploadedFile(request, upload.uploadMaxMb * 1024 * 1024, {
+          noFile: () => new AppError(400, 'file.noFile'),
+          tooLarge: () => new AppError(400, 'file.tooLarge', { maxMb: upload.uploadMaxMb }),
+        });
+        const ext = detectImage(content);
+        if (!ext) throw new AppError(400, 'file.notImage');
+        const name = await saveImage(files, auth.tenantId, request.params.type, ext, content);
+        return envelopeOk({ name, url: imageUrl(request.params.type, name) });
+      },
+    ),
   );
 
   app.get(

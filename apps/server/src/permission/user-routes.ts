@@ -36,7 +36,7 @@ import { requireAnyPerm, requirePerm } from '../core/access';
 import { envelopeOk, page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
-import { readUploadedFile } from '../core/multipart';
+import { readUploadedFile, uploadRoutes } from '../core/multipart';
 import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { likePattern } from '../core/sql';
@@ -302,57 +302,59 @@ export const userRoutes: SignedInRoutes = async (app) => {
       ),
   );
 
-  app.post(
-    UserApi.import,
-    {
-      preValidation: requirePerm(UserPerm.userImport),
-      schema: {
-        tags,
-        summary: `Imports users from .xlsx (multipart field file): every row is checked; the good rows go in together in one transaction (default password ${USER_IMPORT_DEFAULT_PASSWORD} when the password cell is empty), the bad rows are reported per row and column with an error report (.xlsx, base64)`,
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(userImportResultSchema) },
+  await uploadRoutes(app, (uploads) =>
+    uploads.post(
+      UserApi.import,
+      {
+        preValidation: requirePerm(UserPerm.userImport),
+        schema: {
+          tags,
+          summary: `Imports users from .xlsx (multipart field file): every row is checked; the good rows go in together in one transaction (default password ${USER_IMPORT_DEFAULT_PASSWORD} when the password cell is empty), the bad rows are reported per row and column with an error report (.xlsx, base64)`,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(userImportResultSchema) },
+        },
       },
-    },
-    async (request) => {
-      const auth = request.auth;
-      const L = request.locale;
-      const noFile = () =>
-        new AppError(400, 'userExcel.noFile', undefined, { fields: { file: t(L, 'userExcel.noFile') } });
-      const maxMb = USER_IMPORT_MAX_BYTES / 1024 / 1024;
-      const { content } = await readUploadedFile(request, USER_IMPORT_MAX_BYTES, {
-        noFile,
-        tooLarge: () => new AppError(400, 'userExcel.tooLarge', { maxMb }),
-      });
-      const rows = await readImportSheet(content);
-      const { good, errors, badRows } = await validateImportRows(db, auth.tenantId, L, rows);
-      if (good.length) {
-        const roleIds = [...new Set(good.flatMap((u) => u.roleIds))];
-        await assertCallerHoldsObjects(db, auth, { roleIds, positionIds: [] });
-        const entId = await tenantEntId(db, auth.tenantId, auth.entId);
-        await insertImportUsers(
-          db,
-          auth.tenantId,
-          entId,
-          auth.userId,
-          good,
-          await userScope(contextOf(request)),
+      async (request) => {
+        const auth = request.auth;
+        const L = request.locale;
+        const noFile = () =>
+          new AppError(400, 'userExcel.noFile', undefined, { fields: { file: t(L, 'userExcel.noFile') } });
+        const maxMb = USER_IMPORT_MAX_BYTES / 1024 / 1024;
+        const { content } = await readUploadedFile(request, USER_IMPORT_MAX_BYTES, {
+          noFile,
+          tooLarge: () => new AppError(400, 'userExcel.tooLarge', { maxMb }),
+        });
+        const rows = await readImportSheet(content);
+        const { good, errors, badRows } = await validateImportRows(db, auth.tenantId, L, rows);
+        if (good.length) {
+          const roleIds = [...new Set(good.flatMap((u) => u.roleIds))];
+          await assertCallerHoldsObjects(db, auth, { roleIds, positionIds: [] });
+          const entId = await tenantEntId(db, auth.tenantId, auth.entId);
+          await insertImportUsers(
+            db,
+            auth.tenantId,
+            entId,
+            auth.userId,
+            good,
+            await userScope(contextOf(request)),
+          );
+        }
+        const errorReport = badRows.length
+          ? (await importErrorReport(L, badRows, errors)).toString('base64')
+          : null;
+        const result = {
+          total: rows.length,
+          imported: good.length,
+          failed: badRows.length,
+          errors,
+          errorReport,
+        };
+        return envelopeOk(
+          result,
+          t(L, 'userExcel.imported', { imported: good.length, failed: badRows.length }),
         );
-      }
-      const errorReport = badRows.length
-        ? (await importErrorReport(L, badRows, errors)).toString('base64')
-        : null;
-      const result = {
-        total: rows.length,
-        imported: good.length,
-        failed: badRows.length,
-        errors,
-        errorReport,
-      };
-      return envelopeOk(
-        result,
-        t(L, 'userExcel.imported', { imported: good.length, failed: badRows.length }),
-      );
-    },
+      },
+    ),
   );
 
   app.get(

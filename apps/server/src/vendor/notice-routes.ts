@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
-import { readUploadedFile } from '../core/multipart';
+import { readUploadedFile, uploadRoutes } from '../core/multipart';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { sendExport } from '../file/index';
@@ -304,23 +304,25 @@ export const vendorNoticeRoutes: SignedInRoutes = async (app) => {
     },
   );
 
-  app.post(
-    A.upload,
-    {
-      preValidation: requireSupplierUserOrAnyPerm(C.noticeAdd, C.noticeEdit, C.supplierAdd),
-      schema: {
-        tags,
-        summary: 'An attachment (multipart field `file`; PDF or image by content, at most 10 MB)',
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(vendorFileSchema) },
+  await uploadRoutes(app, (uploads) =>
+    uploads.post(
+      A.upload,
+      {
+        preValidation: requireSupplierUserOrAnyPerm(C.noticeAdd, C.noticeEdit, C.supplierAdd),
+        schema: {
+          tags,
+          summary: 'An attachment (multipart field `file`; PDF or image by content, at most 10 MB)',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(vendorFileSchema) },
+        },
       },
-    },
-    async (request) => {
-      const { file, content } = await readUploadedFile(request, VENDOR_FILE_MAX_BYTES, {
-        noFile: () => new AppError(400, 'file.noFile'),
-        tooLarge: () => new AppError(400, 'vendor.fileTooLarge'),
-      });
-      return envelopeOk(await saveVendorFile(contextOf(request), { fileName: file.filename, content }));
-    },
+      async (request) => {
+        const { file, content } = await readUploadedFile(request, VENDOR_FILE_MAX_BYTES, {
+          noFile: () => new AppError(400, 'file.noFile'),
+          tooLarge: () => new AppError(400, 'vendor.fileTooLarge'),
+        });
+        return envelopeOk(await saveVendorFile(contextOf(request), { fileName: file.filename, content }));
+      },
+    ),
   );
 };

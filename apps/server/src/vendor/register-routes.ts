@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
 import { AppError } from '../core/errors';
-import { readUploadedFile } from '../core/multipart';
+import { readUploadedFile, uploadRoutes } from '../core/multipart';
 import { newChallenge } from './captcha';
 import {
   applicationStatus,
@@ -103,31 +103,33 @@ export const registerPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => envelopeOk(await invitationPrefill(publicContext(request), request.params.token)),
   );
 
-  app.post(
-    VendorRegisterApi.upload,
-    {
-      config: limit(submits * 6),
-      schema: {
-        tags,
-        summary: 'A qualification file (multipart field `file`; PDF or image by content, at most 10 MB)',
-        security: [],
-        consumes: ['multipart/form-data'],
-        querystring: tenantQuery,
-        response: { 200: envelope(registerUploadSchema) },
+  await uploadRoutes(app, (uploads) =>
+    uploads.post(
+      VendorRegisterApi.upload,
+      {
+        config: limit(submits * 6),
+        schema: {
+          tags,
+          summary: 'A qualification file (multipart field `file`; PDF or image by content, at most 10 MB)',
+          security: [],
+          consumes: ['multipart/form-data'],
+          querystring: tenantQuery,
+          response: { 200: envelope(registerUploadSchema) },
+        },
       },
-    },
-    async (request) => {
-      const { file, content } = await readUploadedFile(request, VENDOR_FILE_MAX_BYTES, {
-        noFile: () => new AppError(400, 'file.noFile'),
-        tooLarge: () => new AppError(400, 'vendor.fileTooLarge'),
-      });
-      return envelopeOk(
-        await saveRegisterFile(publicContext(request), request.query.tenant, {
-          fileName: file.filename,
-          content,
-        }),
-      );
-    },
+      async (request) => {
+        const { file, content } = await readUploadedFile(request, VENDOR_FILE_MAX_BYTES, {
+          noFile: () => new AppError(400, 'file.noFile'),
+          tooLarge: () => new AppError(400, 'vendor.fileTooLarge'),
+        });
+        return envelopeOk(
+          await saveRegisterFile(publicContext(request), request.query.tenant, {
+            fileName: file.filename,
+            content,
+          }),
+        );
+      },
+    ),
   );
 
   app.post(

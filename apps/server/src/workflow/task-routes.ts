@@ -35,7 +35,7 @@ import { requirePerm } from '../core/access';
 import { envelopeOk, page } from '../core/envelope';
 import { AppError, fieldError } from '../core/errors';
 import { t } from '../core/i18n';
-import { readUploadedFile } from '../core/multipart';
+import { readUploadedFile, uploadRoutes } from '../core/multipart';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { endDelegation, listDelegations, saveDelegation } from './entrust-service';
@@ -141,26 +141,28 @@ export const flowTaskRoutes: SignedInRoutes = async (app) => {
     async (request) => envelopeOk(await flowTree(contextOf(request))),
   );
 
-  app.post(
-    FlowTaskApi.upload,
-    {
-      schema: {
-        tags,
-        summary:
-          'A task attachment (multipart field `file`; PDF, image, Word, Excel or PowerPoint by content, at most the configured upload size): the uploader’s alone until a task he saves names its id, then served by GET /api/file/Download/flowTask/{id} to those who may see the task',
-        consumes: ['multipart/form-data'],
-        response: { 200: envelope(flowFileSchema) },
+  await uploadRoutes(app, (uploads) =>
+    uploads.post(
+      FlowTaskApi.upload,
+      {
+        schema: {
+          tags,
+          summary:
+            'A task attachment (multipart field `file`; PDF, image, Word, Excel or PowerPoint by content, at most the configured upload size): the uploader’s alone until a task he saves names its id, then served by GET /api/file/Download/flowTask/{id} to those who may see the task',
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(flowFileSchema) },
+        },
       },
-    },
-    async (request) => {
-      const auth = request.auth;
-      const { upload } = await app.deps.settings.all(auth.tenantId, auth.configVersion);
-      const { file, content } = await readUploadedFile(request, upload.uploadMaxMb * 1024 * 1024, {
-        noFile: () => new AppError(400, 'file.noFile'),
-        tooLarge: () => new AppError(400, 'file.attachmentTooLarge', { maxMb: upload.uploadMaxMb }),
-      });
-      return envelopeOk(await saveFlowFile(contextOf(request), { fileName: file.filename, content }));
-    },
+      async (request) => {
+        const auth = request.auth;
+        const { upload } = await app.deps.settings.all(auth.tenantId, auth.configVersion);
+        const { file, content } = await readUploadedFile(request, upload.uploadMaxMb * 1024 * 1024, {
+          noFile: () => new AppError(400, 'file.noFile'),
+          tooLarge: () => new AppError(400, 'file.attachmentTooLarge', { maxMb: upload.uploadMaxMb }),
+        });
+        return envelopeOk(await saveFlowFile(contextOf(request), { fileName: file.filename, content }));
+      },
+    ),
   );
 
   app.get(

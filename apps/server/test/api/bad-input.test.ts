@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -136,6 +137,42 @@ describe('the framework’s own errors leave as the envelope', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 400, msg: 'This type of request content is not supported' });
     expect(res.raw).not.toMatch(/FST_|fastify/i);
+  });
+
+  it('a file sent to a route that takes none is an unsupported media type; an upload route still reads it', async () => {
+    const boundary = 'x-boundary';
+    const multipart = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="a.png"',
+      'Content-Type: image/png',
+      '',
+      'not an image',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, ...en };
+    const refused = await t.request({ method: 'POST', url: '/api/sys/login', payload: multipart, headers });
+    expect(refused.body).toMatchObject({ code: 400, msg: 'This type of request content is not supported' });
+    const upload = await t.request({
+      method: 'POST',
+      url: '/api/file/Uploader/userAvatar',
+      payload: multipart,
+      headers: { ...headers, token: admin },
+    });
+    // Read as a file: refused for its content, not for its media type.
+    expect(upload.body.code).toBe(400);
+    expect(upload.body.msg).not.toBe('This type of request content is not supported');
+  });
+
+  it('a compressed body is not unpacked: not valid JSON', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/login',
+      payload: gzipSync(JSON.stringify({ userName: 'admin', passWord: 'admin123' })),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip', ...en },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 400, msg: 'The request body is not valid JSON' });
   });
 
   it('a body over the size limit', async () => {
