@@ -120,6 +120,40 @@ export async function startBare() {
   return { base, pid: child.pid, stop: stopper(child) };
 }
 
+/** bench/floor-server.mjs: bare Fastify answering the product's recorded answers (see there). */
+export async function startFloor(answers) {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'srm-floor-'));
+  const file = path.join(dir, 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const child = spawn(process.execPath, [path.join(root, 'bench/floor-server.mjs'), file], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}${Object.keys(answers)[0]}`, child);
+  return {
+    base,
+    pid: child.pid,
+    stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })),
+  };
+}
+
+/**
+ * What the server answers to a GET, as bench/floor-server.mjs replays it: every header but those
+ * Node writes itself (date, connection, length), and the body, uncompressed (no Accept-Encoding).
+ */
+export async function recordAnswer(base, route, headers = {}) {
+  const res = await fetch(`${base}${route}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
+  const body = Buffer.from(await res.arrayBuffer());
+  const kept = {};
+  for (const [name, value] of res.headers)
+    if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
+      kept[name] = value;
+  return { headers: kept, body: body.toString('base64') };
+}
+
 const CLK_TCK = (() => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;

@@ -22,10 +22,12 @@ import {
   flag,
   main,
   preparePgDatabase,
+  recordAnswer,
   requireBuild,
   runChild,
   signIn,
   startBare,
+  startFloor,
   startServer,
 } from './lib.mjs';
 
@@ -112,6 +114,35 @@ async function measure(section, server, route, config = {}) {
   return row;
 }
 
+/**
+ * The floors of the three HTTP rows: bare Fastify replaying, byte for byte, what the product answered
+ * (its security headers included) — what the answer itself costs, before any of the product's work.
+ */
+async function measureFloors(server, auth) {
+  const routes = [
+    ['/floor/ping', '/api/bench/ping', {}],
+    ['/floor/user-info', '/api/sys/user/info', auth],
+    ['/floor/nav', '/api/sys/menu-ent/nav', auth],
+  ];
+  const answers = {};
+  for (const [floorPath, route, headers] of routes)
+    answers[floorPath] = await recordAnswer(server.base, route, headers);
+  const floor = await startFloor(answers);
+  try {
+    for (const [floorPath, route] of routes)
+      await measure(
+        { label: 'bare Fastify', db: null },
+        floor,
+        `floor of GET ${route}: its answer replayed`,
+        {
+          path: floorPath,
+        },
+      );
+  } finally {
+    await floor.stop();
+  }
+}
+
 /** Users spread over the departments of the demo buyer's tenant, inserted straight in the database. */
 async function fillUsers(query, n) {
   const [{ tenant_id: tenantId, ent_id: entId, password_hash: hash }] = (
@@ -194,6 +225,7 @@ async function benchSection(section, scope) {
       path: '/api/sys/menu-ent/nav',
       headers: auth,
     });
+    if (scope.ping) await measureFloors(server, auth);
   }
   // The monitor screen refreshes every 5 s per viewer: one connection asking back to back measures
   // the server's CPU per refresh (machine, process, database and Redis figures), beside the bare route's.
