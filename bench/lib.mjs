@@ -132,12 +132,14 @@ export async function startFloor(answers) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}${Object.keys(answers)[0]}`, child);
-  return {
-    base,
-    pid: child.pid,
-    stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })),
-  };
+  const stop = stopper(child, () => rmSync(dir, { recursive: true, force: true }));
+  try {
+    await waitFor(`${base}${Object.keys(answers)[0]}`, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, pid: child.pid, stop };
 }
 
 /**
@@ -147,6 +149,9 @@ export async function startFloor(answers) {
 export async function recordAnswer(base, route, headers = {}) {
   const res = await fetch(`${base}${route}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
   const body = Buffer.from(await res.arrayBuffer());
+  // A refusal replayed would measure the wrong answer.
+  if (!res.ok || !body.toString().startsWith('{"code":0,'))
+    throw new Error(`${route} answered ${res.status} ${body.toString().slice(0, 120)}`);
   const kept = {};
   for (const [name, value] of res.headers)
     if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))

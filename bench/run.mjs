@@ -128,19 +128,13 @@ async function measureFloors(server, auth) {
   for (const [floorPath, route, headers] of routes)
     answers[floorPath] = await recordAnswer(server.base, route, headers);
   const floor = await startFloor(answers);
-  try {
-    for (const [floorPath, route] of routes)
-      await measure(
-        { label: 'bare Fastify', db: null },
-        floor,
-        `floor of GET ${route}: its answer replayed`,
-        {
-          path: floorPath,
-        },
-      );
-  } finally {
-    await floor.stop();
-  }
+  // Stopped on Ctrl-C too (the signal handler runs the cleanups, not this function's end).
+  cleanups.push(floor.stop);
+  for (const [floorPath, route] of routes)
+    await measure({ label: 'bare Fastify', db: null }, floor, `floor of GET ${route}: its answer replayed`, {
+      path: floorPath,
+    });
+  await cleanups.pop()();
 }
 
 /** Users spread over the departments of the demo buyer's tenant, inserted straight in the database. */
