@@ -8,10 +8,14 @@ test('on a narrow window the menu is a drawer that closes after navigating', asy
   await expect(page.getByTestId('layout-sidebar')).toBeHidden();
   await shot(page, 'mobile-home');
   const drawer = page.getByTestId('sidebar-drawer');
+  const hamburger = page.getByTestId('navbar-hamburger');
+  await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
   // The drawer's code arrives with the first screen; on a busy machine the first tap can come before
-  // the shell is ready for it, and a user taps again.
+  // the shell is ready for it, and a user taps again — but only while the menu is not already
+  // opening (a second tap would close it again during its opening motion).
   await expect(async () => {
-    if (!(await drawer.isVisible())) await page.getByTestId('navbar-hamburger').click();
+    if ((await hamburger.getAttribute('aria-expanded')) !== 'true') await hamburger.click();
+    await expect(hamburger).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
     await expect(drawer).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });
   // Its sliding motion over, the group opens and shows its pages.
@@ -21,6 +25,8 @@ test('on a narrow window the menu is a drawer that closes after navigating', asy
   await drawer.getByText('系统日志').click();
   await expect(page).toHaveURL(/\/system\/log$/);
   await expect(drawer).toBeHidden();
+  // A screen reader hears the menu button's state follow the drawer.
+  await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByTestId('log-table')).toBeVisible();
   await shot(page, 'mobile-log');
 });

@@ -249,6 +249,7 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
           className="srm-navbar-button srm-hamburger"
           icon={sidebarOpened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
           aria-label={t('toggleSidebar')}
+          aria-expanded={sidebarOpened}
           title={t('toggleSidebar')}
           data-testid="navbar-hamburger"
           onClick={() => toggleSidebar()}
