@@ -107,39 +107,36 @@ export async function startServer(extraEnv = {}, dataDir) {
   };
 }
 
-/** bench/bare-server.mjs: Fastify answering the same envelope, nothing else. */
-export async function startBare() {
+/** A yardstick server (bench/<script>) in a process of its own, once `readyPath` answers. */
+async function startYardstick(script, args, readyPath, after) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'bench/bare-server.mjs')], {
+  const child = spawn(process.execPath, [path.join(root, script), ...args], {
     cwd: root,
     env: { ...process.env, PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/bench/ping`, child);
-  return { base, pid: child.pid, stop: stopper(child) };
-}
-
-/** bench/floor-server.mjs: bare Fastify answering the product's recorded answers (see there). */
-export async function startFloor(answers) {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'srm-floor-'));
-  const file = path.join(dir, 'answers.json');
-  writeFileSync(file, JSON.stringify(answers));
-  const child = spawn(process.execPath, [path.join(root, 'bench/floor-server.mjs'), file], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = stopper(child, () => rmSync(dir, { recursive: true, force: true }));
+  const stop = stopper(child, after);
   try {
-    await waitFor(`${base}${Object.keys(answers)[0]}`, child);
+    await waitFor(`${base}${readyPath}`, child);
   } catch (error) {
     await stop();
     throw error;
   }
   return { base, pid: child.pid, stop };
+}
+
+/** bench/bare-server.mjs: Fastify answering the same envelope, nothing else. */
+export const startBare = () => startYardstick('bench/bare-server.mjs', [], '/api/bench/ping');
+
+/** bench/floor-server.mjs: bare Fastify answering the product's recorded answers (see there). */
+export function startFloor(answers) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'srm-floor-'));
+  const file = path.join(dir, 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  return startYardstick('bench/floor-server.mjs', [file], Object.keys(answers)[0], () =>
+    rmSync(dir, { recursive: true, force: true }),
+  );
 }
 
 /**
