@@ -10,7 +10,7 @@ async function signedIn(browser: Browser, who: 'admin' | 'buyer' | 'vendor', wid
   return page;
 }
 
-const badge = (page: Page) => page.getByTestId('navbar-message').locator('.ant-scroll-number');
+const badge = (page: Page) => page.getByTestId('message-badge').locator('.ant-scroll-number');
 /** The bell's unread number (0 without a badge). */
 const unreadOf = async (page: Page) =>
   (await badge(page).count()) ? Number(await badge(page).first().getAttribute('title')) : 0;
@@ -202,6 +202,11 @@ test('messages: the badge updates live, the message centre reads, filters and de
 
   // The administrator has unread messages (the seeded one and the announcement) and reads them all.
   await expect(badge(admin).first()).not.toHaveText('0');
+  // The bell's name says the count; the number is the badge beside the button, never the button's
+  // own content (so the name matches what the button shows while the badge zooms in or out).
+  const shownCount = (await badge(admin).first().getAttribute('title')) ?? '';
+  await expect(admin.getByTestId('navbar-message')).toHaveAccessibleName(new RegExp(`\\b${shownCount}\\b`));
+  await expect(admin.getByTestId('navbar-message')).toHaveText('');
   await admin.getByTestId('navbar-message').click();
   await admin.getByTestId('message-read-all').click();
   await expect(admin.locator('.ant-modal-confirm')).toContainText('您确定全部为已读状态, 是否继续?');

@@ -177,13 +177,13 @@ test('opening a message moves the badge straight to the true count', async ({ pa
     expect(((await res.json()) as { code: number }).code).toBe(0);
   }
   await signInAs(page, account, PASSWORD);
-  const badge = page.getByTestId('navbar-message').locator('.ant-scroll-number');
+  const badge = page.getByTestId('message-badge').locator('.ant-scroll-number');
   await expect(badge).toHaveAttribute('title', '3');
   // Every value the badge shows from now on.
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { badgeSeen: string[] }).badgeSeen = seen;
-    const root = document.querySelector('[data-testid="navbar-message"]');
+    const root = document.querySelector('[data-testid="message-badge"]');
     if (!root) return;
     const record = () => {
       const title = root.querySelector('.ant-scroll-number')?.getAttribute('title') ?? '0';

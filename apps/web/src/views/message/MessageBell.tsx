@@ -37,20 +37,28 @@ export function MessageBell() {
 
   return (
     <>
-      <Tooltip title={t('title')} placement="bottom">
-        <Button
-          type="text"
-          className="srm-navbar-button"
-          aria-label={unread > 0 ? t('a11y:messagesWithCount', { count: unreadShown(unread) }) : t('title')}
-          data-testid="navbar-message"
-          onClick={() => setOpen(true)}
-          icon={
-            <Badge count={Math.max(0, unread)} size="small" overflowCount={99} data-testid="message-badge">
-              <BellOutlined />
-            </Badge>
-          }
-        />
-      </Tooltip>
+      {/* The badge sits beside the button, not inside it: the button's visible content is its
+          icon alone, so its accessible name (the label with the count) never mismatches the
+          badge's number while that zooms out after the count drops to 0. */}
+      <Badge
+        count={Math.max(0, unread)}
+        size="small"
+        overflowCount={99}
+        offset={[-9, 9]}
+        data-testid="message-badge"
+        className="srm-navbar-badge"
+      >
+        <Tooltip title={t('title')} placement="bottom">
+          <Button
+            type="text"
+            className="srm-navbar-button"
+            aria-label={unread > 0 ? t('a11y:messagesWithCount', { count: unreadShown(unread) }) : t('title')}
+            data-testid="navbar-message"
+            onClick={() => setOpen(true)}
+            icon={<BellOutlined />}
+          />
+        </Tooltip>
+      </Badge>
       {/* Announces a new unread count to screen readers as it changes. */}
       <span className="srm-visually-hidden" role="status" data-testid="message-live">
         {unread > 0 ? t('a11y:unreadMessages', { count: unread }) : ''}
