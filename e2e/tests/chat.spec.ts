@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { closeOpenedContexts, shot, signedInPage, signIn } from './helpers';
 
 // A 2×2 red PNG, and a text file pretending to be an image.
 const PNG = Buffer.from(
@@ -10,12 +10,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function signedIn(browser: Browser, who: 'admin' | 'buyer'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
+test.afterEach(closeOpenedContexts);
 
 async function openChatWith(page: Page, account: string, keyword: string) {
   await page.getByTestId('navbar-chat').click();
@@ -27,8 +22,8 @@ async function openChatWith(page: Page, account: string, keyword: string) {
 }
 
 test('two users chat with text, an emoji and an image; unread badges and blinking', async ({ browser }) => {
-  const admin = await signedIn(browser, 'admin');
-  const buyer = await signedIn(browser, 'buyer');
+  const admin = await signedInPage(browser, 'admin');
+  const buyer = await signedInPage(browser, 'buyer');
   const stamp = Date.now().toString(36);
 
   await openChatWith(admin, 'buyer', 'buyer');

@@ -1,12 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { closeOpenedContexts, shot, signedInPage, signIn } from './helpers';
 
-async function signedIn(browser: Browser, width = 1400): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, 'admin');
-  return page;
-}
+test.afterEach(closeOpenedContexts);
 
 /** Chooses a category or type in the dictionary tree by its shown text. */
 const pick = (page: Page, text: string) =>
@@ -30,9 +25,9 @@ test('dictionaries: a new type with items, an item added to a form’s list reac
 }) => {
   test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
-  const admin = await signedIn(browser);
+  const admin = await signedInPage(browser, 'admin');
   // A second tab of the tenant with the announcement form's list already loaded.
-  const other = await signedIn(browser);
+  const other = await signedInPage(browser, 'admin');
   await other.goto('/system/notice');
   await expect(other.getByTestId('notice-page')).toBeVisible({ timeout: 30_000 });
   await other.getByTestId('notice-add').click();

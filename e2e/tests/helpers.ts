@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const ACCOUNTS = {
   admin: { account: 'admin', password: 'admin123' },
@@ -185,6 +192,37 @@ export async function approveTask(page: Page, opinion: string) {
   await expect
     .poll(async () => (await page.getByTestId('flow-history-opinion').allTextContents()).includes(opinion))
     .toBe(true);
+}
+
+/** Browser contexts opened by `signedInPage` in the running test (see `closeOpenedContexts`). */
+const openedContexts = new Set<BrowserContext>();
+
+/**
+ * A page in a fresh browser context `width` px wide, signed in as `who` (`beforeSignIn` can start
+ * waiting for an answer of the sign-in). Its spec closes the context
+ * after the test (`test.afterEach(closeOpenedContexts)`): a context left open keeps its socket, its
+ * polling and its timers running through every later spec of the worker.
+ */
+export async function signedInPage(
+  browser: Browser,
+  who: keyof typeof ACCOUNTS | { account: string; password: string },
+  width = 1400,
+  beforeSignIn?: (page: Page) => void,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  openedContexts.add(context);
+  const page = await context.newPage();
+  beforeSignIn?.(page);
+  if (typeof who === 'string') await signIn(page, who);
+  else await signInAs(page, who.account, who.password);
+  return page;
+}
+
+/** Closes the contexts `signedInPage` opened in the test that just ended. */
+export async function closeOpenedContexts(): Promise<void> {
+  const contexts = [...openedContexts];
+  openedContexts.clear();
+  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
 }
 
 /**

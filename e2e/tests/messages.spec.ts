@@ -1,16 +1,11 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { adminHeaders, createUser, openSettings, shot, signIn, signInAs } from './helpers';
+import { expect, type Page, type Response, test } from '@playwright/test';
+import { adminHeaders, closeOpenedContexts, createUser, openSettings, shot, signedInPage } from './helpers';
 
 const PASSWORD = 'pass1234';
 
 // This file owns the vendor account: the announcements it releases open the vendor's forced dialog.
 
-async function signedIn(browser: Browser, who: 'admin' | 'buyer' | 'vendor', width = 1400): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
+test.afterEach(closeOpenedContexts);
 
 const badge = (page: Page) => page.getByTestId('message-badge').locator('.ant-scroll-number');
 /** The bell's unread number (0 without a badge). */
@@ -51,7 +46,7 @@ test('announcements: written with rich text and previewed, released, and a vendo
   // Two browser contexts, three announcements and a vendor's sign-in: longer than one page's journey.
   test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
-  const admin = await signedIn(browser, 'admin');
+  const admin = await signedInPage(browser, 'admin');
   await admin.goto('/system/notice');
   // The announcement page's chunk carries the rich-text editor: the largest page to download.
   await expect(admin.getByTestId('notice-page')).toBeVisible({ timeout: 30_000 });
@@ -86,7 +81,7 @@ test('announcements: written with rich text and previewed, released, and a vendo
   await shot(admin, 'notice-list');
 
   // The vendor gets both, oldest first, in a dialog that neither Escape nor a mask click closes.
-  const vendor = await signedIn(browser, 'vendor');
+  const vendor = await signedInPage(browser, 'vendor');
   const dialogTitle = vendor.getByTestId('notice-title');
   await expect(dialogTitle).toHaveText(`停电通知 ${stamp}`);
   await expect(vendor.getByTestId('notice-body').locator('strong')).toHaveText('请务必阅读');
@@ -126,12 +121,15 @@ test('messages: the badge updates live, the message centre reads, filters and de
   // Two browser contexts and the whole message centre: longer than one page's journey.
   test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
-  const admin = await signedIn(browser, 'admin');
+  const admin = await signedInPage(browser, 'admin');
   // The buyer's unread count as the bell first loads it (earlier runs may have read some).
-  const buyer = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-  const firstCount = buyer.waitForResponse((r) => r.url().includes('/api/message/UnreadCount'));
-  await signIn(buyer, 'buyer');
-  const before: number = (await (await firstCount).json()).data.unreadMessageCount;
+  const countAnswers: Promise<Response>[] = [];
+  const buyer = await signedInPage(browser, 'buyer', 1400, (page) => {
+    countAnswers.push(page.waitForResponse((r) => r.url().includes('/api/message/UnreadCount')));
+  });
+  const [firstCount] = await Promise.all(countAnswers);
+  if (!firstCount) throw new Error('the bell never asked for its count');
+  const before: number = (await firstCount.json()).data.unreadMessageCount;
 
   // An announcement to all staff reaches every staff member as an internal message, pushed live.
   await admin.goto('/system/notice');
@@ -219,8 +217,7 @@ test('messages: the badge updates live, the message centre reads, filters and de
     });
     expect(((await reset.json()) as { code: number }).code).toBe(0);
   }
-  const reader = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-  await signInAs(reader, account, PASSWORD);
+  const reader = await signedInPage(browser, { account, password: PASSWORD });
   await expect(badge(reader).first()).toHaveAttribute('title', '2');
   // The bell's name says the count; the number is the badge beside the button, never the button's
   // own content (so the name matches what the button shows while the badge zooms in or out).
@@ -238,7 +235,7 @@ test('messages: the badge updates live, the message centre reads, filters and de
 });
 
 test('the message centre on a narrow window', async ({ browser }) => {
-  const buyer = await signedIn(browser, 'buyer', 390);
+  const buyer = await signedInPage(browser, 'buyer', 390);
   await buyer.goto('/messageRecord');
   await expect(buyer.getByTestId('message-table')).toBeVisible();
   await shot(buyer, 'message-centre-mobile');
@@ -247,7 +244,7 @@ test('the message centre on a narrow window', async ({ browser }) => {
 test('the message centre, mail centre and announcement page in dark mode with the top menu, and in English', async ({
   browser,
 }) => {
-  const admin = await signedIn(browser, 'admin');
+  const admin = await signedInPage(browser, 'admin');
   await openSettings(admin);
   await admin.getByTestId('theme-dark').click();
   await admin.getByTestId('layout-functional').click();
