@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { closeOpenedContexts, shot, signedInPage, signIn } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { adminHeaders, closeOpenedContexts, createUser, shot, signedInPage, signIn } from './helpers';
+
+const PASSWORD = 'pass1234';
 
 // A 2×2 red PNG, and a text file pretending to be an image.
 const PNG = Buffer.from(
@@ -21,26 +23,37 @@ async function openChatWith(page: Page, account: string, keyword: string) {
   await expect(page.getByTestId('chat-panel')).toBeVisible();
 }
 
-test('two users chat with text, an emoji and an image; unread badges and blinking', async ({ browser }) => {
-  const admin = await signedInPage(browser, 'admin');
-  const buyer = await signedInPage(browser, 'buyer');
+test('two users chat with text, an emoji and an image; unread badges and blinking', async ({
+  browser,
+  request,
+}) => {
+  // Two browser contexts through a whole conversation: longer than one page's journey.
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
+  // Two users of the test's own: their conversation starts empty in every run and on a retry.
+  const headers = await adminHeaders(request);
+  const writer = { account: `cw${stamp}`, password: PASSWORD };
+  const reader = { account: `cr${stamp}`, password: PASSWORD };
+  await createUser(request, headers, { ...writer, realName: `写者${stamp}` });
+  await createUser(request, headers, { ...reader, realName: `读者${stamp}` });
+  const writerPage = await signedInPage(browser, writer);
+  const readerPage = await signedInPage(browser, reader);
 
-  await openChatWith(admin, 'buyer', 'buyer');
-  await expect(admin.getByTestId('chat-peer-state')).toHaveText('在线');
+  await openChatWith(writerPage, reader.account, reader.account);
+  await expect(writerPage.getByTestId('chat-peer-state')).toHaveText('在线');
 
   // An empty (blank) message is not sent.
-  const input = admin.getByTestId('chat-input');
+  const input = writerPage.getByTestId('chat-input');
   await input.fill('   ');
   await input.press('Enter');
-  await expect(admin.getByTestId('chat-message-mine')).toHaveCount(0);
+  await expect(writerPage.getByTestId('chat-message-mine')).toHaveCount(0);
 
   // Text with an emoji picked from the picker, sent with Enter.
   await input.fill(`  你好 ${stamp} `);
-  await admin.getByTestId('chat-emoji-button').click();
-  await admin.getByTestId('chat-emoji-101').click();
+  await writerPage.getByTestId('chat-emoji-button').click();
+  await writerPage.getByTestId('chat-emoji-101').click();
   await input.press('Enter');
-  const mine = admin.getByTestId('chat-message-mine');
+  const mine = writerPage.getByTestId('chat-message-mine');
   await expect(mine).toHaveCount(1);
   await expect(mine.first()).toContainText(`你好 ${stamp}`);
   await expect(mine.first().getByTestId('chat-emoji-image')).toBeVisible();
@@ -49,44 +62,44 @@ test('two users chat with text, an emoji and an image; unread badges and blinkin
   // A file that is not an image is refused with the message; an image is sent.
   const fake = join(tmpdir(), `not-an-image-${stamp}.txt`);
   writeFileSync(fake, 'hello');
-  await admin.locator('.srm-chat-toolbar input[type=file]').setInputFiles(fake);
-  await expect(admin.getByText('只能上传图片文件')).toBeVisible();
+  await writerPage.locator('.srm-chat-toolbar input[type=file]').setInputFiles(fake);
+  await expect(writerPage.getByText('只能上传图片文件')).toBeVisible();
   const png = join(tmpdir(), `red-${stamp}.png`);
   writeFileSync(png, PNG);
-  await admin.locator('.srm-chat-toolbar input[type=file]').setInputFiles(png);
+  await writerPage.locator('.srm-chat-toolbar input[type=file]').setInputFiles(png);
   await expect(mine).toHaveCount(2);
   await expect(mine.nth(1).getByTestId('chat-image').locator('img')).toBeVisible();
-  await shot(admin, 'chat-admin-panel');
+  await shot(writerPage, 'chat-admin-panel');
 
-  // The buyer: the entry blinks, badges count 2, the conversation shows them.
-  await expect(buyer.getByTestId('navbar-chat')).toHaveAttribute('data-blinking', '1');
-  await expect(buyer.getByTestId('chat-badge')).toContainText('2');
-  await buyer.getByTestId('navbar-chat').click();
-  const conversation = buyer.getByTestId('chat-conversation-admin');
+  // The reader: the entry blinks, badges count 2, the conversation shows them.
+  await expect(readerPage.getByTestId('navbar-chat')).toHaveAttribute('data-blinking', '1');
+  await expect(readerPage.getByTestId('chat-badge')).toContainText('2');
+  await readerPage.getByTestId('navbar-chat').click();
+  const conversation = readerPage.getByTestId(`chat-conversation-${writer.account}`);
   await expect(conversation.getByTestId('chat-conversation-unread')).toContainText('2');
-  await shot(buyer, 'chat-buyer-drawer');
+  await shot(readerPage, 'chat-buyer-drawer');
   await conversation.click();
-  const peer = buyer.getByTestId('chat-message-peer');
+  const peer = readerPage.getByTestId('chat-message-peer');
   await expect(peer).toHaveCount(2);
   await expect(peer.first()).toContainText(`你好 ${stamp}`);
   await expect(peer.first().getByTestId('chat-emoji-image')).toBeVisible();
   await expect(peer.nth(1).getByTestId('chat-image').locator('img')).toBeVisible();
   // Opening it read it: the blinking and the badge stop.
-  await expect(buyer.getByTestId('navbar-chat')).toHaveAttribute('data-blinking', '0');
-  await expect(buyer.getByTestId('chat-badge')).not.toContainText('2');
+  await expect(readerPage.getByTestId('navbar-chat')).toHaveAttribute('data-blinking', '0');
+  await expect(readerPage.getByTestId('chat-badge')).not.toContainText('2');
 
-  // The buyer replies; the administrator sees it live.
-  await buyer.getByTestId('chat-input').fill(`收到 ${stamp}`);
-  await buyer.getByTestId('chat-send').click();
-  await expect(admin.getByTestId('chat-message-peer')).toHaveCount(1);
-  await expect(admin.getByTestId('chat-message-peer').first()).toContainText(`收到 ${stamp}`);
+  // The reader replies; the writer sees it live.
+  await readerPage.getByTestId('chat-input').fill(`收到 ${stamp}`);
+  await readerPage.getByTestId('chat-send').click();
+  await expect(writerPage.getByTestId('chat-message-peer')).toHaveCount(1);
+  await expect(writerPage.getByTestId('chat-message-peer').first()).toContainText(`收到 ${stamp}`);
 
   // The history panel finds a message by keyword.
-  await buyer.getByTestId('chat-history-toggle').click();
-  await buyer.getByTestId('chat-history-search').locator('input').fill(`收到 ${stamp}`);
-  await buyer.getByTestId('chat-history-search').locator('input').press('Enter');
-  await expect(buyer.getByTestId('chat-history-item')).toHaveCount(1);
-  await shot(buyer, 'chat-buyer-history');
+  await readerPage.getByTestId('chat-history-toggle').click();
+  await readerPage.getByTestId('chat-history-search').locator('input').fill(`收到 ${stamp}`);
+  await readerPage.getByTestId('chat-history-search').locator('input').press('Enter');
+  await expect(readerPage.getByTestId('chat-history-item')).toHaveCount(1);
+  await shot(readerPage, 'chat-buyer-history');
 });
 
 test('the contacts list and its search leave out the signed-in user', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { closeOpenedContexts, shot, signedInPage, signIn } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { closeOpenedContexts, shot, signedInPage } from './helpers';
 
 test.afterEach(closeOpenedContexts);
 
