@@ -21,8 +21,11 @@ export default defineConfig({
   testDir: './tests',
   // Per build name, so parallel runs (scripts/e2e.mjs with E2E_BUILD) keep their artifacts apart.
   outputDir: `../node_modules/.cache/e2e-results${process.env.E2E_BUILD ? `-${process.env.E2E_BUILD}` : ''}`,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Budgets for a loaded 2-vCPU machine (two workers, up to three browsers each, the server and
+  // PostgreSQL on the same cores): a first attempt ran out of 60 s / 10 s there while nothing was
+  // wrong. Speed itself is the benchmark's subject, never a test's.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
