@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { adminHeaders, closeOpenedContexts, createUser, shot, signedInPage, signIn } from './helpers';
+import { expect, type Page } from '@playwright/test';
+import { adminHeaders, createUser, shot, signIn, test } from './helpers';
 
 const PASSWORD = 'pass1234';
 
@@ -11,8 +11,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFElEQVR4nGP8z8Dwn4GBgYGJAQoAHxcCAr7ZaqgAAAAASUVORK5CYII=',
   'base64',
 );
-
-test.afterEach(closeOpenedContexts);
 
 async function openChatWith(page: Page, account: string, keyword: string) {
   await page.getByTestId('navbar-chat').click();
@@ -24,7 +22,7 @@ async function openChatWith(page: Page, account: string, keyword: string) {
 }
 
 test('two users chat with text, an emoji and an image; unread badges and blinking', async ({
-  browser,
+  signedInPage,
   request,
 }) => {
   // Two browser contexts through a whole conversation: longer than one page's journey.
@@ -36,8 +34,8 @@ test('two users chat with text, an emoji and an image; unread badges and blinkin
   const reader = { account: `cr${stamp}`, password: PASSWORD };
   await createUser(request, headers, { ...writer, realName: `写者${stamp}` });
   await createUser(request, headers, { ...reader, realName: `读者${stamp}` });
-  const writerPage = await signedInPage(browser, writer);
-  const readerPage = await signedInPage(browser, reader);
+  const writerPage = await signedInPage(writer);
+  const readerPage = await signedInPage(reader);
 
   await openChatWith(writerPage, reader.account, reader.account);
   await expect(writerPage.getByTestId('chat-peer-state')).toHaveText('在线');

@@ -1,7 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { closeOpenedContexts, shot, signedInPage } from './helpers';
-
-test.afterEach(closeOpenedContexts);
+import { expect, type Page } from '@playwright/test';
+import { shot, test } from './helpers';
 
 /** Chooses a category or type in the dictionary tree by its shown text. */
 const pick = (page: Page, text: string) =>
@@ -21,13 +19,13 @@ async function addItem(page: Page, names: { zh: string; en: string; code: string
 }
 
 test('dictionaries: a new type with items, an item added to a form’s list reaching another tab at once, refusals and a bad import', async ({
-  browser,
+  signedInPage,
 }) => {
   test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
-  const admin = await signedInPage(browser, 'admin');
+  const admin = await signedInPage('admin');
   // A second tab of the tenant with the announcement form's list already loaded.
-  const other = await signedInPage(browser, 'admin');
+  const other = await signedInPage('admin');
   await other.goto('/system/notice');
   await expect(other.getByTestId('notice-page')).toBeVisible({ timeout: 30_000 });
   await other.getByTestId('notice-add').click();

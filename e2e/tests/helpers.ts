@@ -3,6 +3,7 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  test as base,
   expect,
   type Locator,
   type Page,
@@ -194,36 +195,34 @@ export async function approveTask(page: Page, opinion: string) {
     .toBe(true);
 }
 
-/** Browser contexts opened by `signedInPage` in the running test (see `closeOpenedContexts`). */
-const openedContexts = new Set<BrowserContext>();
+/** Signs in a page of a fresh browser context `width` px wide (`beforeSignIn` can start waiting for
+ * an answer of the sign-in). */
+type SignedInPage = (
+  who: keyof typeof ACCOUNTS | { account: string; password: string },
+  width?: number,
+  beforeSignIn?: (page: Page) => void,
+) => Promise<Page>;
 
 /**
- * A page in a fresh browser context `width` px wide, signed in as `who` (`beforeSignIn` can start
- * waiting for an answer of the sign-in). Its spec closes the context
- * after the test (`test.afterEach(closeOpenedContexts)`): a context left open keeps its socket, its
- * polling and its timers running through every later spec of the worker.
+ * Playwright's `test` with a `signedInPage` fixture: the contexts it opens are closed when the test
+ * ends (a context left open keeps its socket, its polling and its timers running through every
+ * later spec of the worker).
  */
-export async function signedInPage(
-  browser: Browser,
-  who: keyof typeof ACCOUNTS | { account: string; password: string },
-  width = 1400,
-  beforeSignIn?: (page: Page) => void,
-): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  openedContexts.add(context);
-  const page = await context.newPage();
-  beforeSignIn?.(page);
-  if (typeof who === 'string') await signIn(page, who);
-  else await signInAs(page, who.account, who.password);
-  return page;
-}
-
-/** Closes the contexts `signedInPage` opened in the test that just ended. */
-export async function closeOpenedContexts(): Promise<void> {
-  const contexts = [...openedContexts];
-  openedContexts.clear();
-  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-}
+export const test = base.extend<{ signedInPage: SignedInPage }>({
+  signedInPage: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (who, width = 1400, beforeSignIn) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      beforeSignIn?.(page);
+      if (typeof who === 'string') await signIn(page, who);
+      else await signInAs(page, who.account, who.password);
+      return page;
+    });
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+  },
+});
 
 /**
  * A page in a fresh browser context `width` px wide whose unread announcements are answered empty:

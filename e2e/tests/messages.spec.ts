@@ -1,11 +1,9 @@
-import { expect, type Page, type Response, test } from '@playwright/test';
-import { adminHeaders, closeOpenedContexts, createUser, openSettings, shot, signedInPage } from './helpers';
+import { expect, type Page, type Response } from '@playwright/test';
+import { adminHeaders, createUser, openSettings, shot, test } from './helpers';
 
 const PASSWORD = 'pass1234';
 
 // This file owns the vendor account: the announcements it releases open the vendor's forced dialog.
-
-test.afterEach(closeOpenedContexts);
 
 const badge = (page: Page) => page.getByTestId('message-badge').locator('.ant-scroll-number');
 /** The bell's unread number (0 without a badge). */
@@ -41,12 +39,12 @@ async function writeAndRelease(
 }
 
 test('announcements: written with rich text and previewed, released, and a vendor clicks through two forced ones', async ({
-  browser,
+  signedInPage,
 }) => {
   // Two browser contexts, three announcements and a vendor's sign-in: longer than one page's journey.
   test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
-  const admin = await signedInPage(browser, 'admin');
+  const admin = await signedInPage('admin');
   await admin.goto('/system/notice');
   // The announcement page's chunk carries the rich-text editor: the largest page to download.
   await expect(admin.getByTestId('notice-page')).toBeVisible({ timeout: 30_000 });
@@ -81,7 +79,7 @@ test('announcements: written with rich text and previewed, released, and a vendo
   await shot(admin, 'notice-list');
 
   // The vendor gets both, oldest first, in a dialog that neither Escape nor a mask click closes.
-  const vendor = await signedInPage(browser, 'vendor');
+  const vendor = await signedInPage('vendor');
   const dialogTitle = vendor.getByTestId('notice-title');
   await expect(dialogTitle).toHaveText(`停电通知 ${stamp}`);
   await expect(vendor.getByTestId('notice-body').locator('strong')).toHaveText('请务必阅读');
@@ -116,15 +114,15 @@ test('announcements: written with rich text and previewed, released, and a vendo
 });
 
 test('messages: the badge updates live, the message centre reads, filters and deletes, a staff member marks all read', async ({
-  browser,
+  signedInPage,
 }) => {
   // Two browser contexts and the whole message centre: longer than one page's journey.
   test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
-  const admin = await signedInPage(browser, 'admin');
+  const admin = await signedInPage('admin');
   // The buyer's unread count as the bell first loads it (earlier runs may have read some).
   const countAnswers: Promise<Response>[] = [];
-  const buyer = await signedInPage(browser, 'buyer', 1400, (page) => {
+  const buyer = await signedInPage('buyer', 1400, (page) => {
     countAnswers.push(page.waitForResponse((r) => r.url().includes('/api/message/UnreadCount')));
   });
   const [firstCount] = await Promise.all(countAnswers);
@@ -217,7 +215,7 @@ test('messages: the badge updates live, the message centre reads, filters and de
     });
     expect(((await reset.json()) as { code: number }).code).toBe(0);
   }
-  const reader = await signedInPage(browser, { account, password: PASSWORD });
+  const reader = await signedInPage({ account, password: PASSWORD });
   await expect(badge(reader).first()).toHaveAttribute('title', '2');
   // The bell's name says the count; the number is the badge beside the button, never the button's
   // own content (so the name matches what the button shows while the badge zooms in or out).
@@ -234,17 +232,17 @@ test('messages: the badge updates live, the message centre reads, filters and de
   await expect(badge(reader)).toHaveCount(0);
 });
 
-test('the message centre on a narrow window', async ({ browser }) => {
-  const buyer = await signedInPage(browser, 'buyer', 390);
+test('the message centre on a narrow window', async ({ signedInPage }) => {
+  const buyer = await signedInPage('buyer', 390);
   await buyer.goto('/messageRecord');
   await expect(buyer.getByTestId('message-table')).toBeVisible();
   await shot(buyer, 'message-centre-mobile');
 });
 
 test('the message centre, mail centre and announcement page in dark mode with the top menu, and in English', async ({
-  browser,
+  signedInPage,
 }) => {
-  const admin = await signedInPage(browser, 'admin');
+  const admin = await signedInPage('admin');
   await openSettings(admin);
   await admin.getByTestId('theme-dark').click();
   await admin.getByTestId('layout-functional').click();
