@@ -16,6 +16,7 @@ import {
   signIn,
   signInAs,
 } from './helpers';
+import { creditCode, PDF } from './vendor-helpers';
 
 /**
  * Supplier self-registration (issue 16 §1–§2): a new supplier registers in a fresh browser — the
@@ -31,18 +32,6 @@ import {
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-/** A valid unified social credit code (GB 32100 check character) from 7 digits. */
-function creditCode(digits: string): string {
-  const first17 = `91110000MA${digits.padStart(7, '0').slice(-7)}`;
-  let sum = 0;
-  for (let i = 0; i < 17; i++)
-    sum += CREDIT_CHARS.indexOf(first17[i] as string) * (CREDIT_WEIGHTS[i] as number);
-  return first17 + CREDIT_CHARS[(31 - (sum % 31)) % 31];
-}
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const stamp = String(Date.now()).slice(-8);
 const MANAGER = { account: 'manager', password: 'manager123' };
 
