@@ -27,7 +27,7 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 480_000 });
 
 const stamp = String(Date.now()).slice(-8);
-const SUPPLIER = `华东钢材${stamp}有限公司`;
+const SUPPLIER = `华南紧固件${stamp}有限公司`;
 const SUPPLIER_USER = { account: `vc${stamp}`, password: 'abc12345' };
 const account = `6225${String(Date.now()).slice(-10)}`;
 const MANAGER = { account: 'manager', password: 'manager123' };
