@@ -75,12 +75,20 @@ export async function openSettings(page: Page) {
   await expect(page.getByTestId('settings-drawer')).toBeVisible();
 }
 
-/** Headers of a fresh admin session made through the API (another session beside the browser's). */
-export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const login = await request.post('/api/sys/login', { data: { userName: 'admin', passWord: 'admin123' } });
-  const { data } = (await login.json()) as { data: { token: string } };
-  return { authorization: `Bearer ${data.token}` };
+/** Headers of a fresh session of `userName` made through the API (beside any browser's). */
+export async function sessionHeaders(
+  request: APIRequestContext,
+  userName: string,
+  passWord: string,
+): Promise<Record<string, string>> {
+  const login = await request.post('/api/sys/login', { data: { userName, passWord } });
+  const body = (await login.json()) as { code: number; msg: string; data: { token: string } };
+  expect(body.code, body.msg).toBe(0);
+  return { authorization: `Bearer ${body.data.token}` };
 }
+
+/** Headers of a fresh admin session made through the API (another session beside the browser's). */
+export const adminHeaders = (request: APIRequestContext) => sessionHeaders(request, 'admin', 'admin123');
 
 /** A mobile number of the test's own (unique within the tenant, whatever other specs made). */
 export const randomMobile = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
