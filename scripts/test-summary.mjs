@@ -33,18 +33,28 @@ export function countPlaywrightStats(stats = {}) {
   };
 }
 
-/** Titles ("file › describe › test") of the tests Playwright's JSON report marks flaky. */
-export function playwrightFlakyTitles(report) {
+/**
+ * Titles ("file › describe › test") of the tests Playwright's JSON report gives a status: "flaky"
+ * (passed on a retry) or "unexpected" (failed every try).
+ */
+export function playwrightTitles(report, status) {
   const titles = [];
   const walk = (suite, path) => {
     const here = suite.title ? [...path, suite.title] : path;
     for (const spec of suite.specs ?? []) {
-      if (spec.tests?.some((test) => test.status === 'flaky')) titles.push([...here, spec.title].join(' › '));
+      if (spec.tests?.some((test) => test.status === status)) titles.push([...here, spec.title].join(' › '));
     }
     for (const child of suite.suites ?? []) walk(child, here);
   };
   for (const suite of report?.suites ?? []) walk(suite, []);
   return titles;
+}
+
+/** A failed test's line at the end of the run: its name and its error's first line, short. */
+export function failedTestLine(title, message = '') {
+  const first = message.split('\n').find((line) => line.trim() !== '') ?? '';
+  const short = first.length > 200 ? `${first.slice(0, 200)}…` : first;
+  return short ? `Failed: ${title} — ${short.trim()}` : `Failed: ${title}`;
 }
 
 /** The final line: "N passed, N flaky, N failed, N skipped". */

@@ -11,7 +11,8 @@ import {
   addCounts,
   countPlaywrightStats,
   emptyTotals,
-  playwrightFlakyTitles,
+  failedTestLine,
+  playwrightTitles,
   runFailed,
   summaryLine,
 } from './test-summary.mjs';
@@ -24,6 +25,8 @@ mkdirSync(reports, { recursive: true });
 const totals = emptyTotals();
 const failedSteps = [];
 const flakyTests = [];
+// Named again at the very end, so that the last lines of a failed run say which tests failed.
+const failedTests = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
@@ -44,6 +47,9 @@ function vitest(name, projects, env, reportName) {
   const counts = JSON.parse(readFileSync(out, 'utf8'));
   addCounts(totals, counts);
   flakyTests.push(...(counts.flakyTests ?? []));
+  failedTests.push(
+    ...(counts.failedTests ?? []).map(({ title, message }) => failedTestLine(`${name}: ${title}`, message)),
+  );
 }
 
 step('Type check', 'npm', ['run', '--silent', 'typecheck']);
@@ -72,13 +78,17 @@ if (!chromium) {
     if (existsSync(out)) {
       const report = JSON.parse(readFileSync(out, 'utf8'));
       addCounts(totals, countPlaywrightStats(report.stats));
-      flakyTests.push(...playwrightFlakyTitles(report));
+      flakyTests.push(...playwrightTitles(report, 'flaky'));
+      failedTests.push(
+        ...playwrightTitles(report, 'unexpected').map((title) => failedTestLine(`Browser tests: ${title}`)),
+      );
     }
   }
 }
 
 console.log('');
 for (const title of flakyTests) console.log(`Flaky (passed only on a retry): ${title}`);
+for (const line of failedTests) console.log(line);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(summaryLine(totals));
 process.exit(runFailed(failedSteps, totals) ? 1 : 0);

@@ -1,5 +1,5 @@
 // A vitest reporter for `npm test`: writes the run's passed, flaky (passed on a retry), failed and
-// skipped counts, and the flaky tests' names, as JSON to the file in SRM_VITEST_COUNTS. Vitest's own JSON report counts a test
+// skipped counts, the flaky tests' names and the failed tests' names with their first error, as JSON to the file in SRM_VITEST_COUNTS. Vitest's own JSON report counts a test
 // that passed on a retry as a plain pass, which would hide it.
 import { writeFileSync } from 'node:fs';
 import { countVitestResults } from './test-summary.mjs';
@@ -10,13 +10,18 @@ export default class CountsReporter {
     if (!out) return;
     const results = [];
     const flakyTests = [];
+    const failedTests = [];
     for (const testModule of testModules) {
       for (const test of testModule.children.allTests()) {
         const flaky = test.diagnostic()?.flaky === true;
-        results.push({ state: test.result().state, flaky });
-        if (flaky) flakyTests.push(`${testModule.relativeModuleId} › ${test.fullName}`);
+        const result = test.result();
+        results.push({ state: result.state, flaky });
+        const title = `${testModule.relativeModuleId} › ${test.fullName}`;
+        if (flaky) flakyTests.push(title);
+        if (result.state === 'failed')
+          failedTests.push({ title, message: result.errors?.[0]?.message ?? '' });
       }
     }
-    writeFileSync(out, JSON.stringify({ ...countVitestResults(results), flakyTests }));
+    writeFileSync(out, JSON.stringify({ ...countVitestResults(results), flakyTests, failedTests }));
   }
 }

@@ -4,7 +4,8 @@ import {
   countPlaywrightStats,
   countVitestResults,
   emptyTotals,
-  playwrightFlakyTitles,
+  failedTestLine,
+  playwrightTitles,
   runFailed,
   summaryLine,
 } from '../test-summary.mjs';
@@ -46,7 +47,18 @@ describe("npm test's summary", () => {
         },
       ],
     };
-    expect(playwrightFlakyTitles(report)).toEqual(['user.spec.ts › reset › resets the password']);
+    expect(playwrightTitles(report, 'flaky')).toEqual(['user.spec.ts › reset › resets the password']);
+    expect(playwrightTitles(report, 'unexpected')).toEqual([]);
+  });
+
+  it('names a failed test with the first line of its error, cut at 200 characters', () => {
+    expect(
+      failedTestLine('API tests on PGlite: auth.test.ts › signs in', '\nexpected 401 to be 200\n  at x.ts:3'),
+    ).toBe('Failed: API tests on PGlite: auth.test.ts › signs in — expected 401 to be 200');
+    expect(failedTestLine('Browser tests: user.spec.ts › creates a user')).toBe(
+      'Failed: Browser tests: user.spec.ts › creates a user',
+    );
+    expect(failedTestLine('t', 'x'.repeat(300))).toBe(`Failed: t — ${'x'.repeat(200)}…`);
   });
 
   it('prints "N passed, N flaky, N failed, N skipped" over every step', () => {
