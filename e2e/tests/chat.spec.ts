@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { adminHeaders, createUser, shot, signIn, test } from './helpers';
+import { adminHeaders, axeViolations, createUser, shot, signIn, test } from './helpers';
 
 const PASSWORD = 'pass1234';
 
@@ -72,6 +72,9 @@ test('two users chat with text, an emoji and an image; unread badges and blinkin
   // The reader: the entry blinks, badges count 2, the conversation shows them.
   await expect(readerPage.getByTestId('navbar-chat')).toHaveAttribute('data-blinking', '1');
   await expect(readerPage.getByTestId('chat-badge')).toContainText('2');
+  // The button's name carries the count its badge shows (the badge sits beside the button).
+  await expect(readerPage.getByTestId('navbar-chat')).toHaveAccessibleName('内部聊天 2');
+  expect(await axeViolations(readerPage, '[data-testid=chat-badge]')).toEqual([]);
   await readerPage.getByTestId('navbar-chat').click();
   const conversation = readerPage.getByTestId(`chat-conversation-${writer.account}`);
   await expect(conversation.getByTestId('chat-conversation-unread')).toContainText('2');

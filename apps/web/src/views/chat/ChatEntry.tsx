@@ -1,7 +1,7 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { Badge, Button, Tooltip } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavbarCountButton } from '../../components/NavbarCountButton';
 import { useChatBlinking, useSocketStore } from '../../store/socket';
 import { useChatUi } from './chatUi';
 import './chat.css';
@@ -20,21 +20,17 @@ export function ChatEntry() {
   const setDrawerOpen = useChatUi((s) => s.setDrawerOpen);
   return (
     <>
-      <Tooltip title={t('title')} placement="bottom">
-        <Button
-          type="text"
-          className={`srm-navbar-button${blinking ? ' srm-chat-blink' : ''}`}
-          aria-label={t('title')}
-          data-testid="navbar-chat"
-          data-blinking={blinking ? '1' : '0'}
-          onClick={() => setDrawerOpen(true)}
-          icon={
-            <Badge count={total} size="small" overflowCount={99} data-testid="chat-badge">
-              <MessageOutlined />
-            </Badge>
-          }
-        />
-      </Tooltip>
+      <NavbarCountButton
+        icon={<MessageOutlined />}
+        title={t('title')}
+        count={total}
+        titleWithCount={(shown) => t('a11y:chatWithCount', { count: shown })}
+        onClick={() => setDrawerOpen(true)}
+        badgeTestId="chat-badge"
+        buttonTestId="navbar-chat"
+        className={blinking ? 'srm-chat-blink' : undefined}
+        blinking={blinking}
+      />
       <Suspense fallback={null}>
         {drawerOpen && <ChatDrawer />}
         {peer && <ChatPanel key={peer.id} peer={peer} />}

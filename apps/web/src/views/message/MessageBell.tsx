@@ -1,16 +1,13 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Tooltip } from 'antd';
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NavbarCountButton } from '../../components/NavbarCountButton';
 import { OpenedLazily } from '../../components/OpenedLazily';
 import { onFrame, onSocketOpen, useSocketStore } from '../../store/socket';
 import { MESSAGE_QUERY_KEY } from './api';
 import { refreshUnreadCounts } from './unreadCounts';
 import './message.css';
-
-/** The badge's own text: the count, 99+ above 99 (the accessible name repeats it). */
-const unreadShown = (n: number) => (n > 99 ? '99+' : String(n));
 
 const MessageDrawer = lazy(() => import('./MessageDrawer'));
 
@@ -37,28 +34,15 @@ export function MessageBell() {
 
   return (
     <>
-      {/* The badge sits beside the button, not inside it: the button's visible content is its
-          icon alone, so its accessible name (the label with the count) never mismatches the
-          badge's number while that zooms out after the count drops to 0. */}
-      <Badge
-        count={Math.max(0, unread)}
-        size="small"
-        overflowCount={99}
-        offset={[-9, 9]}
-        data-testid="message-badge"
-        className="srm-navbar-badge"
-      >
-        <Tooltip title={t('title')} placement="bottom">
-          <Button
-            type="text"
-            className="srm-navbar-button"
-            aria-label={unread > 0 ? t('a11y:messagesWithCount', { count: unreadShown(unread) }) : t('title')}
-            data-testid="navbar-message"
-            onClick={() => setOpen(true)}
-            icon={<BellOutlined />}
-          />
-        </Tooltip>
-      </Badge>
+      <NavbarCountButton
+        icon={<BellOutlined />}
+        title={t('title')}
+        count={unread}
+        titleWithCount={(shown) => t('a11y:messagesWithCount', { count: shown })}
+        onClick={() => setOpen(true)}
+        badgeTestId="message-badge"
+        buttonTestId="navbar-message"
+      />
       {/* Announces a new unread count to screen readers as it changes. */}
       <span className="srm-visually-hidden" role="status" data-testid="message-live">
         {unread > 0 ? t('a11y:unreadMessages', { count: unread }) : ''}
