@@ -157,6 +157,14 @@ test('a buyer launches a large requisition; manager and admin approve in their o
   const manager = await newPage(browser);
   await signInAs(manager, MANAGER.account, MANAGER.password);
   await expect(manager.locator('.srm-menu-badge .ant-badge-count').first()).toBeVisible();
+  // The closed workflow group sums it, beside the group's arrow, not over it.
+  const group = manager
+    .locator('.ant-menu-submenu-title')
+    .filter({ has: manager.locator('.srm-menu-badge') })
+    .first();
+  const badgeBox = await group.locator('.srm-menu-badge .ant-badge-count').boundingBox();
+  const arrowBox = await group.locator('.ant-menu-submenu-arrow').boundingBox();
+  expect(badgeBox && arrowBox && badgeBox.x + badgeBox.width <= arrowBox.x).toBe(true);
   await openFromList(manager, '/workFlow/flowTodo', 'flow-todo', reason);
   await expect(manager.getByTestId('flow-detail-form-total')).toContainText('75,000.00');
   await shot(manager, 'flow-task-detail-manager');
