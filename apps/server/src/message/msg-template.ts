@@ -42,8 +42,8 @@ export const DEFAULT_MSG_TEMPLATES: readonly DefaultTemplate[] = [
     titleEn: 'Your sign-in password was reset',
     contentEn:
       '{operator} reset your sign-in password. If you did not ask for it, contact your administrator at once.',
-    titleTw: '您的登錄密碼已被重置',
-    contentTw: '{operator}重置了您的登錄密碼。如非您本人申請，請立即聯繫系統管理員。',
+    titleTw: '您的登入密碼已被重置',
+    contentTw: '{operator}重置了您的登入密碼。如非您本人申請，請立即聯絡系統管理員。',
     messageType: 1,
   },
   {
@@ -55,7 +55,7 @@ export const DEFAULT_MSG_TEMPLATES: readonly DefaultTemplate[] = [
     contentEn:
       '{operator} added you to the role "{roleName}". Reload the page to use its menus and functions.',
     titleTw: '您已獲得角色「{roleName}」',
-    contentTw: '{operator}將您加入了角色「{roleName}」，刷新頁面後即可使用該角色的菜單和功能。',
+    contentTw: '{operator}將您加入了角色「{roleName}」，重新整理頁面後即可使用該角色的選單和功能。',
     messageType: 1,
   },
   {
