@@ -355,6 +355,28 @@ for (const dark of [false, true])
     await page.context().close();
   });
 
+test('a link to an unknown enterprise says so, with nothing to retry; a failed load offers a retry that brings the form', async ({
+  browser,
+}) => {
+  const page = await freshPage(browser, { locale: 'zh-TW', width: 390 });
+  await page.goto('/base/vendor/register?tenant=no-such-enterprise');
+  await expect(page.getByTestId('register-tenant-unknown')).toContainText('此註冊連結無效：找不到對應的企業');
+  await expect(page.getByTestId('register-retry')).toHaveCount(0);
+  await expectAxeClean(page, 'register-tenant-unknown-390');
+
+  // The first load of the choices fails on the way (the network); the retry brings the form.
+  let failures = 1;
+  await page.route(
+    (url) => url.pathname === '/api/base/vendor/register/options',
+    (route) => (failures-- > 0 ? route.abort('connectionreset') : route.continue()),
+  );
+  await page.goto('/base/vendor/register');
+  await expect(page.getByText('載入失敗，請稍後重試')).toBeVisible();
+  await page.getByTestId('register-retry').click();
+  await expect(inputOf(page, 'register-supplierName')).toBeVisible();
+  await page.context().close();
+});
+
 test('a buyer invites a supplier; it registers from the link without the proof of work, is rejected, corrects and resubmits', async ({
   browser,
   request,

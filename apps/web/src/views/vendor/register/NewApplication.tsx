@@ -1,8 +1,9 @@
 import type { InvitationPrefill, Locale, RegisterOptions, RegisterResult } from '@srm/contracts/core';
-import { Alert, Descriptions, Result, Space, Spin } from 'antd';
+import { Alert, Button, Descriptions, Result, Space, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiError } from '../../../api/request';
 import { CopyButton } from '../CopyButton';
 import { registerApi, statusPath } from './api';
 import { emptyValues, invitedValues } from './formValues';
@@ -47,7 +48,10 @@ export function NewApplication({
   const [prefill, setPrefill] = useState<InvitationPrefill | null | undefined>(invite ? undefined : null);
   const [inviteInvalid, setInviteInvalid] = useState(false);
   const [options, setOptions] = useState<RegisterOptions>();
-  const [failed, setFailed] = useState(false);
+  // Why the choices did not load: an unknown enterprise (the link is wrong: retrying cannot help),
+  // or anything else (the network, the server: worth another try).
+  const [failed, setFailed] = useState<'unknownTenant' | 'other' | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<RegisterResult>();
 
   useEffect(() => {
@@ -61,16 +65,37 @@ export function NewApplication({
   const tenantCode = prefill?.tenant ?? tenant;
   const ready = prefill !== undefined;
   // The choices follow the language (their names are the dictionaries' translations).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read again in the new language (the request sends it)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again in the new language (the request sends it) and on a retry
   useEffect(() => {
     if (!ready) return;
-    registerApi.options(tenantCode).then(setOptions, () => setFailed(true));
-  }, [ready, tenantCode, language]);
+    setFailed(null);
+    registerApi
+      .options(tenantCode)
+      .then(setOptions, (e: unknown) =>
+        setFailed(e instanceof ApiError && e.code === 404 ? 'unknownTenant' : 'other'),
+      );
+  }, [ready, tenantCode, language, attempt]);
 
   const initial = useMemo(() => (prefill ? invitedValues(prefill) : emptyValues()), [prefill]);
 
   if (result) return <Submitted result={result} />;
-  if (failed) return <Alert type="error" showIcon message={t('loadFailed')} />;
+  if (failed === 'unknownTenant')
+    return (
+      <Alert type="warning" showIcon message={t('tenantUnknown')} data-testid="register-tenant-unknown" />
+    );
+  if (failed)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={t('loadFailed')}
+        action={
+          <Button size="small" onClick={() => setAttempt((n) => n + 1)} data-testid="register-retry">
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
   if (!ready || !options) return <Spin />;
   return (
     <>

@@ -13,7 +13,9 @@ export type ApplicationAccess = { no: string; token?: string; mobile?: string };
 
 /** The public calls of the self-registration (no session). */
 export const registerApi = {
-  options: (tenant?: string) => http.get<RegisterOptions>(VendorRegisterApi.options, { tenant }),
+  // Silent: the page says why it could not load (an unknown enterprise or a failure to retry).
+  options: (tenant?: string) =>
+    http.get<RegisterOptions>(VendorRegisterApi.options, { tenant }, { silent: true }),
   /** Silent: an unusable link is told on the page itself. */
   invitation: (token: string) =>
     http.get<InvitationPrefill>(`${VendorRegisterApi.invitation}/${encodeURIComponent(token)}`, undefined, {
