@@ -76,6 +76,7 @@ const L = (zh: string, en: string, tw: string) => ({ 'en-US': en, 'zh-TW': tw, '
 export const VENDOR_ADMISSION_FORM: FormSchema = {
   name: VENDOR_ADMISSION_FORM_NAME,
   title: '供应商准入',
+  titles: { 'en-US': 'Supplier admission', 'zh-TW': '供應商准入' },
   layout: { columns: 2, labelWidth: 120 },
   fields: [
     {
@@ -261,6 +262,7 @@ export const VENDOR_ADMISSION_FORM: FormSchema = {
 export const VENDOR_CHANGE_FORM: FormSchema = {
   name: VENDOR_CHANGE_FORM_NAME,
   title: '供应商信息变更',
+  titles: { 'en-US': 'Supplier information change', 'zh-TW': '供應商資訊變更' },
   layout: { columns: 2, labelWidth: 120 },
   fields: [
     {

@@ -43,7 +43,7 @@ import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { flowEngineApi, flowEngineKeys, treeErrorsOf } from './api';
 import { type CanvasActions, FlowCanvas } from './FlowCanvas';
-import { DESIGNER_FORMS, formByName, formTitle } from './forms';
+import { DESIGNER_FORMS, designerFormOptions, formByName, formTitle } from './forms';
 import { NodeDrawer } from './NodeDrawer';
 import { useOrgOptions } from './options';
 import {
@@ -378,10 +378,7 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
         <DictSelect typeCode="flowCategory" data-testid="flow-category" />
       </Form.Item>
       <Form.Item name="formName" label={t('basic.form')} rules={[{ required: true }]}>
-        <Select
-          data-testid="flow-formName"
-          options={DESIGNER_FORMS.map((f) => ({ value: f.name, label: formTitle(f.name, language) }))}
-        />
+        <Select data-testid="flow-formName" options={designerFormOptions(formName, language)} />
       </Form.Item>
       <Form.Item name="iconBackground" label={t('basic.colour')}>
         <Radio.Group>

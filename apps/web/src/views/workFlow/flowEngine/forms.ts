@@ -1,62 +1,45 @@
-import type { FormField, FormSchema, Locale } from '@srm/contracts/core';
+import {
+  FLOW_FORMS,
+  type FlowFormName,
+  type FormField,
+  type FormSchema,
+  type Locale,
+  formTitle as schemaTitle,
+} from '@srm/contracts/core';
 
 /**
- * The business forms a flow can bind, as the designer needs them: the top-level fields that
- * conditions read and node field rights apply to. They mirror the forms registered in code on the
- * server (PurchaseRequisition, LeaveApply); once the contracts export that registry,
- * this list is read from it instead.
+ * The business forms, from the contracts' registry (the server registers the same schemas): the
+ * top-level fields are what conditions read and node field rights apply to.
  */
-const field = (
-  name: string,
-  type: FormField['type'],
-  zh: string,
-  en: string,
-  tw: string,
-  extra: Partial<FormField> = {},
-): FormField => ({ name, type, label: zh, labels: { 'en-US': en, 'zh-TW': tw }, ...extra });
+const isFormName = (name: string | undefined): name is FlowFormName =>
+  name !== undefined && Object.hasOwn(FLOW_FORMS, name);
 
-export const DESIGNER_FORMS: readonly FormSchema[] = [
-  {
-    name: 'PurchaseRequisition',
-    title: '采购申请',
-    fields: [
-      field('deptId', 'dept', '申请部门', 'Department', '申請部門'),
-      field('requesterId', 'user', '申请人', 'Requester', '申請人'),
-      field('reason', 'textarea', '申请事由', 'Reason', '申請事由'),
-      field('neededBy', 'date', '需求日期', 'Needed by', '需求日期'),
-      field('lines', 'table', '采购明细', 'Lines', '採購明細'),
-      field('total', 'money', '合计金额', 'Total', '合計金額', { computed: 'sum(lines.amount)' }),
-      field('attachments', 'upload', '附件', 'Attachments', '附件'),
-    ],
-  },
-  {
-    name: 'LeaveApply',
-    title: '请假申请',
-    fields: [
-      field('leaveType', 'select', '请假类型', 'Leave type', '請假類型', { dictionary: 'leaveType' }),
-      field('startDate', 'date', '开始日期', 'From', '開始日期'),
-      field('endDate', 'date', '结束日期', 'To', '結束日期'),
-      field('days', 'number', '请假天数', 'Days', '請假天數'),
-      field('reason', 'textarea', '请假事由', 'Reason', '請假事由'),
-    ],
-  },
-];
-
-export const FORM_TITLES: Record<string, Record<Locale, string>> = {
-  PurchaseRequisition: { 'zh-CN': '采购申请', 'en-US': 'Purchase requisition', 'zh-TW': '採購申請' },
-  LeaveApply: { 'zh-CN': '请假申请', 'en-US': 'Leave application', 'zh-TW': '請假申請' },
-};
+/**
+ * The forms a new flow may bind. The supplier forms (admission, changes) belong to the flows their
+ * domain starts itself; such a flow's own form is offered when it is edited.
+ */
+export const DESIGNER_FORMS: readonly FormSchema[] = [FLOW_FORMS.PurchaseRequisition, FLOW_FORMS.LeaveApply];
 
 export function formByName(name: string | undefined): FormSchema | undefined {
-  return DESIGNER_FORMS.find((f) => f.name === name);
+  return isFormName(name) ? FLOW_FORMS[name] : undefined;
+}
+
+/** The form picker's choices: the general forms, and the edited flow's own form when it is another. */
+export function designerFormOptions(current: string | undefined, locale: Locale) {
+  const forms = [...DESIGNER_FORMS];
+  const own = formByName(current);
+  if (own && !forms.includes(own)) forms.push(own);
+  return forms.map((f) => ({ value: f.name, label: formTitle(f.name, locale) }));
 }
 
 export function fieldLabel(f: FormField, locale: Locale): string {
   return f.labels?.[locale] ?? f.label;
 }
 
+/** A form's name in a language (its code when the registry does not know it). */
 export function formTitle(name: string, locale: Locale): string {
-  return FORM_TITLES[name]?.[locale] ?? name;
+  const form = formByName(name);
+  return form ? schemaTitle(form, locale) : name;
 }
 
 /** Fields a condition can compare: not tables or attachments. */
