@@ -588,7 +588,7 @@ describe('admission (a workflow)', () => {
       'Your further supply categories were admitted',
       'Your change was approved and applied',
       'Your change was approved and applied',
-      '信息變更被駁回：账号不符',
+      '資訊變更被駁回：账号不符',
     ]);
     // Staff are not suppliers.
     expect((await t.get('/api/base/vendor/Change', buyer)).body.code).toBe(403);
