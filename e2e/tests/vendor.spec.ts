@@ -41,6 +41,13 @@ test('staff find a supplier and open its record; its detail tabs and life-cycle 
   const admin = await staff(browser, 'admin');
   await admin.goto('/base/vendor/supplier');
   await expect(admin.getByTestId('supplier-table')).toBeVisible();
+  // At 1,400 px beside the sidebar the whole row shows: nothing hides under the fixed actions.
+  await expect(admin.getByTestId('supplier-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  const overflow = await admin
+    .getByTestId('supplier-table')
+    .locator('.ant-table-content')
+    .evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   // By keyboard: the name filter, Enter searches.
   await admin.getByTestId('supplier-keyword').focus();
   await admin.keyboard.type('华东钢材');
@@ -87,11 +94,23 @@ test('staff write a notice to a chosen supplier and publish it; the supplier rea
   await admin.getByTestId('vendor-notice-add').click();
   const form = admin.getByTestId('vendor-notice-form');
   await form.getByTestId('vendor-notice-form-title').fill(title);
+  // The search for the typed name answers slowly: the supplier offered before it (every supplier
+  // is offered at first) can still be chosen while it is on its way.
+  await admin.route(
+    (url) => url.pathname === '/api/base/vendor/Supplier' && url.searchParams.has('keyword'),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    },
+  );
   await form.getByTestId('vendor-notice-pick-one').click();
+  const offered = admin.locator('.ant-select-dropdown:visible .ant-select-item-option', {
+    hasText: '示例供应商有限公司',
+  });
+  await expect(offered).toBeVisible();
   await admin.keyboard.type('示例供应商');
-  await admin
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '示例供应商有限公司' })
-    .click();
+  await admin.waitForRequest((r) => new URL(r.url()).searchParams.get('keyword') === '示例供应商');
+  await offered.click();
   await expect(form.getByTestId('vendor-notice-target-table')).toContainText('示例供应商有限公司');
   await form.locator('.srm-rte-content').click();
   await admin.keyboard.type('请于本周内提交整改报告。');

@@ -6,10 +6,10 @@ import {
   VENDOR_CODES,
   type VendorFile,
 } from '@srm/contracts/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Modal, Radio, Select, Space, Spin, Switch, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../components/Auth';
 import { DictSelect, DictTreeSelect } from '../../../components/dict';
@@ -60,7 +60,13 @@ function TargetPicker({ targets, onChange }: { targets: Target[]; onChange: (t: 
     queryKey: vendorKeys.supplierList({ keyword, pageSize: 20, purpose: 'pick' }),
     queryFn: () => supplierApi.list({ keyword: keyword || undefined, pageSize: 20 }),
     enabled: mode === 'one',
+    // The shown options stay while the next keyword's answer comes (no flash of an empty list).
+    placeholderData: keepPreviousData,
   });
+  // Every supplier offered so far, by id: an option clicked while the search moves on to a newer
+  // keyword is still added (looked up in the newer answer alone, it was lost without a word).
+  const offered = useRef(new Map<string, Target>());
+  for (const s of found.data?.list ?? []) offered.current.set(s.id, s);
   const add = (more: Target[]) => {
     const have = new Set(targets.map((x) => x.id));
     const next = [...targets, ...more.filter((x) => !have.has(x.id))].slice(0, MAX_TARGETS);
@@ -100,7 +106,7 @@ function TargetPicker({ targets, onChange }: { targets: Target[]; onChange: (t: 
             label: `${s.supplierName}（${s.supplierCode}）`,
           }))}
           onChange={(id) => {
-            const s = found.data?.list.find((x) => x.id === id);
+            const s = offered.current.get(id);
             if (s) add([s]);
           }}
         />

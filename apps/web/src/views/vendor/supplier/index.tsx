@@ -86,21 +86,22 @@ export default function SupplierPage() {
     }
   };
 
+  // 1,060 px in all: the whole row fits a 1,400 px window beside the sidebar, without scrolling.
   const columns: ColumnsType<Supplier> = [
     {
       title: t('supplierCode'),
       dataIndex: 'supplierCode',
       key: 'supplierCode',
-      width: 150,
+      width: 120,
       render: (code: string) => <span data-testid={`supplier-row-${code}`}>{code}</span>,
     },
-    { title: t('supplierName'), dataIndex: 'supplierName', key: 'supplierName', width: 220, ellipsis: true },
+    { title: t('supplierName'), dataIndex: 'supplierName', key: 'supplierName', width: 200, ellipsis: true },
     { title: t('creditCode'), dataIndex: 'creditCode', key: 'creditCode', width: 190 },
     {
       title: t('stateLabel'),
       dataIndex: 'state',
       key: 'state',
-      width: 120,
+      width: 110,
       render: (state: SupplierState, s) => (
         <Space size={4} wrap>
           <SupplierStateTag state={state} />
@@ -112,7 +113,7 @@ export default function SupplierPage() {
       title: t('categories'),
       dataIndex: 'categories',
       key: 'categories',
-      width: 220,
+      width: 200,
       render: (codes: string[]) => (
         <Space size={[0, 4]} wrap>
           {codes.map((c) => (
