@@ -17,7 +17,7 @@ export default defineConfig({
           hookTimeout: 60000,
           // Under CI a test that fails once is tried once more; if it then passes, npm test names
           // it and counts it as flaky (as Playwright's retries do), so it stays visible.
-          retry: process.env.CI === 'true' ? 1 : 0,
+          retry: process.env.CI ? 1 : 0,
         },
       },
       {

@@ -374,6 +374,8 @@ test('a link to an unknown enterprise says so, with nothing to retry; a failed l
   await expect(page.getByText('載入失敗，請稍後重試')).toBeVisible();
   await page.getByTestId('register-retry').click();
   await expect(inputOf(page, 'register-supplierName')).toBeVisible();
+  // The button went with the message; focus stayed on the page's region, not on nothing.
+  await expect(page.locator('.srm-register-region')).toBeFocused();
   await page.context().close();
 });
 

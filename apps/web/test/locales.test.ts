@@ -1,10 +1,16 @@
+import { FLOW_FORMS, type FormField } from '@srm/contracts/core';
 import { describe, expect, it } from 'vitest';
 
 const modules = import.meta.glob<{ default: unknown }>('../src/locales/*.json', { eager: true });
 // The texts of the server's answers and of the shared validation rules, for the wording check.
-const sharedTw = import.meta.glob<{ default: unknown }>(
-  ['../../server/src/core/locales/*.zh-TW.json', '../../../packages/contracts/src/locales/*.zh-TW.json'],
-  { eager: true },
+const serverTw = import.meta.glob<{ default: unknown }>('../../server/src/core/locales/*.zh-TW.json', {
+  eager: true,
+});
+const contractsTw = import.meta.glob<{ default: unknown }>(
+  '../../../packages/contracts/src/locales/*.zh-TW.json',
+  {
+    eager: true,
+  },
 );
 const byFile: Record<string, unknown> = {};
 for (const [path, mod] of Object.entries(modules)) byFile[path.split('/').pop()!] = mod.default;
@@ -49,23 +55,41 @@ describe('locale files', () => {
 
   // One word per idea in traditional Chinese, the one used in Taiwan: a reader met 登錄 on one
   // screen and 登入 on the next, 保存 beside 儲存, 用戶 beside 使用者.
-  it('words zh-TW the Taiwan way, the same everywhere (web, server answers, validation)', () => {
+  it('words zh-TW the Taiwan way, the same everywhere (web, server answers, validation, flow forms)', () => {
+    // 用戶端 (client) is Taiwan's word too.
     const mainland =
-      /登錄|保存|菜單|導出|導入|搜索|信息|用戶|賬|字段|默認|設置|添加|數據|郵箱|刷新|質量|創建|鏈接|聯繫|简体/u;
+      /登錄|保存|菜單|導出|導入|搜索|信息|用戶(?!端)|賬|字段|默認|設置|添加|數據|郵箱|刷新|質量|創建|鏈接|聯繫|简体/u;
+    // A word written twice in a row ("電子電子郵件") is a slip of a replacement, never meant.
+    const doubled = /(\p{Script=Han}{2})\1/u;
     const texts = (obj: unknown): string[] =>
       typeof obj === 'string'
         ? [obj]
         : obj && typeof obj === 'object'
           ? Object.values(obj).flatMap(texts)
           : [];
+    // The flow forms' traditional titles, labels and option labels (the contracts' registry).
+    const formTw = (fields: FormField[]): unknown[] =>
+      fields.flatMap((f) => [
+        f.labels?.['zh-TW'],
+        ...(f.options ?? []).map((o) => o.labels?.['zh-TW']),
+        ...formTw(f.columns ?? []),
+      ]);
+    const forms = Object.values(FLOW_FORMS).map(
+      (form) =>
+        [`form ${form.name}`, [form.titles?.['zh-TW'], ...formTw(form.fields)].filter(Boolean)] as const,
+    );
+    expect(Object.keys(serverTw)).toHaveLength(1);
+    expect(Object.keys(contractsTw).length).toBeGreaterThanOrEqual(2);
     const tables = [
       ...Object.entries(byFile).filter(([file]) => file.endsWith('.zh-TW.json')),
-      ...Object.entries(sharedTw).map(([path, mod]) => [path, mod.default] as const),
+      ...[...Object.entries(serverTw), ...Object.entries(contractsTw)].map(
+        ([path, mod]) => [path, mod.default] as const,
+      ),
+      ...forms,
     ];
-    expect(tables.length).toBeGreaterThan(namespaces.length);
     const found = tables.flatMap(([file, table]) =>
       texts(table)
-        .filter((t) => mainland.test(t))
+        .filter((t) => mainland.test(t) || doubled.test(t))
         .map((t) => `${file}: ${t}`),
     );
     expect(found).toEqual([]);

@@ -44,7 +44,7 @@ base | 业务字典
     holiday | 放假安排 | Holiday | 放假安排
   qualificationType | 资质类型
     license | 营业执照 | Business licence | 營業執照
-    iso9001 | ISO 9001 质量体系 | ISO 9001 quality | ISO 9001 質量體系
+    iso9001 | ISO 9001 质量体系 | ISO 9001 quality | ISO 9001 品質體系
     iso14001 | ISO 14001 环境体系 | ISO 14001 environment | ISO 14001 環境體系
     production | 生产许可证 | Production permit | 生產許可證
   companyType | 企业类型

@@ -92,8 +92,16 @@ export const VENDOR_ADMISSION_FORM: FormSchema = {
       label: '申请类型',
       labels: L('申请类型', 'Application', '申請類型'),
       options: [
-        { label: '新供应商注册', value: 'register' },
-        { label: '新增供货品类', value: 'category' },
+        {
+          label: '新供应商注册',
+          labels: L('新供应商注册', 'New supplier', '新供應商註冊'),
+          value: 'register',
+        },
+        {
+          label: '新增供货品类',
+          labels: L('新增供货品类', 'Further categories', '新增供貨品類'),
+          value: 'category',
+        },
       ],
     },
     {
@@ -182,7 +190,13 @@ export const VENDOR_ADMISSION_FORM: FormSchema = {
           maxLength: 50,
         },
         { name: 'mobile', type: 'input', label: '手机', labels: L('手机', 'Mobile', '手機'), maxLength: 20 },
-        { name: 'email', type: 'input', label: '邮箱', labels: L('邮箱', 'Email', '郵箱'), maxLength: 100 },
+        {
+          name: 'email',
+          type: 'input',
+          label: '邮箱',
+          labels: L('邮箱', 'Email', '電子郵件'),
+          maxLength: 100,
+        },
         { name: 'phone', type: 'input', label: '座机', labels: L('座机', 'Landline', '座機'), maxLength: 30 },
       ],
     },
@@ -190,7 +204,7 @@ export const VENDOR_ADMISSION_FORM: FormSchema = {
       name: 'banks',
       type: 'table',
       label: '银行账户',
-      labels: L('银行账户', 'Bank accounts', '銀行賬戶'),
+      labels: L('银行账户', 'Bank accounts', '銀行帳戶'),
       span: 24,
       columns: [
         {
@@ -205,7 +219,7 @@ export const VENDOR_ADMISSION_FORM: FormSchema = {
           name: 'accountNo',
           type: 'input',
           label: '账号',
-          labels: L('账号', 'Account no.', '賬號'),
+          labels: L('账号', 'Account no.', '帳號'),
           maxLength: 40,
         },
       ],
@@ -230,14 +244,14 @@ export const VENDOR_ADMISSION_FORM: FormSchema = {
           label: '有效期至',
           labels: L('有效期至', 'Valid until', '有效期至'),
         },
-        { name: 'file', type: 'upload', label: '文件', labels: L('文件', 'File', '文件') },
+        { name: 'file', type: 'upload', label: '文件', labels: L('文件', 'File', '檔案') },
       ],
     },
     {
       name: 'account',
       type: 'input',
       label: '供应商账号',
-      labels: L('供应商账号', 'Supplier account', '供應商賬號'),
+      labels: L('供应商账号', 'Supplier account', '供應商帳號'),
       maxLength: 50,
     },
     {
@@ -286,8 +300,8 @@ export const VENDOR_CHANGE_FORM: FormSchema = {
       labels: L('变更类型', 'Change', '變更類型'),
       required: true,
       options: [
-        { label: '银行账户', value: 'bank' },
-        { label: '工商信息', value: 'legal' },
+        { label: '银行账户', labels: L('银行账户', 'Bank account', '銀行帳戶'), value: 'bank' },
+        { label: '工商信息', labels: L('工商信息', 'Legal data', '工商資訊'), value: 'legal' },
       ],
     },
     {

@@ -263,7 +263,14 @@ export interface FormFieldRule {
 
 export interface FormFieldOption {
   label: string;
+  /** The label in English and traditional Chinese (the main one when missing). */
+  labels?: Partial<Record<'zh-CN' | 'en-US' | 'zh-TW', string>> | undefined;
   value: string | number;
+}
+
+/** An option's label in a language (its main label when it has none in that language). */
+export function optionLabel(option: FormFieldOption, locale: string): string {
+  return option.labels?.[locale as 'zh-CN' | 'en-US' | 'zh-TW'] || option.label;
 }
 
 export interface FormField {

@@ -197,7 +197,13 @@ export const formFieldSchema: z.ZodType<FormField> = z.lazy(() =>
     precision: z.number().int().min(0).max(8).optional(),
     multiple: z.boolean().optional(),
     options: z
-      .array(z.object({ label, value: z.union([z.string().max(100), z.number().finite()]) }))
+      .array(
+        z.object({
+          label,
+          labels: z.partialRecord(z.enum(['zh-CN', 'en-US', 'zh-TW']), label).optional(),
+          value: z.union([z.string().max(100), z.number().finite()]),
+        }),
+      )
       .max(500)
       .optional(),
     dictionary: z.string().max(50).optional(),

@@ -66,7 +66,9 @@ function TargetPicker({ targets, onChange }: { targets: Target[]; onChange: (t: 
   // Every supplier offered so far, by id: an option clicked while the search moves on to a newer
   // keyword is still added (looked up in the newer answer alone, it was lost without a word).
   const offered = useRef(new Map<string, Target>());
-  for (const s of found.data?.list ?? []) offered.current.set(s.id, s);
+  useEffect(() => {
+    for (const s of found.data?.list ?? []) offered.current.set(s.id, s);
+  }, [found.data]);
   const add = (more: Target[]) => {
     const have = new Set(targets.map((x) => x.id));
     const next = [...targets, ...more.filter((x) => !have.has(x.id))].slice(0, MAX_TARGETS);

@@ -1,6 +1,6 @@
 import type { InvitationPrefill, Locale, RegisterOptions, RegisterResult } from '@srm/contracts/core';
 import { Alert, Button, Descriptions, Result, Space, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/request';
@@ -32,6 +32,13 @@ function Submitted({ result }: { result: RegisterResult }) {
     </div>
   );
 }
+
+/**
+ * Whether the product itself refused the link's enterprise: unknown (404) or not a valid code (400),
+ * answered as its envelope. A 404 of something in between (a proxy) is a failure worth a retry.
+ */
+const linkRefused = (e: unknown) =>
+  e instanceof ApiError && e.status === 200 && (e.code === 404 || e.code === 400);
 
 /** A new application: from scratch (with the proof of work) or from an invitation (prefilled). */
 export function NewApplication({
@@ -71,65 +78,78 @@ export function NewApplication({
     setFailed(null);
     registerApi
       .options(tenantCode)
-      .then(setOptions, (e: unknown) =>
-        setFailed(e instanceof ApiError && e.code === 404 ? 'unknownTenant' : 'other'),
-      );
+      .then(setOptions, (e: unknown) => setFailed(linkRefused(e) ? 'unknownTenant' : 'other'));
   }, [ready, tenantCode, language, attempt]);
 
   const initial = useMemo(() => (prefill ? invitedValues(prefill) : emptyValues()), [prefill]);
+  // The retry button leaves with the message: focus goes to the page's region, not to nowhere.
+  const region = useRef<HTMLDivElement>(null);
+  const retry = () => {
+    region.current?.focus();
+    setAttempt((n) => n + 1);
+  };
 
-  if (result) return <Submitted result={result} />;
-  if (failed === 'unknownTenant')
+  const content = () => {
+    if (result) return <Submitted result={result} />;
+    if (failed === 'unknownTenant')
+      return (
+        <Alert type="warning" showIcon message={t('tenantUnknown')} data-testid="register-tenant-unknown" />
+      );
+    if (failed)
+      return (
+        <Alert
+          type="error"
+          showIcon
+          message={t('loadFailed')}
+          action={
+            <Button size="small" onClick={retry} data-testid="register-retry">
+              {t('retry')}
+            </Button>
+          }
+        />
+      );
+    if (!ready || !options) return <Spin />;
     return (
-      <Alert type="warning" showIcon message={t('tenantUnknown')} data-testid="register-tenant-unknown" />
+      <>
+        {inviteInvalid && (
+          <Alert
+            type="warning"
+            showIcon
+            message={t('inviteInvalid')}
+            style={{ marginBottom: 16 }}
+            data-testid="register-invite-invalid"
+          />
+        )}
+        {prefill && (
+          <Alert
+            type="info"
+            showIcon
+            message={t('invited', { name: prefill.companyName })}
+            style={{ marginBottom: 16 }}
+            data-testid="register-invited"
+          />
+        )}
+        <p className="srm-register-hint">
+          {t('intro')}{' '}
+          <Link to="/base/vendor/register?view=status" data-testid="register-to-status">
+            {t('checkStatus')}
+          </Link>
+        </p>
+        <RegisterForm
+          options={options}
+          language={language}
+          initial={initial}
+          mode={prefill && invite ? { kind: 'invite', token: invite } : { kind: 'new' }}
+          onDone={setResult}
+        />
+      </>
     );
-  if (failed)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={t('loadFailed')}
-        action={
-          <Button size="small" onClick={() => setAttempt((n) => n + 1)} data-testid="register-retry">
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
-  if (!ready || !options) return <Spin />;
+  };
+
+  // One region around every state, so that focus has somewhere to stay while the content changes.
   return (
-    <>
-      {inviteInvalid && (
-        <Alert
-          type="warning"
-          showIcon
-          message={t('inviteInvalid')}
-          style={{ marginBottom: 16 }}
-          data-testid="register-invite-invalid"
-        />
-      )}
-      {prefill && (
-        <Alert
-          type="info"
-          showIcon
-          message={t('invited', { name: prefill.companyName })}
-          style={{ marginBottom: 16 }}
-          data-testid="register-invited"
-        />
-      )}
-      <p className="srm-register-hint">
-        {t('intro')}{' '}
-        <Link to="/base/vendor/register?view=status" data-testid="register-to-status">
-          {t('checkStatus')}
-        </Link>
-      </p>
-      <RegisterForm
-        options={options}
-        language={language}
-        initial={initial}
-        mode={prefill && invite ? { kind: 'invite', token: invite } : { kind: 'new' }}
-        onDone={setResult}
-      />
-    </>
+    <div ref={region} tabIndex={-1} className="srm-register-region">
+      {content()}
+    </div>
   );
 }

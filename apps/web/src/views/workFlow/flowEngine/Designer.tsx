@@ -378,7 +378,7 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
         <DictSelect typeCode="flowCategory" data-testid="flow-category" />
       </Form.Item>
       <Form.Item name="formName" label={t('basic.form')} rules={[{ required: true }]}>
-        <Select data-testid="flow-formName" options={designerFormOptions(formName, language)} />
+        <Select data-testid="flow-formName" options={designerFormOptions(info.data?.formName, language)} />
       </Form.Item>
       <Form.Item name="iconBackground" label={t('basic.colour')}>
         <Radio.Group>

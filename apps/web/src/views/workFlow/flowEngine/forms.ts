@@ -24,10 +24,13 @@ export function formByName(name: string | undefined): FormSchema | undefined {
   return isFormName(name) ? FLOW_FORMS[name] : undefined;
 }
 
-/** The form picker's choices: the general forms, and the edited flow's own form when it is another. */
-export function designerFormOptions(current: string | undefined, locale: Locale) {
+/**
+ * The form picker's choices: the general forms, and the saved flow's own form when it is another
+ * (still offered after the picker moved away from it).
+ */
+export function designerFormOptions(saved: string | undefined, locale: Locale) {
   const forms = [...DESIGNER_FORMS];
-  const own = formByName(current);
+  const own = formByName(saved);
   if (own && !forms.includes(own)) forms.push(own);
   return forms.map((f) => ({ value: f.name, label: formTitle(f.name, locale) }));
 }

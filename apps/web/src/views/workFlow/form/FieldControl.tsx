@@ -1,4 +1,4 @@
-import type { FormField, Locale } from '@srm/contracts/core';
+import { type FormField, type Locale, optionLabel } from '@srm/contracts/core';
 import { Checkbox, DatePicker, type FormItemProps, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
@@ -35,7 +35,7 @@ export function fieldControl(
   const common = { 'data-testid': ctx.testId, ...(ctx.ariaLabel ? { 'aria-label': ctx.ariaLabel } : {}) };
   const picker = { 'data-testid': ctx.testId };
   const width = { width: '100%' };
-  const options = field.options?.map((o) => ({ label: o.label, value: o.value })) ?? [];
+  const options = field.options?.map((o) => ({ label: optionLabel(o, ctx.locale), value: o.value })) ?? [];
   switch (field.type) {
     case 'textarea':
       return {

@@ -1,4 +1,4 @@
-import type { FormField, Locale } from '@srm/contracts/core';
+import { type FormField, type Locale, optionLabel } from '@srm/contracts/core';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/dict';
@@ -39,7 +39,10 @@ export function FieldValue({
     case 'radio':
     case 'checkbox': {
       if (field.dictionary) return <DictTag typeCode={field.dictionary} value={value as string} />;
-      const named = ids.map((v) => field.options?.find((o) => o.value === v)?.label ?? String(v));
+      const named = ids.map((v) => {
+        const option = field.options?.find((o) => o.value === v);
+        return option ? optionLabel(option, locale) : String(v);
+      });
       return <span>{named.join('、') || '-'}</span>;
     }
     case 'dateRange':
