@@ -52,6 +52,8 @@ test('About opens by keyboard and stays open; Escape closes it and focus returns
 }) => {
   await tabTo(page, page.getByTestId('navbar-user'));
   await page.keyboard.press('Enter');
+  // The arrows go to the menu once it is open (on a loaded machine they could land before it).
+  await expect(page.getByTestId('menu-about')).toBeVisible();
   await arrowTo(page, 'menu-about');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('about-dialog-body')).toBeVisible();
