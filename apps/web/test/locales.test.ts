@@ -1,4 +1,5 @@
-import { FLOW_FORMS, type FormField } from '@srm/contracts/core';
+import type { FormField } from '@srm/contracts/core';
+import { FLOW_FORMS } from '@srm/contracts/forms';
 import { describe, expect, it } from 'vitest';
 
 const modules = import.meta.glob<{ default: unknown }>('../src/locales/*.json', { eager: true });

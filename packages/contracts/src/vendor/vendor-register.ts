@@ -12,6 +12,7 @@ import {
 } from './vendor-register.core';
 import { supplierBankSchema } from './vendor-schemas';
 
+export * from './vendor-forms.core';
 export * from './vendor-register.core';
 
 const text = (max: number) => z.string().trim().max(max);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../api/envelope';
 import { FIELD_RIGHTS, FLOW_STATUSES, type FlowStatus, type FlowUrgency } from './flow-model.core';
 
+export * from './flow-forms.core';
 export * from './flow-task-api.core';
 
 const urgencySchema = z.union([z.literal(1), z.literal(2), z.literal(3)]) as z.ZodType<FlowUrgency>;

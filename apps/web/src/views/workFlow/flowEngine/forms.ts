@@ -1,11 +1,11 @@
 import {
-  FLOW_FORMS,
   type FlowFormName,
   type FormField,
   type FormSchema,
   type Locale,
   formTitle as schemaTitle,
 } from '@srm/contracts/core';
+import { FLOW_FORMS } from '@srm/contracts/forms';
 
 /**
  * The business forms, from the contracts' registry (the server registers the same schemas): the

@@ -1,0 +1,277 @@
+// The workflow forms of the supplier domain. A module of their own: the web's flow designer reads
+// them, and in the module of the supplier paths and codes (which the sign-in page loads) they
+// would ride along into the sign-in page's scripts.
+import type { FormSchema } from '../workflow/flow-model.core';
+import { VENDOR_ADMISSION_FORM_NAME, VENDOR_CHANGE_FORM_NAME } from './vendor-register.core';
+
+const L = (zh: string, en: string, tw: string) => ({ 'en-US': en, 'zh-TW': tw, 'zh-CN': zh });
+
+/**
+ * Admission: the application's data, read-only to approvers (their nodes make only `rating` and
+ * `reviewComment` editable); the qualification files are previewed inline from `file`.
+ */
+export const VENDOR_ADMISSION_FORM: FormSchema = {
+  name: VENDOR_ADMISSION_FORM_NAME,
+  title: '供应商准入',
+  titles: { 'en-US': 'Supplier admission', 'zh-TW': '供應商准入' },
+  layout: { columns: 2, labelWidth: 120 },
+  fields: [
+    {
+      name: 'applicationNo',
+      type: 'input',
+      label: '申请编号',
+      labels: L('申请编号', 'Application no.', '申請編號'),
+      maxLength: 40,
+    },
+    {
+      name: 'scope',
+      type: 'select',
+      label: '申请类型',
+      labels: L('申请类型', 'Application', '申請類型'),
+      options: [
+        {
+          label: '新供应商注册',
+          labels: L('新供应商注册', 'New supplier', '新供應商註冊'),
+          value: 'register',
+        },
+        {
+          label: '新增供货品类',
+          labels: L('新增供货品类', 'Further categories', '新增供貨品類'),
+          value: 'category',
+        },
+      ],
+    },
+    {
+      name: 'supplierName',
+      type: 'input',
+      label: '公司名称',
+      labels: L('公司名称', 'Company name', '公司名稱'),
+      required: true,
+      maxLength: 200,
+    },
+    {
+      name: 'creditCode',
+      type: 'input',
+      label: '统一社会信用代码',
+      labels: L('统一社会信用代码', 'Credit code', '統一社會信用代碼'),
+      required: true,
+      rules: [{ rule: 'creditCode' }],
+    },
+    {
+      name: 'legalPerson',
+      type: 'input',
+      label: '法定代表人',
+      labels: L('法定代表人', 'Legal representative', '法定代表人'),
+      maxLength: 50,
+    },
+    {
+      name: 'registeredCapital',
+      type: 'money',
+      label: '注册资本（万元）',
+      labels: L('注册资本（万元）', 'Registered capital (10k CNY)', '註冊資本（萬元）'),
+      min: 0,
+      max: 1e11,
+      precision: 2,
+    },
+    { name: 'foundDate', type: 'date', label: '成立日期', labels: L('成立日期', 'Founded', '成立日期') },
+    {
+      name: 'companyType',
+      type: 'select',
+      label: '企业类型',
+      labels: L('企业类型', 'Company type', '企業類型'),
+      dictionary: 'companyType',
+    },
+    {
+      name: 'areaName',
+      type: 'input',
+      label: '所在地区',
+      labels: L('所在地区', 'Region', '所在地區'),
+      maxLength: 200,
+    },
+    {
+      name: 'address',
+      type: 'input',
+      label: '详细地址',
+      labels: L('详细地址', 'Address', '詳細地址'),
+      maxLength: 200,
+    },
+    {
+      name: 'businessScope',
+      type: 'textarea',
+      label: '经营范围',
+      labels: L('经营范围', 'Business scope', '經營範圍'),
+      maxLength: 2000,
+      span: 24,
+    },
+    {
+      name: 'categories',
+      type: 'checkbox',
+      label: '供货品类',
+      labels: L('供货品类', 'Supply categories', '供貨品類'),
+      dictionary: 'supplyCategory',
+      multiple: true,
+      span: 24,
+    },
+    {
+      name: 'contacts',
+      type: 'table',
+      label: '联系人',
+      labels: L('联系人', 'Contacts', '聯絡人'),
+      span: 24,
+      columns: [
+        {
+          name: 'contactName',
+          type: 'input',
+          label: '姓名',
+          labels: L('姓名', 'Name', '姓名'),
+          maxLength: 50,
+        },
+        { name: 'mobile', type: 'input', label: '手机', labels: L('手机', 'Mobile', '手機'), maxLength: 20 },
+        {
+          name: 'email',
+          type: 'input',
+          label: '邮箱',
+          labels: L('邮箱', 'Email', '電子郵件'),
+          maxLength: 100,
+        },
+        { name: 'phone', type: 'input', label: '座机', labels: L('座机', 'Landline', '座機'), maxLength: 30 },
+      ],
+    },
+    {
+      name: 'banks',
+      type: 'table',
+      label: '银行账户',
+      labels: L('银行账户', 'Bank accounts', '銀行帳戶'),
+      span: 24,
+      columns: [
+        {
+          name: 'bankName',
+          type: 'input',
+          label: '开户银行',
+          labels: L('开户银行', 'Bank', '開戶銀行'),
+          maxLength: 100,
+        },
+        { name: 'branch', type: 'input', label: '支行', labels: L('支行', 'Branch', '支行'), maxLength: 100 },
+        {
+          name: 'accountNo',
+          type: 'input',
+          label: '账号',
+          labels: L('账号', 'Account no.', '帳號'),
+          maxLength: 40,
+        },
+      ],
+    },
+    {
+      name: 'qualifications',
+      type: 'table',
+      label: '资质文件',
+      labels: L('资质文件', 'Qualifications', '資質文件'),
+      span: 24,
+      columns: [
+        {
+          name: 'qualType',
+          type: 'select',
+          label: '资质类型',
+          labels: L('资质类型', 'Type', '資質類型'),
+          dictionary: 'qualificationType',
+        },
+        {
+          name: 'expiresOn',
+          type: 'date',
+          label: '有效期至',
+          labels: L('有效期至', 'Valid until', '有效期至'),
+        },
+        { name: 'file', type: 'upload', label: '文件', labels: L('文件', 'File', '檔案') },
+      ],
+    },
+    {
+      name: 'account',
+      type: 'input',
+      label: '供应商账号',
+      labels: L('供应商账号', 'Supplier account', '供應商帳號'),
+      maxLength: 50,
+    },
+    {
+      name: 'rating',
+      type: 'radio',
+      label: '评分',
+      labels: L('评分', 'Rating', '評分'),
+      options: [1, 2, 3, 4, 5].map((n) => ({ label: String(n), value: n })),
+    },
+    {
+      name: 'reviewComment',
+      type: 'textarea',
+      label: '审核意见',
+      labels: L('审核意见', 'Review comment', '審核意見'),
+      maxLength: 1000,
+      span: 24,
+    },
+  ],
+};
+
+/** A supplier's change of bank or legal data: what it asks for, read-only to approvers. */
+export const VENDOR_CHANGE_FORM: FormSchema = {
+  name: VENDOR_CHANGE_FORM_NAME,
+  title: '供应商信息变更',
+  titles: { 'en-US': 'Supplier information change', 'zh-TW': '供應商資訊變更' },
+  layout: { columns: 2, labelWidth: 120 },
+  fields: [
+    {
+      name: 'supplierCode',
+      type: 'input',
+      label: '供应商编码',
+      labels: L('供应商编码', 'Supplier code', '供應商編碼'),
+      maxLength: 40,
+    },
+    {
+      name: 'supplierName',
+      type: 'input',
+      label: '公司名称',
+      labels: L('公司名称', 'Company name', '公司名稱'),
+      maxLength: 200,
+    },
+    {
+      name: 'kind',
+      type: 'select',
+      label: '变更类型',
+      labels: L('变更类型', 'Change', '變更類型'),
+      required: true,
+      options: [
+        { label: '银行账户', labels: L('银行账户', 'Bank account', '銀行帳戶'), value: 'bank' },
+        { label: '工商信息', labels: L('工商信息', 'Legal data', '工商資訊'), value: 'legal' },
+      ],
+    },
+    {
+      name: 'before',
+      type: 'textarea',
+      label: '变更前',
+      labels: L('变更前', 'Before', '變更前'),
+      maxLength: 5000,
+      span: 24,
+    },
+    {
+      name: 'after',
+      type: 'textarea',
+      label: '变更后',
+      labels: L('变更后', 'After', '變更後'),
+      maxLength: 5000,
+      span: 24,
+    },
+    {
+      name: 'reason',
+      type: 'textarea',
+      label: '变更原因',
+      labels: L('变更原因', 'Reason', '變更原因'),
+      maxLength: 500,
+      span: 24,
+    },
+    {
+      name: 'reviewComment',
+      type: 'textarea',
+      label: '审核意见',
+      labels: L('审核意见', 'Review comment', '審核意見'),
+      maxLength: 1000,
+      span: 24,
+    },
+  ],
+};
