@@ -2,7 +2,7 @@ import { Badge, Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 
 /** What a count badge shows: the number, 99+ above 99 (the button's name repeats it). */
-export const countShown = (n: number) => (n > 99 ? '99+' : String(n));
+const countShown = (n: number) => (n > 99 ? '99+' : String(n));
 
 interface NavbarCountButtonProps {
   icon: ReactNode;

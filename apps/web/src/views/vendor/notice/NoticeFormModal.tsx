@@ -9,7 +9,7 @@ import {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Modal, Radio, Select, Space, Spin, Switch, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../components/Auth';
 import { DictSelect, DictTreeSelect } from '../../../components/dict';
@@ -60,15 +60,10 @@ function TargetPicker({ targets, onChange }: { targets: Target[]; onChange: (t: 
     queryKey: vendorKeys.supplierList({ keyword, pageSize: 20, purpose: 'pick' }),
     queryFn: () => supplierApi.list({ keyword: keyword || undefined, pageSize: 20 }),
     enabled: mode === 'one',
-    // The shown options stay while the next keyword's answer comes (no flash of an empty list).
+    // The offered suppliers stay, as options and as what a click is looked up in, while the next
+    // keyword's answer comes: without it an option clicked meanwhile was dropped without a word.
     placeholderData: keepPreviousData,
   });
-  // Every supplier offered so far, by id: an option clicked while the search moves on to a newer
-  // keyword is still added (looked up in the newer answer alone, it was lost without a word).
-  const offered = useRef(new Map<string, Target>());
-  useEffect(() => {
-    for (const s of found.data?.list ?? []) offered.current.set(s.id, s);
-  }, [found.data]);
   const add = (more: Target[]) => {
     const have = new Set(targets.map((x) => x.id));
     const next = [...targets, ...more.filter((x) => !have.has(x.id))].slice(0, MAX_TARGETS);
@@ -108,7 +103,7 @@ function TargetPicker({ targets, onChange }: { targets: Target[]; onChange: (t: 
             label: `${s.supplierName}（${s.supplierCode}）`,
           }))}
           onChange={(id) => {
-            const s = offered.current.get(id);
+            const s = found.data?.list.find((x) => x.id === id);
             if (s) add([s]);
           }}
         />
