@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminHeaders, createUser, shot, signIn, signInAs } from './helpers';
+import { adminHeaders, createUser, expectAxeClean, shot, signIn, signInAs } from './helpers';
 
 test('an administrator unlocks a user locked by five wrong passwords, who then signs in', async ({
   browser,
@@ -22,13 +22,25 @@ test('an administrator unlocks a user locked by five wrong passwords, who then s
 
   await signIn(page, 'admin');
   await page.goto('/permission/user');
+  // Only a locked user is marked and offered the unlock: not the administrator's row.
+  await expect(page.getByTestId('user-row-admin')).toBeVisible();
+  await expect(page.getByTestId('user-unlock-admin')).toHaveCount(0);
   await page.getByTestId('user-keyword').fill(account);
   await page.getByTestId('user-search').click();
+  await expect(page.getByTestId(`user-locked-${account}`)).toHaveText('已锁定');
+  await expectAxeClean(page, 'user list with a locked user', '.ant-table');
   await page.getByTestId(`user-unlock-${account}`).click();
-  await expect(page.locator('.ant-popconfirm')).toContainText(`解除 锁定${stamp} 的登录锁定？`);
+  const confirm = page.locator('.ant-popconfirm');
+  await expect(confirm).toContainText(`解除 锁定${stamp} 的登录锁定？`);
+  // Until when, and from how many client addresses (the five tries came from one).
+  await expect(confirm).toContainText(/登录锁定至 \d{4}-\d{2}-\d{2} \d{2}:\d{2}（1 个客户端地址）/);
   await shot(page, 'user-unlock-confirm');
   await page.getByTestId('user-unlock-confirm').click();
   await expect(page.getByText('已解除登录锁定')).toBeVisible();
+  // Unlocked: the mark and the action go, and focus is not lost to the page's body.
+  await expect(page.getByTestId(`user-locked-${account}`)).toHaveCount(0);
+  await expect(page.getByTestId(`user-unlock-${account}`)).toHaveCount(0);
+  await expect(page.getByTestId(`user-edit-${account}`)).toBeFocused();
 
   const context = await browser.newContext();
   const theirs = await context.newPage();

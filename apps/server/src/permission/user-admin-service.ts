@@ -2,11 +2,12 @@ import {
   MsgTemplateCode,
   type postStaffUserListBodySchema,
   type UserInfo,
+  type UserLock,
   type UserPageQuery,
   type userCreateSchema,
   type userUpdateSchema,
 } from '@srm/contracts';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import { page } from '../core/envelope';
 import { AppError } from '../core/errors';
@@ -267,6 +268,33 @@ export async function unlockUser(ctx: ServiceContext, id: string): Promise<void>
   await loadUserInfo(db, auth.tenantId, id);
   await assertInScope(db, auth.tenantId, id, await userScope(ctx));
   await transaction(db, (tx) => clearSignInLocks(tx, auth.tenantId, id));
+}
+
+/**
+ * Which of these users (inside the caller's data scope) are locked out of signing in from some
+ * client address now. Asked beside the list's stored pages, which cannot hold it: a lock runs out
+ * with time, not with a write.
+ */
+export async function userSignInLocks(ctx: ServiceContext, ids: readonly string[]): Promise<UserLock[]> {
+  if (ids.length === 0) return [];
+  const { auth, db } = ctx;
+  const rows = await filteredUsers(db, auth.tenantId, { scope: await userScope(ctx) })
+    .innerJoin('sys_login_failure as f', 'f.user_id', 'u.id')
+    .where('u.id', 'in', [...new Set(ids)])
+    .where('f.locked_until', '>', sql<Date>`now()`)
+    .groupBy('u.id')
+    .select((eb) => [
+      'u.id',
+      eb.fn.max('f.locked_until').as('until'),
+      eb.fn.countAll<string>().as('addresses'),
+    ])
+    .orderBy('u.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    lockedUntil: new Date(r.until as Date | string).getTime(),
+    addresses: Number(r.addresses),
+  }));
 }
 
 /** Enables or disables a user; disabling ends its sessions (next request: 602). */

@@ -22,6 +22,8 @@ import {
   userCreateSchema,
   userImportResultSchema,
   userInfoSchema,
+  userLockSchema,
+  userLocksBodySchema,
   userPageQuerySchema,
   userPickQuerySchema,
   userPickSchema,
@@ -53,6 +55,7 @@ import {
   staffUsersPage,
   unlockUser,
   updateUser,
+  userSignInLocks,
 } from './user-admin-service';
 import {
   exportUsers,
@@ -529,6 +532,20 @@ export const userRoutes: SignedInRoutes = async (app) => {
       await resetUserPassword(contextOf(request), request.params.id, request.body.password);
       return envelopeOk(null, t(request.locale, 'user.passwordReset'));
     },
+  );
+
+  app.post(
+    UserApi.locks,
+    {
+      preValidation: requirePerm(UserPerm.userUnlock),
+      schema: {
+        tags,
+        summary: 'Which of these users are locked out of signing in now (the list shows them, with unlock)',
+        body: userLocksBodySchema,
+        response: { 200: envelope(z.array(userLockSchema)) },
+      },
+    },
+    async (request) => envelopeOk(await userSignInLocks(contextOf(request), request.body.ids)),
   );
 
   app.put(

@@ -334,11 +334,48 @@ describe('lockout', () => {
     ).toBe(404);
     expect((await signIn('buyer', 'buyer123', '203.0.113.9')).body.code).toBe(429);
     const admin = await t.login('admin', 'admin123');
+    const adminId = String(
+      (
+        await t.db
+          .selectFrom('sys_user')
+          .select('id')
+          .where('account', '=', 'admin')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    // The list asks which of its rows are locked: the buyer, from one address, the admin not.
+    const locks = await t.post('/api/permission/Users/Actions/Locks', { ids: [buyerId, adminId] }, admin);
+    expect(locks.body.code).toBe(0);
+    expect(locks.body.data).toEqual([{ id: buyerId, lockedUntil: expect.any(Number), addresses: 1 }]);
+    expect((locks.body.data as { lockedUntil: number }[])[0]?.lockedUntil).toBeGreaterThan(Date.now());
+    // Without the unlock code: 403; another tenant's administrator learns nothing of our users.
+    expect(
+      (await t.post('/api/permission/Users/Actions/Locks', { ids: [buyerId] }, buyerToken)).body.code,
+    ).toBe(403);
+    expect(
+      (await t.post('/api/permission/Users/Actions/Locks', { ids: [buyerId] }, theirs)).body,
+    ).toMatchObject({
+      code: 0,
+      data: [],
+    });
+    // Bad ids: 400 with the field's message in the caller's language, never a 500.
+    for (const ids of [['abc'], ['99999999999999999999999'], ['1\u0000'], 'x']) {
+      const bad = await t.post('/api/permission/Users/Actions/Locks', { ids }, admin, {
+        'accept-language': 'en-US',
+      });
+      expect(bad.status).toBe(200);
+      expect(bad.body.code).toBe(400);
+      expect(Object.keys((bad.body.data as { fields: object }).fields)[0]).toMatch(/^ids/);
+    }
     const ok = await t.put(`/api/permission/Users/${buyerId}/Actions/Unlock`, undefined, admin, {
       'accept-language': 'en-US',
     });
     expect(ok.body).toMatchObject({ code: 0, msg: 'Sign-in lock removed' });
     expect((await signIn('buyer', 'buyer123', '203.0.113.9')).body.code).toBe(0);
+    // Unlocked: the list no longer marks the buyer.
+    expect(
+      (await t.post('/api/permission/Users/Actions/Locks', { ids: [buyerId] }, admin)).body.data,
+    ).toEqual([]);
   });
 
   it('the delay across addresses grows with further failures, capped', async () => {

@@ -37,6 +37,8 @@ export const UserApi = {
   state: (id: string) => `/api/permission/Users/${id}/Actions/State`,
   /** PUT: lifts the user's sign-in locks. */
   unlock: (id: string) => `/api/permission/Users/${id}/Actions/Unlock`,
+  /** POST {ids}: which of these users are locked out of signing in now (not part of the stored pages: locks run out with time). */
+  locks: '/api/permission/Users/Actions/Locks',
   /** GET: the .xlsx import template in the caller's language. */
   importTemplate: '/api/permission/Users/Actions/ImportTemplate',
   /** POST multipart (field `file`, .xlsx): good rows in, bad rows reported. */

@@ -79,6 +79,18 @@ export type UserPageQuery = z.input<typeof userPageQuerySchema>;
 export const userResetPasswordSchema = z.object({ password: zNewPassword() });
 export const userStateSchema = z.object({ enabled: z.boolean() });
 
+/** The users of a list page whose sign-in locks to look up (a page holds at most 500). */
+export const userLocksBodySchema = z.object({ ids: z.array(idSchema).max(500) });
+/** A user locked out of signing in from at least one client address, now. */
+export const userLockSchema = z.object({
+  id: z.string(),
+  /** The latest of its locks' ends, epoch ms. */
+  lockedUntil: z.number(),
+  /** How many client addresses are locked. */
+  addresses: z.number(),
+});
+export type UserLock = z.infer<typeof userLockSchema>;
+
 /** Selector and All rows: enough for a picker. */
 export const userPickSchema = z.object({
   id: z.string(),

@@ -10,6 +10,7 @@ import {
   UserApi,
   type UserImportResult,
   type UserInfo,
+  type UserLock,
 } from '@srm/contracts/core';
 import { http, type QueryParams } from '../../../api/request';
 
@@ -29,6 +30,8 @@ export const userKeys = {
   all: ['permission', 'users'] as const,
   list: (params: QueryParams) => [...userKeys.all, 'list', params] as const,
   info: (id: string | undefined) => [...userKeys.all, 'info', id] as const,
+  /** Which users of a list page are locked out of signing in (asked beside the page). */
+  locks: (ids: readonly string[]) => [...userKeys.all, 'locks', ids] as const,
   roleOptions: (tenantId: string | undefined) => [...userKeys.all, 'roleOptions', tenantId] as const,
   positionOptions: () => [...userKeys.all, 'positionOptions'] as const,
   /** The tenant's message templates (shared with the message screens' reads of them). */
@@ -44,6 +47,7 @@ export const userApi = {
   remove: (id: string) => http.delete(`${UserApi.users}/${id}`),
   setState: (id: string, enabled: boolean) => http.put(UserApi.state(id), { enabled }),
   unlock: (id: string) => http.put(UserApi.unlock(id)),
+  locks: (ids: readonly string[]) => http.post<UserLock[]>(UserApi.locks, { ids }),
   resetPassword: (id: string, password: string) => http.post(UserApi.resetPassword(id), { password }),
   /** The filtered list as a spreadsheet (the same filter as the list, without paging). */
   exportList: (filter: QueryParams) => http.blob(UserApi.export, filter),

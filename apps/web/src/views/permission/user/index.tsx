@@ -1,5 +1,5 @@
 import { DownloadOutlined, KeyOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { formatDate, type User, UserPerm } from '@srm/contracts/core';
+import { formatDate, type User, type UserLock, UserPerm } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -53,6 +53,17 @@ export default function UserPage() {
     placeholderData: keepPreviousData,
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: userKeys.all });
+  // Locks run out with time, not with a write, so the page's stored answer cannot hold them: asked
+  // beside it for the rows shown, and again each minute.
+  const canUnlock = has(UserPerm.userUnlock);
+  const pageIds = query.data?.list.map((u) => u.id) ?? [];
+  const locks = useQuery({
+    queryKey: userKeys.locks(pageIds),
+    queryFn: () => userApi.locks(pageIds),
+    enabled: canUnlock && pageIds.length > 0,
+    refetchInterval: 60_000,
+  });
+  const lockOf = new Map((locks.data ?? []).map((lock) => [lock.id, lock]));
 
   const remove = useMutation({
     mutationFn: userApi.remove,
@@ -71,7 +82,15 @@ export default function UserPage() {
 
   const unlock = useMutation({
     mutationFn: userApi.unlock,
-    onSuccess: () => toast.success(t('unlockOk')),
+    onSuccess: (_, id) => {
+      toast.success(t('unlockOk'));
+      // The mark and the unlock button go at once; focus moves to the row's first action, which
+      // stays, instead of falling to the page with the removed button.
+      queryClient.setQueryData<UserLock[]>(userKeys.locks(pageIds), (old) => old?.filter((l) => l.id !== id));
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`tr[data-row-key="${id}"] td:last-child button`)?.focus(),
+      );
+    },
   });
 
   const search = () => {
@@ -109,6 +128,11 @@ export default function UserPage() {
           {row.isAdmin && (
             <Tag color="gold" style={{ marginInlineStart: 6 }}>
               {t('admin')}
+            </Tag>
+          )}
+          {lockOf.has(row.id) && (
+            <Tag color="error" style={{ marginInlineStart: 6 }} data-testid={`user-locked-${account}`}>
+              {t('locked')}
             </Tag>
           )}
         </span>
@@ -179,9 +203,13 @@ export default function UserPage() {
               {t('resetPassword')}
             </RowAction>
           </Auth>
-          <Auth code={UserPerm.userUnlock}>
+          {lockOf.has(row.id) && (
             <Popconfirm
               title={t('unlockConfirm', { name: row.realName })}
+              description={t('lockedUntil', {
+                time: formatDate(lockOf.get(row.id)?.lockedUntil ?? 0),
+                count: lockOf.get(row.id)?.addresses ?? 0,
+              })}
               onConfirm={() => unlock.mutateAsync(row.id).catch(() => undefined)}
               okButtonProps={{ 'data-testid': 'user-unlock-confirm' }}
             >
@@ -189,7 +217,7 @@ export default function UserPage() {
                 {t('unlock')}
               </Button>
             </Popconfirm>
-          </Auth>
+          )}
           {!row.isAdmin && (
             <DeleteAction
               code={UserPerm.userDelete}
