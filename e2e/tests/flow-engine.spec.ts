@@ -223,6 +223,12 @@ test('the designer in English and dark passes axe, and the keyboard reaches a no
   await page.keyboard.press('Escape');
   await page.goto(PAGE);
   await expect(page.getByTestId('flow-engine-page')).toBeVisible();
+  // The list names a flow in the reader's language, and finds it by that name.
+  await page.getByTestId('flow-keyword').fill('Purchase requisition');
+  await page.getByTestId('flow-search').click();
+  const purchase = page.getByTestId('flow-table').locator('tbody tr', { hasText: 'purchaseRequisition' });
+  await expect(purchase).toContainText('Purchase requisition');
+  await expect(purchase).not.toContainText('采购申请');
   await openDesignerOf(page, code);
   const canvas = page.getByTestId('flow-canvas');
   await expect(canvas.getByTestId('flow-branch').first()).toContainText('Days > 3');

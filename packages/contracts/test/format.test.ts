@@ -5,6 +5,7 @@ import {
   formatDate,
   formatFileSize,
   LIMITS,
+  nameInLocale,
   relativeTime,
   shortDuration,
   thousands,
@@ -217,5 +218,17 @@ describe('LIMITS', () => {
       PASSWORD_MIN_LENGTH: 6,
       PASSWORD_MAX_LENGTH: 16,
     });
+  });
+});
+
+describe('nameInLocale', () => {
+  it('gives the reader’s translation, and the main name where it is empty', () => {
+    expect(nameInLocale('en-US', '采购申请', 'Purchase requisition', '採購申請')).toBe(
+      'Purchase requisition',
+    );
+    expect(nameInLocale('zh-TW', '采购申请', 'Purchase requisition', '採購申請')).toBe('採購申請');
+    expect(nameInLocale('zh-CN', '采购申请', 'Purchase requisition', '採購申請')).toBe('采购申请');
+    expect(nameInLocale('en-US', '采购申请', '', null)).toBe('采购申请');
+    expect(nameInLocale('zh-TW', '采购申请', 'Purchase requisition', undefined)).toBe('采购申请');
   });
 });

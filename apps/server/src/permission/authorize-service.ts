@@ -1,11 +1,12 @@
-import type {
-  AuthorizeObject,
-  GrantIds,
-  GrantItemType,
-  GrantNode,
-  GrantObjectType,
-  GrantTrees,
-  Locale,
+import {
+  type AuthorizeObject,
+  type GrantIds,
+  type GrantItemType,
+  type GrantNode,
+  type GrantObjectType,
+  type GrantTrees,
+  type Locale,
+  nameInLocale,
 } from '@srm/contracts';
 
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -90,9 +91,7 @@ export async function loadTenantItems(db: Db, tenantId: string): Promise<TenantI
 }
 
 function menuTitle(m: MenuRow, locale: Locale): string {
-  if (locale === 'en-US') return m.menu_name_en || m.menu_name;
-  if (locale === 'zh-TW') return m.menu_name_tw || m.menu_name;
-  return m.menu_name;
+  return nameInLocale(locale, m.menu_name, m.menu_name_en, m.menu_name_tw);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   FLOW_STATUS,
   type InvitationPrefill,
   type Locale,
+  nameInLocale,
   passwordProblems,
   passwordProblemText,
   type RegisterOption,
@@ -78,7 +79,7 @@ async function dictOptions(
     .orderBy('i.id')
     .execute();
   const name = (r: (typeof rows)[number]) =>
-    (locale === 'en-US' ? r.full_name_en : locale === 'zh-TW' ? r.full_name_tw : '') || r.full_name;
+    nameInLocale(locale, r.full_name, r.full_name_en, r.full_name_tw);
   const byParent = new Map<string, typeof rows>();
   for (const r of rows) {
     const key = String(r.parent_id);

@@ -107,7 +107,15 @@ export async function listDefinitions(
   if (query.category) q = q.where('category', '=', query.category);
   if (query.keyword) {
     const like = likePattern(query.keyword);
-    q = q.where((eb) => eb.or([eb('full_name', 'ilike', like), eb('en_code', 'ilike', like)]));
+    // Any of its three names: a reader finds a flow by the name the list shows them.
+    q = q.where((eb) =>
+      eb.or([
+        eb('full_name', 'ilike', like),
+        eb('full_name_en', 'ilike', like),
+        eb('full_name_tw', 'ilike', like),
+        eb('en_code', 'ilike', like),
+      ]),
+    );
   }
   const [count, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),

@@ -15,6 +15,7 @@ import {
   isPositiveInteger,
   isTelephone,
   type Locale,
+  nameInLocale,
   validationMessage,
 } from '@srm/contracts';
 import type { Transaction } from 'kysely';
@@ -296,12 +297,10 @@ export function flowNameIn(
   row: { full_name: string; full_name_en: string; full_name_tw: string },
   locale: Locale,
 ): string {
-  return (
-    (locale === 'en-US' ? row.full_name_en : locale === 'zh-TW' ? row.full_name_tw : '') || row.full_name
-  );
+  return nameInLocale(locale, row.full_name, row.full_name_en, row.full_name_tw);
 }
 
 /** A stored task's title in a language. */
 export function titleIn(row: { title: string; title_en: string; title_tw: string }, locale: Locale): string {
-  return (locale === 'en-US' ? row.title_en : locale === 'zh-TW' ? row.title_tw : '') || row.title;
+  return nameInLocale(locale, row.title, row.title_en, row.title_tw);
 }

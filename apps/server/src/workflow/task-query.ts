@@ -14,6 +14,7 @@ import {
   flowMessage,
   type flowTreeSchema,
   type Locale,
+  nameInLocale,
 } from '@srm/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
@@ -731,7 +732,7 @@ export async function flowTree(ctx: ServiceContext): Promise<z.infer<typeof flow
     .where('t.en_code', '=', 'flowCategory')
     .execute();
   const label = (c: (typeof categories)[number]) =>
-    (ctx.locale === 'en-US' ? c.full_name_en : ctx.locale === 'zh-TW' ? c.full_name_tw : '') || c.full_name;
+    nameInLocale(ctx.locale, c.full_name, c.full_name_en, c.full_name_tw);
   const categoryName = new Map(categories.map((c) => [c.en_code, label(c)]));
   const groups = new Map<string, z.infer<typeof flowTreeSchema>[number]>();
   for (const d of defs) {

@@ -1,4 +1,4 @@
-import { type Locale, MenuType, type ServerMenuItem } from '@srm/contracts/core';
+import { LOCALES, type Locale, MenuType, nameInLocale, type ServerMenuItem } from '@srm/contracts/core';
 import type { AppMenuItem, RouteMeta } from './types';
 
 /** Context a menu needs to build addresses: the session token and the visualisation base. */
@@ -52,11 +52,9 @@ function withSlash(path: string): string {
 
 /** One server menu item → the client menu item of spec §2.3 / §3. */
 export function mapMenuItem(item: ServerMenuItem, ctx: MenuContext, parentId = '-1'): AppMenuItem {
-  const titles: Record<Locale, string> = {
-    'zh-CN': item.menuName,
-    'en-US': item.menuNameEn || item.menuName,
-    'zh-TW': item.menuNameTw || item.menuName,
-  };
+  const titles = Object.fromEntries(
+    LOCALES.map((locale) => [locale, nameInLocale(locale, item.menuName, item.menuNameEn, item.menuNameTw)]),
+  ) as Record<Locale, string>;
   const children = item.children?.length
     ? [...item.children].sort((a, b) => a.orderNum - b.orderNum).map((c) => mapMenuItem(c, ctx, item.id))
     : null;

@@ -34,6 +34,21 @@ export const LOCALES = ['zh-CN', 'en-US', 'zh-TW'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
+/**
+ * A name kept in the three languages (menus, flows, dictionary items): the reader's, or the
+ * simplified-Chinese main name where the translation is empty.
+ */
+export function nameInLocale(
+  locale: Locale,
+  main: string,
+  en: string | null | undefined,
+  tw: string | null | undefined,
+) {
+  if (locale === 'en-US') return en || main;
+  if (locale === 'zh-TW') return tw || main;
+  return main;
+}
+
 /** Resolves a browser or Accept-Language code the way spec §4 describes: tw → zh-TW, zh → zh-CN, en → en-US. */
 export function resolveLocale(input: string | null | undefined): Locale {
   if (!input) return DEFAULT_LOCALE;

@@ -2,6 +2,7 @@ import {
   formRule,
   type Locale,
   type MenuNode,
+  nameInLocale,
   type ValidationMessageKey,
   validationMessage,
 } from '@srm/contracts/core';
@@ -18,9 +19,7 @@ export function invalidateMenus(queryClient: QueryClient): Promise<void> {
 
 /** The menu's name in the interface language; an empty translation shows the simplified-Chinese one. */
 export function menuTitle(menu: Pick<MenuNode, 'menuName' | 'menuNameEn' | 'menuNameTw'>, language: Locale) {
-  if (language === 'en-US') return menu.menuNameEn || menu.menuName;
-  if (language === 'zh-TW') return menu.menuNameTw || menu.menuName;
-  return menu.menuName;
+  return nameInLocale(language, menu.menuName, menu.menuNameEn, menu.menuNameTw);
 }
 
 /** Ids of the menus that have children (what "expand all" opens). */

@@ -18,6 +18,7 @@ import {
   type FlowTreeErrorItem,
   formatDate,
   type Locale,
+  nameInLocale,
 } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Dropdown, Empty, Form, List, Modal, Space, Table, Tag } from 'antd';
@@ -151,6 +152,8 @@ export default function FlowEnginePage() {
   const queryClient = useQueryClient();
   const actionsFixed = useActionsFixed();
   const language = useAppStore((s) => s.language) as Locale;
+  const flowName = (row: FlowDefinitionSummary) =>
+    nameInLocale(language, row.fullName, row.fullNameEn, row.fullNameTw);
   const [form] = Form.useForm<Filters>();
   const { page, setPage, search, reset, params } = useListParams<Filters>();
   const [designing, setDesigning] = useState<{ id: string | null } | null>(null);
@@ -216,7 +219,7 @@ export default function FlowEnginePage() {
       dataIndex: 'fullName',
       key: 'fullName',
       width: 220,
-      render: (name: string, row) => (
+      render: (_, row) => (
         <Space>
           <span
             aria-hidden
@@ -232,9 +235,9 @@ export default function FlowEnginePage() {
               fontSize: 12,
             }}
           >
-            {name.slice(0, 1)}
+            {flowName(row).slice(0, 1)}
           </span>
-          <span>{name}</span>
+          <span>{flowName(row)}</span>
         </Space>
       ),
     },
@@ -292,7 +295,7 @@ export default function FlowEnginePage() {
               icon={<SendOutlined />}
               testId="flow-row-release"
               onClick={() =>
-                confirm(t('list.releaseConfirm', { name: row.fullName }), 'flow-release-ok', () =>
+                confirm(t('list.releaseConfirm', { name: flowName(row) }), 'flow-release-ok', () =>
                   act.mutateAsync({ row, action: 'release' }),
                 )
               }
@@ -341,7 +344,7 @@ export default function FlowEnginePage() {
               ].filter((item) => item !== null),
               onClick: ({ key }) => {
                 if (key === 'stop')
-                  confirm(t('list.stopConfirm', { name: row.fullName }), 'flow-stop-ok', () =>
+                  confirm(t('list.stopConfirm', { name: flowName(row) }), 'flow-stop-ok', () =>
                     act.mutateAsync({ row, action: 'stop' }),
                   );
                 else if (key === 'versions') setVersions(row);
@@ -349,7 +352,7 @@ export default function FlowEnginePage() {
                 else if (key === 'export') void exportRow(row);
                 else if (key === 'delete')
                   confirm(
-                    t('list.deleteConfirm', { name: row.fullName }),
+                    t('list.deleteConfirm', { name: flowName(row) }),
                     'flow-delete-ok',
                     () => act.mutateAsync({ row, action: 'delete' }),
                     true,
@@ -429,7 +432,7 @@ export default function FlowEnginePage() {
         </Suspense>
       )}
       {versions && (
-        <VersionsModal id={versions.id} name={versions.fullName} onClose={() => setVersions(null)} />
+        <VersionsModal id={versions.id} name={flowName(versions)} onClose={() => setVersions(null)} />
       )}
       {importing && (
         <ImportModal
