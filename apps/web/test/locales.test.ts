@@ -59,7 +59,7 @@ describe('locale files', () => {
   it('words zh-TW the Taiwan way, the same everywhere (web, server answers, validation, flow forms)', () => {
     // 用戶端 (client) is Taiwan's word too.
     const mainland =
-      /登錄|保存|菜單|導出|導入|搜索|信息|用戶(?!端)|賬|字段|默認|設置|添加|數據|郵箱|刷新|質量|創建|鏈接|聯繫|简体/u;
+      /登錄|保存|菜單|導出|導入|搜索|信息|用戶(?!端)|賬|字段|默認|設置|添加|數據|郵箱|刷新|質量|創建|鏈接|聯繫|新建|當前|重置|批量|简体/u;
     // A word written twice in a row ("電子電子郵件") is a slip of a replacement, never meant.
     const doubled = /(\p{Script=Han}{2})\1/u;
     const texts = (obj: unknown): string[] =>

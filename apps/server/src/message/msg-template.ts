@@ -42,8 +42,8 @@ export const DEFAULT_MSG_TEMPLATES: readonly DefaultTemplate[] = [
     titleEn: 'Your sign-in password was reset',
     contentEn:
       '{operator} reset your sign-in password. If you did not ask for it, contact your administrator at once.',
-    titleTw: '您的登入密碼已被重置',
-    contentTw: '{operator}重置了您的登入密碼。如非您本人申請，請立即聯絡系統管理員。',
+    titleTw: '您的登入密碼已被重設',
+    contentTw: '{operator}重設了您的登入密碼。如非您本人申請，請立即聯絡系統管理員。',
     messageType: 1,
   },
   {
