@@ -67,7 +67,7 @@ describe('GET /api/sys/msgTemplate/all', () => {
     expect(reset?.enabled).toBe(true);
     expect(reset?.content).toContain('{operator}');
     expect(reset?.contentEn).toContain('{operator}');
-    expect(reset?.titleTw).toBe('您的登入密碼已被重置');
+    expect(reset?.titleTw).toBe('您的登入密碼已被重設');
     // Each tenant has its own rows.
     const theirs = await t.db
       .selectFrom('sys_msg_template')
