@@ -1,6 +1,7 @@
 import type { FormField } from '@srm/contracts/core';
 import { FLOW_FORMS } from '@srm/contracts/forms';
 import { describe, expect, it } from 'vitest';
+import { DEMO_MENU } from '../../server/src/db/seed-menus';
 
 const modules = import.meta.glob<{ default: unknown }>('../src/locales/*.json', { eager: true });
 // The texts of the server's answers and of the shared validation rules, for the wording check.
@@ -59,7 +60,7 @@ describe('locale files', () => {
   it('words zh-TW the Taiwan way, the same everywhere (web, server answers, validation, flow forms)', () => {
     // 用戶端 (client) is Taiwan's word too.
     const mainland =
-      /登錄|保存|菜單|導出|導入|搜索|信息|用戶(?!端)|賬|字段|默認|設置|添加|數據|郵箱|刷新|質量|創建|鏈接|聯繫|新建|當前|重置|批量|简体/u;
+      /登錄|保存|菜單|導出|導入|搜索|信息|用戶(?!端)|賬|字段|默認|設置|添加|數據|郵箱|刷新|質量|創建|鏈接|聯繫|新建|當前|重置|批量|配置|文檔|門戶|模板|简体/u;
     // A word written twice in a row ("電子電子郵件") is a slip of a replacement, never meant.
     const doubled = /(\p{Script=Han}{2})\1/u;
     const texts = (obj: unknown): string[] =>
@@ -79,6 +80,12 @@ describe('locale files', () => {
       (form) =>
         [`form ${form.name}`, [form.titles?.['zh-TW'], ...formTw(form.fields)].filter(Boolean)] as const,
     );
+    // The menus a tenant is seeded with (their traditional names).
+    type Seeded = { tw: string; children?: Seeded[] };
+    const menuTw = (nodes: Seeded[]): string[] => nodes.flatMap((n) => [n.tw, ...menuTw(n.children ?? [])]);
+    const seededTw = menuTw(DEMO_MENU);
+    expect(seededTw.length).toBeGreaterThan(30);
+    const menus = [['seed-menus.ts', seededTw] as const];
     expect(Object.keys(serverTw)).toHaveLength(1);
     expect(Object.keys(contractsTw).length).toBeGreaterThanOrEqual(2);
     const tables = [
@@ -87,6 +94,7 @@ describe('locale files', () => {
         ([path, mod]) => [path, mod.default] as const,
       ),
       ...forms,
+      ...menus,
     ];
     const found = tables.flatMap(([file, table]) =>
       texts(table)

@@ -785,3 +785,35 @@ describe('link menu addresses', () => {
     }
   });
 });
+
+describe('traditional menu names of tenants seeded earlier (migration 0035)', () => {
+  it("renames the names still as seeded, Taiwan's way, and keeps one an administrator chose", async () => {
+    const { up0035 } = await import('../../src/db/migrations/0035_menu_names_tw');
+    const twOf = async (code: string) =>
+      (
+        await t.db
+          .selectFrom('sys_menu')
+          .select('menu_name_tw')
+          .where('tenant_id', '=', tenantId)
+          .where('menu_perms', '=', code)
+          .executeTakeFirstOrThrow()
+      ).menu_name_tw;
+    const setTw = (code: string, name: string) =>
+      t.db
+        .updateTable('sys_menu')
+        .set({ menu_name_tw: name })
+        .where('tenant_id', '=', tenantId)
+        .where('menu_perms', '=', code)
+        .execute();
+    // New tenants are seeded with the new names already.
+    expect(await twOf('system.sysConfig')).toBe('系統參數');
+    await setTw('system.sysConfig', '系統配置');
+    await setTw('permission.user', '用戶管理');
+    await setTw('systemData.dictionary', '我們的字典');
+    await up0035(t.db as never);
+    expect(await twOf('system.sysConfig')).toBe('系統參數');
+    expect(await twOf('permission.user')).toBe('使用者管理');
+    expect(await twOf('systemData.dictionary')).toBe('我們的字典');
+    await setTw('systemData.dictionary', '資料字典');
+  });
+});

@@ -31,6 +31,7 @@ import * as m0031_flow_todo_count from './0031_flow_todo_count';
 import * as m0032_user_list_changes from './0032_user_list_changes';
 import * as m0033_vendor_change_before from './0033_vendor_change_before';
 import * as m0034_flow_file from './0034_flow_file';
+import * as m0035_menu_names_tw from './0035_menu_names_tw';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
     down: m0033_vendor_change_before.down0033,
   },
   '0034_flow_file': { up: m0034_flow_file.up0034, down: m0034_flow_file.down0034 },
+  '0035_menu_names_tw': { up: m0035_menu_names_tw.up0035, down: m0035_menu_names_tw.down0035 },
 };
