@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { expectAxeClean, shot, signIn } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -29,4 +29,22 @@ test('on a narrow window the menu is a drawer that closes after navigating', asy
   await expect(hamburger).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByTestId('log-table')).toBeVisible();
   await shot(page, 'mobile-log');
+});
+
+test('on a narrow window every tab of a screen is in view, no "more" button, and axe passes', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/system/sysConfig');
+  await expect(page.getByTestId('sys-config-tab-brand')).toBeVisible();
+  const tabs = page.locator('.ant-tabs').getByRole('tab');
+  expect(await tabs.count()).toBeGreaterThanOrEqual(6);
+  // The tabs wrap onto a second row instead of hiding behind antd's "more" button.
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport();
+  await expect(page.locator('.ant-tabs-nav-more')).toBeHidden();
+  // The last tab opens by a tap, and is marked as the selected one.
+  await tabs.last().click();
+  await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
+  await shot(page, 'mobile-tabs-wrapped');
+  await expectAxeClean(page, 'system settings at 390 px');
 });
