@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openUserMenu, shot, signIn } from './helpers';
+import { openUserMenu, shot, signIn, signInAs } from './helpers';
 
 test('the profile form checks on blur and keeps what was typed across tabs', async ({ page }) => {
   await signIn(page, 'admin');
@@ -50,6 +50,28 @@ test('after a second sign-in the last-login notice shows the previous one', asyn
   await signIn(page, 'buyer');
   await expect(page.getByTestId('last-login-notice')).toBeVisible();
   await expect(page.getByTestId('last-login-notice')).toContainText('127.0.0.1');
+  // The place is named in the reader's language (stored as its kind, not as Chinese text).
+  await expect(page.getByTestId('last-login-notice')).toContainText('本机');
+});
+
+test('the home page names the last sign-in place in English for an English reader', async ({
+  browser,
+  request,
+}) => {
+  // A sign-in before this one, from this machine.
+  expect(
+    (
+      await (
+        await request.post('/api/sys/login', { data: { userName: 'manager', passWord: 'manager123' } })
+      ).json()
+    ).code,
+  ).toBe(0);
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await signInAs(page, 'manager', 'manager123');
+  await expect(page.getByTestId('home-last-login')).toContainText(/ · Local · 127\.0\.0\.1$/);
+  await expect(page.getByTestId('last-login-notice')).toContainText('Local');
+  await context.close();
 });
 
 test('the about dialog shows the version from the configuration', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { type Locale, type LoginResult, parseUiSettings } from '@srm/contracts';
+import { type LoginResult, parseUiSettings } from '@srm/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../core/context';
 import { AppError } from '../core/errors';
@@ -39,11 +39,6 @@ export async function findLoginUser(deps: Deps, userName: string): Promise<UserR
   const byMobile = await base.where('mobile', '=', name).limit(2).execute();
   if (byMobile.length > 1) return 'ambiguous';
   return byMobile[0] ?? null;
-}
-
-function ipPlace(ip: string, locale: Locale): string {
-  const kind = ipPlaceKind(ip);
-  return kind === 'local' ? t(locale, 'ip.local') : kind === 'lan' ? t(locale, 'ip.lan') : '';
 }
 
 async function writeLoginLog(
@@ -236,7 +231,8 @@ export async function login(
         prev_login_ip_name: user.last_login_ip_name,
         last_login_time: now,
         last_login_ip: origin.ip,
-        last_login_ip_name: ipPlace(origin.ip, 'zh-CN'),
+        // The kind (local, lan), named in the reader's language where it is shown.
+        last_login_ip_name: ipPlaceKind(origin.ip),
       })
       .where('id', '=', user.id)
       .execute();

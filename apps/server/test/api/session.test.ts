@@ -82,6 +82,17 @@ describe('sign-in', () => {
     expect(row.user_id).toBeTruthy();
   });
 
+  it("tells the previous sign-in's place as its kind, for the client to name in its language", async () => {
+    await t.login('buyer', 'buyer123');
+    const token = await t.login('buyer', 'buyer123', { 'accept-language': 'en-US' });
+    const info = await t.get<{
+      prevLogin: number;
+      prevLoginIPAddressName: string;
+      prevLoginIPAddress: string;
+    }>('/api/sys/user/info', token);
+    expect(info.body.data).toMatchObject({ prevLogin: 1, prevLoginIPAddressName: 'local' });
+  });
+
   it('answers 400 with translated field messages for bad input', async () => {
     const en = await t.post<{ fields: Record<string, string> }>('/api/sys/login', { userName: '' }, null, {
       'accept-language': 'en-US,en;q=0.9',

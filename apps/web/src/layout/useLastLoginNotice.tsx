@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@srm/contracts/core';
 import { App } from 'antd';
 import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser, useJustLoggedIn } from './shellData';
@@ -8,17 +9,22 @@ import { useCurrentUser, useJustLoggedIn } from './shellData';
 /** Last-login notice duration, seconds (spec §9: 2000 ms). */
 export const LAST_LOGIN_NOTICE_SECONDS = 2;
 
-/** The notice's lines, or null when there is nothing to tell (no previous sign-in). */
+/**
+ * The notice's lines, or null when there is nothing to tell (no previous sign-in). The place comes
+ * as a kind (`local`, `lan`), named in the reader's language, or as a place name.
+ */
 export function lastLoginLines(
   user: Pick<
     CurrentUser,
     'prevLogin' | 'prevLoginTime' | 'prevLoginIPAddress' | 'prevLoginIPAddressName'
   > | null,
+  t: TFunction,
 ): { time: string; place: string; ip: string } | null {
   if (user?.prevLogin !== 1) return null;
+  const place = user.prevLoginIPAddressName;
   return {
     time: user.prevLoginTime ? dayjs(user.prevLoginTime).format('YYYY-MM-DD HH:mm') : '-',
-    place: user.prevLoginIPAddressName || '-',
+    place: place === 'local' || place === 'lan' ? t(`common:ipPlace.${place}`) : place || '-',
     ip: user.prevLoginIPAddress || '-',
   };
 }
@@ -33,7 +39,7 @@ export function useLastLoginNotice() {
   useEffect(() => {
     if (!justLoggedIn || !user) return;
     clear();
-    const lines = lastLoginLines(user);
+    const lines = lastLoginLines(user, t);
     if (!lines) return;
     notification.info({
       key: 'last-login',

@@ -57,6 +57,7 @@ export const currentUserSchema = z.object({
   prevLogin: z.number().int(),
   prevLoginTime: z.number().nullable(),
   prevLoginIPAddress: z.string(),
+  /** The previous sign-in's place: `local` or `lan` (the client names it in its language), or empty. */
   prevLoginIPAddressName: z.string(),
   /** The company the session acts within (decisions §2). */
   subCompany: subCompanyRefSchema,

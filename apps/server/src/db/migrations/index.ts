@@ -32,6 +32,7 @@ import * as m0032_user_list_changes from './0032_user_list_changes';
 import * as m0033_vendor_change_before from './0033_vendor_change_before';
 import * as m0034_flow_file from './0034_flow_file';
 import * as m0035_menu_names_tw from './0035_menu_names_tw';
+import * as m0036_login_place_kind from './0036_login_place_kind';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   },
   '0034_flow_file': { up: m0034_flow_file.up0034, down: m0034_flow_file.down0034 },
   '0035_menu_names_tw': { up: m0035_menu_names_tw.up0035, down: m0035_menu_names_tw.down0035 },
+  '0036_login_place_kind': { up: m0036_login_place_kind.up0036, down: m0036_login_place_kind.down0036 },
 };

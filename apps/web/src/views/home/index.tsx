@@ -11,6 +11,7 @@ import { Avatar, Col, Descriptions, Empty, Row, theme } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { lastLoginLines } from '../../layout/useLastLoginNotice';
 import { flattenMenu } from '../../router/menu';
 import { useCacheStore } from '../../store/cache';
 import { usePermissionStore } from '../../store/permission';
@@ -39,14 +40,10 @@ export default function Home() {
   const links = useMemo(() => flattenMenu(menus).slice(0, 12), [menus]);
 
   const name = user?.realName || user?.userName || user?.account || '';
-  const last =
-    user?.prevLogin === 1 && user.prevLoginTime
-      ? t('lastLoginPlace', {
-          time: formatDate(user.prevLoginTime),
-          place: user.prevLoginIPAddressName || '-',
-          ip: user.prevLoginIPAddress || '-',
-        })
-      : t('lastLoginNone');
+  const lines = user?.prevLoginTime ? lastLoginLines(user, t) : null;
+  const last = lines
+    ? t('lastLoginPlace', { time: formatDate(user?.prevLoginTime ?? 0), place: lines.place, ip: lines.ip })
+    : t('lastLoginNone');
 
   return (
     // Cards drawn by home.css rather than antd Card, which brings Tabs to the first screen.
@@ -105,7 +102,7 @@ export default function Home() {
                     </>
                   }
                 >
-                  {subCompany?.deptName ?? user?.subCompany?.deptName}
+                  {subCompany?.deptName || user?.subCompany?.deptName || '-'}
                 </Descriptions.Item>
                 <Descriptions.Item
                   label={
@@ -114,7 +111,7 @@ export default function Home() {
                     </>
                   }
                 >
-                  {user?.deptName}
+                  {user?.deptName || '-'}
                 </Descriptions.Item>
                 <Descriptions.Item
                   label={
