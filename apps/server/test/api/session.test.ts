@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, type TestApp, userIdOf } from '../helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -324,15 +324,7 @@ describe('lockout', () => {
   it('an administrator unlocks the account (permission checked, other tenants 404)', async () => {
     for (let i = 1; i <= 5; i++) await signIn('buyer', `bad${i}`, '203.0.113.9');
     expect((await signIn('buyer', 'buyer123', '203.0.113.9')).body.code).toBe(429);
-    const buyerId = String(
-      (
-        await t.db
-          .selectFrom('sys_user')
-          .select('id')
-          .where('account', '=', 'buyer')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const buyerId = await userIdOf(t.db, 'buyer');
     // The buyer holds no user-screen grant: 403.
     const buyerToken = await t.login('buyer', 'buyer123');
     const refused = await t.put(`/api/permission/Users/${buyerId}/Actions/Unlock`, undefined, buyerToken);
@@ -345,15 +337,7 @@ describe('lockout', () => {
     ).toBe(404);
     expect((await signIn('buyer', 'buyer123', '203.0.113.9')).body.code).toBe(429);
     const admin = await t.login('admin', 'admin123');
-    const adminId = String(
-      (
-        await t.db
-          .selectFrom('sys_user')
-          .select('id')
-          .where('account', '=', 'admin')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const adminId = await userIdOf(t.db, 'admin');
     // The list asks which of its rows are locked: the buyer, from one address, the admin not.
     const locks = await t.post('/api/permission/Users/Actions/Locks', { ids: [buyerId, adminId] }, admin);
     expect(locks.body.code).toBe(0);

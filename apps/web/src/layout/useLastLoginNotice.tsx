@@ -1,6 +1,5 @@
-import type { CurrentUser } from '@srm/contracts/core';
+import { type CurrentUser, formatDate } from '@srm/contracts/core';
 import { App } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +22,7 @@ export function lastLoginLines(
   if (user?.prevLogin !== 1) return null;
   const place = user.prevLoginIPAddressName;
   return {
-    time: user.prevLoginTime ? dayjs(user.prevLoginTime).format('YYYY-MM-DD HH:mm') : '-',
+    time: user.prevLoginTime ? formatDate(user.prevLoginTime) : '-',
     place: place === 'local' || place === 'lan' ? t(`common:ipPlace.${place}`) : place || '-',
     ip: user.prevLoginIPAddress || '-',
   };

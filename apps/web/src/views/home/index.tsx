@@ -6,7 +6,6 @@ import {
   ExportOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { formatDate } from '@srm/contracts/core';
 import { Avatar, Col, Descriptions, Empty, Row, theme } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,9 +40,7 @@ export default function Home() {
 
   const name = user?.realName || user?.userName || user?.account || '';
   const lines = user?.prevLoginTime ? lastLoginLines(user, t) : null;
-  const last = lines
-    ? t('lastLoginPlace', { time: formatDate(user?.prevLoginTime ?? 0), place: lines.place, ip: lines.ip })
-    : t('lastLoginNone');
+  const last = lines ? t('lastLoginPlace', lines) : t('lastLoginNone');
 
   return (
     // Cards drawn by home.css rather than antd Card, which brings Tabs to the first screen.
