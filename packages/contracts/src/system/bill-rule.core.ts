@@ -36,15 +36,18 @@ export interface BillNumberFormat {
   resetCycle: BillResetCycle;
 }
 
-const partsFormatter = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BILL_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Built on first use, not at import: the first formatter with a time zone loads the engine's zone
+// data (about 50 ms on a phone), and every page that imports contracts would pay it at start.
+let partsFormatter: Intl.DateTimeFormat | undefined;
 
 /** yyyy, MM and dd of an instant in the rules' calendar. */
 function ymd(at: Date): { y: string; m: string; d: string } {
+  partsFormatter ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: BILL_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const parts = partsFormatter.formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { y: get('year').padStart(4, '0'), m: get('month'), d: get('day') };
