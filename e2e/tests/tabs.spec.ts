@@ -54,3 +54,35 @@ test('a form typed into a tab is still there after visiting another tab', async 
   await page.getByTestId('tag-/system/log').click();
   await expect(page.getByTestId('log-keyword')).toHaveValue('kept-between-tabs');
 });
+
+test('the active tab scrolls into view when the row of tabs is wider than the window', async ({ page }) => {
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await signIn(page, 'admin');
+  // Opened one after another from the menu search, as a user would: every page keeps its tab.
+  const pages: [string, string][] = [
+    ['组织管理', '/permission/organize'],
+    ['部门管理', '/permission/department'],
+    ['岗位管理', '/permission/position'],
+    ['用户管理', '/permission/user'],
+    ['角色管理', '/permission/role'],
+    ['系统日志', '/system/log'],
+    ['菜单管理', '/system/menu'],
+    ['定时任务', '/system/task'],
+  ];
+  const search = page.getByTestId('menu-search');
+  for (const [title, path] of pages) {
+    await search.fill(title);
+    await page.getByTestId(`menu-search-option-${path}`).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByTestId(`tag-${path}`)).toBeInViewport({ ratio: 0.95 });
+  }
+  const row = page.getByTestId('tags-view').locator('.srm-tags-scroll');
+  expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect(page.getByTestId('tag-/permission/organize')).not.toBeInViewport();
+
+  // Back to the first page by the browser's back button, many times: its tab comes back into view.
+  for (let i = 1; i < pages.length; i++) await page.goBack();
+  await expect(page).toHaveURL(/\/permission\/organize$/);
+  await expect(page.getByTestId('tag-/permission/organize')).toBeInViewport({ ratio: 0.95 });
+  await expect(page.getByTestId('tag-/system/task')).not.toBeInViewport();
+});

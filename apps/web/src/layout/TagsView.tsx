@@ -70,11 +70,16 @@ export function TagsView() {
   const scroller = useRef<HTMLDivElement>(null);
   const showScroll = visited.length > TAGS_SCROLL_THRESHOLD;
 
-  // Keep the active tab in view.
+  // Keep the active tab in view. In the next frame, not in the effect: scrolling needs the page's
+  // layout, and asking for it here would compute it inside the render's task (100 ms on a slow
+  // phone when the shell first renders) instead of in the frame that computes it anyway.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the active tab or the tab count changes
   useEffect(() => {
-    const el = scroller.current?.querySelector<HTMLElement>('[data-active="true"]');
-    el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const frame = requestAnimationFrame(() => {
+      const el = scroller.current?.querySelector<HTMLElement>('[data-active="true"]');
+      el?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [pathname, visited.length]);
 
   const scrollBy = (direction: 1 | -1) => {
