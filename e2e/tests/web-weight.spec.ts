@@ -74,6 +74,31 @@ test('the sign-in page fetches what its answer announced once each: brand, style
   await context.close();
 });
 
+test("after sign-in, the user info is asked for before the shell's scripts", async ({ page }) => {
+  // Over HTTP/1.1 the browser has six connections: a request queued behind the shell's fifty
+  // scripts waits for them on a slow link, and the home page waits for the user info.
+  const order: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/sys/user/info' || pathname.startsWith('/assets/')) order.push(pathname);
+  });
+  await startFromDefaultSettings(page);
+  await page.goto('/login');
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  order.length = 0;
+  await page.getByTestId('login-username').fill(ACCOUNTS.admin.account);
+  await page.getByTestId('login-password').fill(ACCOUNTS.admin.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('layout-root')).toBeVisible({ timeout: 30_000 });
+  const userInfo = order.indexOf('/api/sys/user/info');
+  const firstShellScript = order.findIndex((path) => /^\/assets\/layout-[\w-]+\.js$/.test(path));
+  expect(userInfo).toBeGreaterThanOrEqual(0);
+  expect(firstShellScript).toBeGreaterThan(userInfo);
+  // Only what the sign-in page had not loaded yet is fetched after it: nothing before the request.
+  expect(order.slice(0, userInfo)).toEqual([]);
+});
+
 /** The JavaScript budgets (docs/PERFORMANCE.md): every script response gzipped at level 9, summed. */
 const LOGIN_PAGE_BUDGET = 250 * 1024;
 const FIRST_SCREEN_BUDGET = 120 * 1024;

@@ -95,6 +95,11 @@ export const useUserStore = create<UserState>((set, get) => ({
     storage.set(StorageKey.token, result.token);
     storage.remove(StorageKey.lock);
     usePermissionStore.getState().setLoaded(false);
+    // The start-up's first request (user info) leaves before the store announces the token: the
+    // announcement renders the shell's route, whose scripts (about fifty) would otherwise take the
+    // browser's six connections first and hold the user info back until they are downloaded.
+    startup = null;
+    void get().loadStartup();
     set({ token: result.token, locked: false, justLoggedIn: true, userInfo: null });
   },
 
