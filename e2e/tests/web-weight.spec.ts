@@ -99,6 +99,35 @@ test("after sign-in, the user info is asked for before the shell's scripts", asy
   expect(order.slice(0, userInfo)).toEqual([]);
 });
 
+test("a signed-in reload sends its start-up requests together, before the shell's scripts", async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  // A cold cache, as after each release: the shell's scripts are downloaded again.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const order: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) order.push(pathname);
+  });
+  await page.reload();
+  await expect(page.getByTestId('layout-root')).toBeVisible();
+  await expect(page.getByTestId('home-page')).toBeVisible();
+  const startup = [
+    '/api/sys/user/info',
+    '/api/sys/menu-ent/nav',
+    '/api/common/enums',
+    '/api/common/get-conf-dist',
+  ];
+  const firstShellScript = order.findIndex((path) => /^\/assets\/layout-[\w-]+\.js$/.test(path));
+  expect(firstShellScript).toBeGreaterThan(0);
+  for (const path of startup) {
+    expect(order.indexOf(path), path).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(path), path).toBeLessThan(firstShellScript);
+  }
+});
+
 /** The JavaScript budgets (docs/PERFORMANCE.md): every script response gzipped at level 9, summed. */
 const LOGIN_PAGE_BUDGET = 250 * 1024;
 const FIRST_SCREEN_BUDGET = 120 * 1024;

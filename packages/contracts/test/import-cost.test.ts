@@ -15,7 +15,14 @@ describe('importing contracts', () => {
     expect(built).not.toHaveBeenCalled();
 
     // The bill rules' formatter is built on first use and then kept.
-    const rule = { prefix: 'PO', dateFormat: 'yyyyMMdd', digits: 4, startNumber: 1, step: 1, resetCycle: 'daily' } as const;
+    const rule = {
+      prefix: 'PO',
+      dateFormat: 'yyyyMMdd',
+      digits: 4,
+      startNumber: 1,
+      step: 1,
+      resetCycle: 'daily',
+    } as const;
     const at = new Date(Date.UTC(2026, 0, 31, 16, 30)); // 2026-02-01 00:30 in Shanghai
     expect(core.formatBillNo(rule, at, 7)).toBe('PO202602010007');
     expect(core.formatBillNo(rule, at, 8)).toBe('PO202602010008');

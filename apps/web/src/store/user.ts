@@ -1,4 +1,10 @@
-import { API, type CurrentUser, type LoginResult } from '@srm/contracts/core';
+import {
+  API,
+  type CurrentUser,
+  LanguageApi,
+  type LoginResult,
+  type WebTextOverrides,
+} from '@srm/contracts/core';
 import { create } from 'zustand';
 import { ApiError, http, httpHooks } from '../api/request';
 import { i18n } from '../i18n';
@@ -116,29 +122,41 @@ export const useUserStore = create<UserState>((set, get) => ({
     const run = async (): Promise<boolean> => {
       set({ loading: true });
       try {
-        const info = await http.get<CurrentUser>(API.userInfo);
+        const permission = usePermissionStore.getState();
+        const cache = useCacheStore.getState();
+        // Every start-up request leaves at once (one round trip, not the user info's and then the
+        // rest's); none of them needs the user info's answer. The user info is judged first.
+        const userInfo = http.get<CurrentUser>(API.userInfo);
+        const rest = Promise.all([
+          cache.loadAll(),
+          http.get<Parameters<typeof permission.setNav>[0]>(API.nav),
+          // The tenant's own texts (never fails: the shipped ones serve). Asked for now; the module
+          // that lays them over comes after sign-in, so the sign-in page does not download it.
+          Promise.all([
+            http
+              .get<WebTextOverrides>(LanguageApi.webOverrides, undefined, { silent: true })
+              .catch(() => undefined),
+            import('../i18n/overrides'),
+          ]).then(([overrides, { applyTextOverrides }]) => {
+            if (overrides) applyTextOverrides(overrides);
+          }),
+        ]);
+        // Its failure is met below, once the user info has arrived (not as an unhandled rejection).
+        rest.catch(() => undefined);
+        const info = await userInfo;
         if (!info) throw i18n.t('common:authFailed');
         if (applyThemeFromUserInfo) {
           applyThemeFromUserInfo = false;
           applyStoredSettings(info.theme, info.settings);
         }
-        const permission = usePermissionStore.getState();
         permission.setPermsList(info.permsList ?? []);
         set({ userInfo: info, permsList: info.permsList ?? [] });
-        const cache = useCacheStore.getState();
         if (info.subCompany?.id) cache.setSubCompanyInfo(info.subCompany);
-        await Promise.all([
-          cache.loadAll(),
-          // The menu needs the visualisation base from the configs, so it is mapped after both arrive.
-          http.get<Parameters<typeof permission.setNav>[0]>(API.nav),
-          // The tenant's own texts (never fails: the shipped ones serve); fetched after sign-in, so
-          // the sign-in page does not download the module.
-          import('../i18n/overrides').then(({ loadTextOverrides }) => loadTextOverrides()),
-        ]).then(([, nav]) => {
-          permission.setNav(nav, {
-            token: get().token,
-            dataVBase: useCacheStore.getState().config(DATAV_CONFIG_KEY) ?? '',
-          });
+        // The menu needs the visualisation base from the configs, so it is mapped after both arrive.
+        const [, nav] = await rest;
+        permission.setNav(nav, {
+          token: get().token,
+          dataVBase: useCacheStore.getState().config(DATAV_CONFIG_KEY) ?? '',
         });
         if (usePermissionStore.getState().menus.length === 0) {
           toast.error(i18n.t('common:permissionInsufficient'), STARTUP_ERROR_MS / 1000);
