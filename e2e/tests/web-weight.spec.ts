@@ -95,7 +95,7 @@ test("after sign-in, the user info is asked for before the shell's scripts", asy
   const firstShellScript = order.findIndex((path) => /^\/assets\/layout-[\w-]+\.js$/.test(path));
   expect(userInfo).toBeGreaterThanOrEqual(0);
   expect(firstShellScript).toBeGreaterThan(userInfo);
-  // Only what the sign-in page had not loaded yet is fetched after it: nothing before the request.
+  // It is the first request after the sign-in: no script of the shell went before it.
   expect(order.slice(0, userInfo)).toEqual([]);
 });
 

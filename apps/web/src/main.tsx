@@ -1,5 +1,5 @@
 // First, before the router's module starts the shell's downloads: a signed-in reload's start-up requests.
-import './router/startEarlyOnLoad';
+import './router/startEarly';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady, initialLocale } from './i18n';

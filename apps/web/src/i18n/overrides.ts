@@ -1,5 +1,5 @@
-import { LanguageApi, type WebTextOverrides } from '@srm/contracts/core';
-import { http } from '../api/request';
+import type { WebTextOverrides } from '@srm/contracts/core';
+import { fetchTextOverrides } from './fetchTextOverrides';
 import { i18n } from './index';
 
 /**
@@ -60,13 +60,8 @@ export function applyTextOverrides(next: WebTextOverrides): void {
   if (changed) i18n.emit('languageChanged', i18n.language);
 }
 
-/** Start-up after sign-in: the tenant's overrides, or the shipped texts when they cannot be read. */
+/** The tenant's overrides read again (the language screen), or the shipped texts when they cannot be read. */
 export async function loadTextOverrides(): Promise<void> {
-  try {
-    applyTextOverrides(
-      await http.get<WebTextOverrides>(LanguageApi.webOverrides, undefined, { silent: true }),
-    );
-  } catch {
-    // The shipped texts serve.
-  }
+  const overrides = await fetchTextOverrides();
+  if (overrides) applyTextOverrides(overrides);
 }

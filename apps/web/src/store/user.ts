@@ -1,13 +1,8 @@
-import {
-  API,
-  type CurrentUser,
-  LanguageApi,
-  type LoginResult,
-  type WebTextOverrides,
-} from '@srm/contracts/core';
+import { API, type CurrentUser, type LoginResult } from '@srm/contracts/core';
 import { create } from 'zustand';
 import { ApiError, http, httpHooks } from '../api/request';
 import { i18n } from '../i18n';
+import { fetchTextOverrides } from '../i18n/fetchTextOverrides';
 import { toast } from '../utils/message';
 import { appNavigate, currentFullPath } from '../utils/navigation';
 import { StorageKey, storage } from '../utils/storage';
@@ -132,14 +127,11 @@ export const useUserStore = create<UserState>((set, get) => ({
           http.get<Parameters<typeof permission.setNav>[0]>(API.nav),
           // The tenant's own texts (never fails: the shipped ones serve). Asked for now; the module
           // that lays them over comes after sign-in, so the sign-in page does not download it.
-          Promise.all([
-            http
-              .get<WebTextOverrides>(LanguageApi.webOverrides, undefined, { silent: true })
-              .catch(() => undefined),
-            import('../i18n/overrides'),
-          ]).then(([overrides, { applyTextOverrides }]) => {
-            if (overrides) applyTextOverrides(overrides);
-          }),
+          Promise.all([fetchTextOverrides(), import('../i18n/overrides')]).then(
+            ([overrides, { applyTextOverrides }]) => {
+              if (overrides) applyTextOverrides(overrides);
+            },
+          ),
         ]);
         // Its failure is met below, once the user info has arrived (not as an unhandled rejection).
         rest.catch(() => undefined);
