@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { type CDPSession, expect, type Page, type Route, test } from '@playwright/test';
 import { ACCOUNTS, openUserMenu, shot, signIn, signInAs, startFromDefaultSettings } from './helpers';
 
 /** Every way the browser reports a Content-Security-Policy violation: console, DOM event, DevTools issue. */
@@ -39,6 +39,41 @@ test('the login and home pages run without a single Content-Security-Policy viol
   await expect(page.getByTestId('home-page')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(await violations()).toEqual([]);
+});
+
+test('the splash shows, centred, from the HTML alone; the page renders once its stylesheet applies', async ({
+  page,
+}) => {
+  // Every stylesheet and script is held back: what paints now needs nothing but the HTML.
+  const held: Route[] = [];
+  const sheets = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.css')) sheets.set(pathname, (sheets.get(pathname) ?? 0) + 1);
+  });
+  let released = false;
+  await page.route(/\/assets\/[^/]+\.(css|js)$/, (route) => (released ? route.continue() : held.push(route)));
+  await page.goto('/login', { waitUntil: 'commit' });
+  const mark = page.locator('.srm-splash svg');
+  await expect(mark).toBeVisible();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const box = await mark.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box).not.toBeNull();
+  if (!box || !viewport) return;
+  // In the middle of the window, with no scroll bar (the body has no margin yet).
+  expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1);
+  expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThanOrEqual(1);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(viewport.height);
+  await shot(page, 'splash-before-any-script-or-stylesheet');
+  released = true;
+  for (const route of held.splice(0)) await route.continue();
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  // The entry's stylesheet is in force (the page's own margin and height rules), fetched once.
+  expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+  const entrySheets = [...sheets].filter(([path]) => /\/assets\/index-[\w-]+\.css$/.test(path));
+  expect(entrySheets).toHaveLength(1);
+  expect(entrySheets[0]?.[1]).toBe(1);
 });
 
 test('the sign-in page fetches what its answer announced once each: brand, stylesheet, texts in its language', async ({
