@@ -22,6 +22,8 @@ const run = (cmd, args, cwd = root) => {
 
 if (!process.env.E2E_SKIP_BUILD) {
   const webOut = env.WEB_DIST ? ['--outDir', env.WEB_DIST, '--emptyOutDir'] : [];
+  // The probe first: it records which modules the start-up chunk groups (apps/web/vite.config.ts).
+  run('npm', ['run', 'build:probe'], path.join(root, 'apps/web'));
   run('npx', ['vite', 'build', ...webOut], path.join(root, 'apps/web'));
   run('node', ['build.mjs'], path.join(root, 'apps/server'));
 }

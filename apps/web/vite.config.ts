@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
@@ -18,6 +21,48 @@ function importClosure(chunks: OutputChunk[], file: string | undefined): Set<str
   };
   if (file) walk(file);
   return into;
+}
+
+/**
+ * The start-up code as one script. Rolldown puts every module that a lazy page imports too into a
+ * common chunk of its own, so the code every page runs at start arrived as two dozen small scripts,
+ * each a round trip of its own on HTTP/1.1's six connections (Lighthouse's slow mobile profile:
+ * the sign-in page's largest paint came 0.5 s later). The build runs twice (`npm run build`): the
+ * probe (mode `start-probe`, written apart and thrown away) records which modules its start-up
+ * chunks hold — the entry's chunk and every chunk it imports, after tree-shaking — and the real
+ * build groups exactly those into one chunk (`codeSplitting` below). Every page loads them all
+ * anyway; lazy pages import from it. Without a record (a bare `vite build`), Rolldown's own
+ * chunking applies.
+ */
+const START_PROBE_MODE = 'start-probe';
+const START_MODULES_FILE = fileURLToPath(
+  new URL('./node_modules/.cache/start-modules.json', import.meta.url),
+);
+
+function readStartModules(): Set<string> {
+  if (!existsSync(START_MODULES_FILE)) return new Set();
+  return new Set(JSON.parse(readFileSync(START_MODULES_FILE, 'utf8')) as string[]);
+}
+
+function recordStartModules(): Plugin {
+  return {
+    name: 'srm-record-start-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const start = importClosure(chunks, entry?.fileName);
+      const ids = chunks
+        .filter((c) => start.has(c.fileName) && c !== entry)
+        // Only modules whose code is there: one tree-shaken empty here (its exports serve lazy
+        // pages only) would otherwise bring that code to the start.
+        .flatMap((c) => Object.entries(c.modules).filter(([, m]) => m.renderedLength > 0))
+        .map(([id]) => id)
+        .sort();
+      mkdirSync(dirname(START_MODULES_FILE), { recursive: true });
+      writeFileSync(START_MODULES_FILE, `${JSON.stringify(ids)}\n`);
+    },
+  };
 }
 
 /**
@@ -118,31 +163,47 @@ function signInPreloadMap(): Plugin {
 }
 
 // The dev server proxies the API (and its socket) to the Fastify server on 3000.
-export default defineConfig({
-  plugins: [
-    react(),
-    preloadSignInPage(),
-    signInPreloadMap(),
-    // Every text file of the build gets .br (highest quality) and .gz twins, compressed once here;
-    // the server sends them as they are (apps/server/src/core/static-assets.ts).
-    compression({
-      algorithms: [
-        defineAlgorithm('brotliCompress', {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
-        }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      include: /\.(html|js|mjs|css|json|svg|txt|map)$/,
-      threshold: 0,
-      logLevel: 'silent',
-    }),
-  ],
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } },
-  },
-  build: {
-    outDir: 'dist',
-    chunkSizeWarningLimit: 1500,
-  },
+export default defineConfig(({ mode }) => {
+  const probe = mode === START_PROBE_MODE;
+  const startModules = probe ? new Set<string>() : readStartModules();
+  return {
+    plugins: [
+      react(),
+      ...(probe ? [recordStartModules()] : []),
+      preloadSignInPage(),
+      signInPreloadMap(),
+      // Every text file of the build gets .br (highest quality) and .gz twins, compressed once here;
+      // the server sends them as they are (apps/server/src/core/static-assets.ts). Not the probe's.
+      ...(probe
+        ? []
+        : [
+            compression({
+              algorithms: [
+                defineAlgorithm('brotliCompress', {
+                  params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
+                }),
+                defineAlgorithm('gzip', { level: 9 }),
+              ],
+              include: /\.(html|js|mjs|css|json|svg|txt|map)$/,
+              threshold: 0,
+              logLevel: 'silent',
+            }),
+          ]),
+    ],
+    server: {
+      port: 5173,
+      proxy: { '/api': { target: 'http://127.0.0.1:3000', ws: true } },
+    },
+    build: {
+      outDir: 'dist',
+      chunkSizeWarningLimit: 1500,
+      rolldownOptions: {
+        output: {
+          codeSplitting: startModules.size
+            ? { groups: [{ name: 'start', test: (id: string) => startModules.has(id) }] }
+            : true,
+        },
+      },
+    },
+  };
 });
