@@ -66,23 +66,21 @@ function recordStartModules(): Plugin {
 }
 
 /**
- * The entry's stylesheet no longer blocks the first paint: it becomes a style preload at the top of
- * the head (fetched at once, first of the page's files), and the entry applies it before the first
- * render (`styles/applyEntryStyles.ts`). The splash, styled inline in index.html, paints from the
- * HTML alone: it no longer waits for a stylesheet queued behind two dozen scripts on the browser's
- * six connections.
+ * The entry's stylesheet does not block the first paint: it becomes a style preload at the top of
+ * the head (the first of the page's files to be asked for), and the entry applies it before the
+ * first render (`styles/applyEntryStyles.ts`). The splash, styled inline in index.html, paints from
+ * the HTML alone instead of waiting for a stylesheet queued behind the scripts.
  */
 function entryStylesAsPreload(html: string): string {
+  const TITLE_END = '</title>\n';
   const sheets = html.match(/^[ \t]*<link rel="stylesheet"[^>]*>\n/gm) ?? [];
-  const title = html.indexOf('</title>\n');
-  if (!sheets.length || title < 0) return html;
-  let rest = html;
-  for (const sheet of sheets) rest = rest.replace(sheet, '');
+  const rest = sheets.reduce((page, sheet) => page.replace(sheet, ''), html);
+  const at = rest.indexOf(TITLE_END);
+  if (!sheets.length || at < 0) return html;
   const preloads = sheets.map((sheet) =>
     sheet.replace('rel="stylesheet"', `rel="preload" as="style" ${ENTRY_STYLE_ATTRIBUTE}`),
   );
-  const at = rest.indexOf('</title>\n') + '</title>\n'.length;
-  return rest.slice(0, at) + preloads.join('') + rest.slice(at);
+  return rest.slice(0, at + TITLE_END.length) + preloads.join('') + rest.slice(at + TITLE_END.length);
 }
 
 /**
