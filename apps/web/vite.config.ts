@@ -23,25 +23,61 @@ function importClosure(chunks: OutputChunk[], file: string | undefined): Set<str
   return into;
 }
 
+/** The chunk that holds a source module (its own chunk, or a group's: vite.config's codeSplitting). */
+function chunkHolding(chunks: OutputChunk[], suffix: string): OutputChunk | undefined {
+  const holds = (id: string | null | undefined) => Boolean(id?.replaceAll('\\', '/').endsWith(suffix));
+  return (
+    chunks.find((c) => holds(c.facadeModuleId)) ?? chunks.find((c) => Object.keys(c.modules).some(holds))
+  );
+}
+
 /**
- * The start-up code as one script. Rolldown puts every module that a lazy page imports too into a
- * common chunk of its own, so the code every page runs at start arrived as two dozen small scripts,
- * each a round trip of its own on HTTP/1.1's six connections (Lighthouse's slow mobile profile:
- * the sign-in page's largest paint came 0.5 s later). The build runs twice (`npm run build`): the
- * probe (mode `start-probe`, written apart and thrown away) records which modules its start-up
- * chunks hold — the entry's chunk and every chunk it imports, after tree-shaking — and the real
- * build groups exactly those into one chunk (`codeSplitting` below). Every page loads them all
- * anyway; lazy pages import from it. Without a record (a bare `vite build`), Rolldown's own
- * chunking applies.
+ * The start-up code as one script, the shell as another. Rolldown puts every module that a lazy
+ * page imports too into a common chunk of its own, so the code every page runs at start arrived as
+ * two dozen small scripts, and the signed-in shell with its home page as sixty, each a round trip
+ * of its own on HTTP/1.1's six connections (on an emulated slow link the shell showed 3 s after
+ * sign-in; now 2 s). The build runs twice (`npm run build`): the probe (mode `start-probe`,
+ * written apart and thrown away) records, after tree-shaking, which modules three sets of its
+ * chunks hold — the start (the entry's chunk and every chunk it imports), the sign-in page's (its
+ * chunk and what it imports beyond the start) and the shell's (the layout's and the home page's,
+ * beyond both) — and the real build groups each set into one chunk (`codeSplitting` below), the
+ * start first. The start and the sign-in page load on every visit, the shell on every signed-in
+ * one; lazy pages import from them. A public page that shares code with the shell (supplier
+ * registration) loads the shell's chunk with it. Without a record (a bare `vite build`), Rolldown's
+ * own chunking applies.
  */
 const START_PROBE_MODE = 'start-probe';
 const START_MODULES_FILE = fileURLToPath(
   new URL('./node_modules/.cache/start-modules.json', import.meta.url),
 );
 
-function readStartModules(): Set<string> {
-  if (!existsSync(START_MODULES_FILE)) return new Set();
-  return new Set(JSON.parse(readFileSync(START_MODULES_FILE, 'utf8')) as string[]);
+const SIGN_IN_PAGE = '/src/views/auth/Login.tsx';
+const SHELL_PAGES = ['/src/layout/index.tsx', '/src/views/home/index.tsx'];
+
+type RecordedModules = { start: string[]; signIn: string[]; shell: string[] };
+
+function readRecordedModules(): RecordedModules | null {
+  if (!existsSync(START_MODULES_FILE)) return null;
+  const record = JSON.parse(readFileSync(START_MODULES_FILE, 'utf8')) as Partial<RecordedModules>;
+  // A record of an older build (a list of the start's modules only) is taken as no record.
+  const lists = [record.start, record.signIn, record.shell];
+  return lists.every((list) => Array.isArray(list)) ? (record as RecordedModules) : null;
+}
+
+/** One chunk per recorded set; a module in two sets goes to the first (highest priority). */
+function recordedGroups(record: RecordedModules | null) {
+  if (!record) return true;
+  const sets = [
+    ['start', record.start],
+    ['sign-in', record.signIn],
+    ['shell', record.shell],
+  ] as const;
+  return {
+    groups: sets.map(([name, ids], i) => {
+      const members = new Set(ids);
+      return { name, test: (id: string) => members.has(id), priority: sets.length - i };
+    }),
+  };
 }
 
 function recordStartModules(): Plugin {
@@ -52,15 +88,32 @@ function recordStartModules(): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const entry = chunks.find((c) => c.isEntry);
       const start = importClosure(chunks, entry?.fileName);
-      const ids = chunks
-        .filter((c) => start.has(c.fileName) && c !== entry)
-        // Only modules whose code is there: one tree-shaken empty here (its exports serve lazy
-        // pages only) would otherwise bring that code to the start.
-        .flatMap((c) => Object.entries(c.modules).filter(([, m]) => m.renderedLength > 0))
-        .map(([id]) => id)
-        .sort();
+      // Only modules whose code is there: one tree-shaken empty here (its exports serve lazy
+      // pages only) would otherwise bring that code to the start.
+      const modulesOf = (files: Set<string>) =>
+        chunks
+          .filter((c) => files.has(c.fileName))
+          .flatMap((c) => Object.entries(c.modules).filter(([, m]) => m.renderedLength > 0))
+          .map(([id]) => id)
+          .filter((id) => id !== entry?.facadeModuleId)
+          .sort();
+      const closureOf = (...suffixes: string[]) =>
+        new Set(
+          suffixes
+            .flatMap((suffix) => [
+              ...importClosure(chunks, chunks.find((c) => c.facadeModuleId?.endsWith(suffix))?.fileName),
+            ])
+            .filter((file) => !start.has(file)),
+        );
+      const signIn = closureOf(SIGN_IN_PAGE);
+      const shell = closureOf(...SHELL_PAGES);
+      const record: RecordedModules = {
+        start: modulesOf(start),
+        signIn: modulesOf(signIn),
+        shell: modulesOf(new Set([...shell].filter((file) => !signIn.has(file)))),
+      };
       mkdirSync(dirname(START_MODULES_FILE), { recursive: true });
-      writeFileSync(START_MODULES_FILE, `${JSON.stringify(ids)}\n`);
+      writeFileSync(START_MODULES_FILE, `${JSON.stringify(record)}\n`);
     },
   };
 }
@@ -97,7 +150,7 @@ function preloadSignInPage(): Plugin {
       handler(html, { bundle }) {
         if (!bundle) return;
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const login = chunks.find((c) => c.facadeModuleId?.endsWith('/src/views/auth/Login.tsx'));
+        const login = chunkHolding(chunks, SIGN_IN_PAGE);
         const entry = chunks.find((c) => c.isEntry);
         if (!login || !entry) return;
         // What the entry imports is preloaded by Vite already.
@@ -149,7 +202,7 @@ function signInPreloadMap(): Plugin {
             .flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]),
         );
       const entryCss = cssOf(importClosure(chunks, chunks.find((c) => c.isEntry)?.fileName));
-      const loginCss = cssOf(importClosure(chunks, fileOf('/src/views/auth/Login.tsx')));
+      const loginCss = cssOf(importClosure(chunks, chunkHolding(chunks, SIGN_IN_PAGE)?.fileName));
       const styles = [...loginCss].filter((sheet) => !entryCss.has(sheet)).map((f) => `/${f}`);
       this.emitFile({
         type: 'asset',
@@ -163,7 +216,7 @@ function signInPreloadMap(): Plugin {
 // The dev server proxies the API (and its socket) to the Fastify server on 3000.
 export default defineConfig(({ mode }) => {
   const probe = mode === START_PROBE_MODE;
-  const startModules = probe ? new Set<string>() : readStartModules();
+  const recorded = probe ? null : readRecordedModules();
   return {
     plugins: [
       react(),
@@ -197,9 +250,7 @@ export default defineConfig(({ mode }) => {
       chunkSizeWarningLimit: 1500,
       rolldownOptions: {
         output: {
-          codeSplitting: startModules.size
-            ? { groups: [{ name: 'start', test: (id: string) => startModules.has(id) }] }
-            : true,
+          codeSplitting: recordedGroups(recorded),
         },
       },
     },
