@@ -7,9 +7,11 @@ import {
   chatImageSchema,
 } from '@srm/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type { AuthInfo } from '../core/context';
 import { AppError } from '../core/errors';
 import type { FileStore } from '../core/file-store';
 import { likePattern } from '../core/sql';
+import { userReachOf } from '../core/user-reach';
 import { transaction } from '../db/transaction';
 import type { Database, ImMessageTable } from '../db/types';
 import { IMAGE_NAME, imageExists, imageUrl } from '../file/storage';
@@ -31,16 +33,20 @@ export function toChatMessage(row: Selectable<ImMessageTable>): ChatMessage {
 
 const pairOf = (a: string, b: string): [string, string] => (BigInt(a) < BigInt(b) ? [a, b] : [b, a]);
 
-/** A live user of the tenant (chat peers must be), else 404. */
-export async function assertPeer(db: Db, tenantId: string, peerId: string): Promise<void> {
-  const peer = await db
-    .selectFrom('sys_user')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', peerId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
-  if (!peer) throw new AppError(404, 'chat.peerNotFound');
+/**
+ * A live user of the tenant that `auth` may reach (chat peers must be: a supplier's user never
+ * another supplier's, core/user-reach.ts), else 404.
+ */
+export async function assertPeer(db: Db, auth: AuthInfo, peerId: string): Promise<void> {
+  let q = db
+    .selectFrom('sys_user as u')
+    .select('u.id')
+    .where('u.tenant_id', '=', auth.tenantId)
+    .where('u.id', '=', peerId)
+    .where('u.deleted', '=', false);
+  const reach = userReachOf(auth, 'u');
+  if (reach) q = q.where(reach);
+  if (!(await q.executeTakeFirst())) throw new AppError(404, 'chat.peerNotFound');
 }
 
 /**

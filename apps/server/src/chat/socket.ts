@@ -188,7 +188,7 @@ export function registerChatSocket(app: FastifyInstance, hub: ChatHub): void {
             return;
           case 'SendMessage': {
             if (frame.toUserId === auth.userId) throw new AppError(400, 'chat.selfChat');
-            await assertPeer(db, auth.tenantId, frame.toUserId);
+            await assertPeer(db, auth, frame.toUserId);
             const content = await checkContent(files, auth.tenantId, frame.messageType, frame.messageContent);
             const message = await storeChatMessage(
               db,
@@ -205,7 +205,7 @@ export function registerChatSocket(app: FastifyInstance, hub: ChatHub): void {
             return;
           }
           case 'UpdateReadMessage': {
-            await assertPeer(db, auth.tenantId, frame.formUserId);
+            await assertPeer(db, auth, frame.formUserId);
             await markConversationRead(db, auth.userId, frame.formUserId);
             // Every tab of the reader clears its count, even when nothing was unread here.
             await hub.sendToUsers([auth.userId], { method: 'readMessage', formUserId: frame.formUserId });
@@ -213,7 +213,7 @@ export function registerChatSocket(app: FastifyInstance, hub: ChatHub): void {
           }
           case 'MessageList': {
             if (frame.formUserId !== auth.userId) throw new AppError(403, 'chat.notOwnConversation');
-            await assertPeer(db, auth.tenantId, frame.toUserId);
+            await assertPeer(db, auth, frame.toUserId);
             const page = await conversationPage(db, auth.userId, frame.toUserId, frame);
             hub.send(conn, {
               method: 'messageList',

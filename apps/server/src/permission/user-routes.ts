@@ -35,14 +35,16 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireAnyPerm, requirePerm } from '../core/access';
+import type { AuthInfo } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
-import { AppError } from '../core/errors';
+import { AppError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import { readUploadedFile, uploadRoutes } from '../core/multipart';
 import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { likePattern } from '../core/sql';
 import { sendStored } from '../core/stored-answer';
+import { userReachOf } from '../core/user-reach';
 import { sendExport } from '../file/index';
 import { passwordRuleCheck } from '../system/sys-config/password-policy';
 import { assertCallerHoldsObjects } from './authorize-service';
@@ -148,6 +150,13 @@ export const userRoutes: SignedInRoutes = async (app) => {
     ...Object.values(FlowTaskPerm),
     ...Object.values(FlowAdminPerm),
   ];
+  /** Enabled users of the tenant that `auth` may see (core/user-reach.ts: not another supplier's). */
+  const reachableUsers = (auth: AuthInfo) => {
+    const q = userQuery(db, auth.tenantId).where('u.enabled', '=', true);
+    const reach = userReachOf(auth, 'u');
+    return reach ? q.where(reach) : q;
+  };
+
   const pickers = [
     {
       url: UserApi.selector,
@@ -173,7 +182,7 @@ export const userRoutes: SignedInRoutes = async (app) => {
       },
       async (request) => {
         const auth = request.auth;
-        let q = userQuery(db, auth.tenantId).where('u.enabled', '=', true);
+        let q = reachableUsers(auth);
         const keyword = request.query.keyword;
         if (keyword) {
           const like = likePattern(keyword);
@@ -198,12 +207,12 @@ export const userRoutes: SignedInRoutes = async (app) => {
     );
   }
 
-  /** Chat contacts (spec §3 chat contact): any signed-in user sees the enabled users of the tenant. */
+  /** Chat contacts (spec §3 chat contact): the enabled users of the tenant that the user may reach. */
   const imUsers = async (
-    tenantId: string,
+    auth: AuthInfo,
     options: { keyword?: string; exceptId?: string; currentPage: number; pageSize: number },
   ) => {
-    let q = userQuery(db, tenantId).where('u.enabled', '=', true);
+    let q = reachableUsers(auth);
     if (options.exceptId) q = q.where('u.id', '<>', options.exceptId);
     if (options.keyword) {
       const like = likePattern(options.keyword);
@@ -242,7 +251,7 @@ export const userRoutes: SignedInRoutes = async (app) => {
     async (request) => {
       const auth = request.auth;
       const { keyword, currentPage, pageSize } = request.query;
-      return envelopeOk(await imUsers(auth.tenantId, { keyword, currentPage, pageSize }));
+      return envelopeOk(await imUsers(auth, { keyword, currentPage, pageSize }));
     },
   );
 
@@ -260,8 +269,15 @@ export const userRoutes: SignedInRoutes = async (app) => {
     async (request) => {
       const auth = request.auth;
       await loadUserInfo(db, auth.tenantId, request.params.id);
+      const reach = userReachOf(auth, 'u');
+      if (reach) {
+        const reachable = await userQuery(db, auth.tenantId)
+          .where('u.id', '=', request.params.id)
+          .where(reach);
+        if (!(await reachable.select('u.id').executeTakeFirst())) throw notFound();
+      }
       return envelopeOk(
-        await imUsers(auth.tenantId, {
+        await imUsers(auth, {
           keyword: request.body.keyword,
           exceptId: request.params.id,
           currentPage: 1,

@@ -4,10 +4,11 @@ import type { AuthInfo } from '../core/context';
 import { forbidden } from '../core/errors';
 import type { ServiceContext } from '../core/service-context';
 
-type Req = FastifyRequest & { auth: AuthInfo };
+import { isSupplierUser } from '../core/user-reach';
 
-/** A user of a supplier enterprise (entType 2). */
-export const isSupplierUser = (auth: AuthInfo) => auth.profile.entType === 2;
+export { isSupplierUser };
+
+type Req = FastifyRequest & { auth: AuthInfo };
 
 /**
  * preValidation of the purchasing staff's calls: the code (403 without it), and never a

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { ChatApi, type Conversation, SOCKET_FRAME_MAX_BYTES } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notifyUsers } from '../../src/message/notify';
-import { createTestApp, type TestApp, uploadFile } from '../helpers';
+import { seedDemoSuppliers } from '../../src/vendor/index';
+import { createTestApp, type TestApp, tenantIdOf, uploadFile, userIdOf } from '../helpers';
 import { settle, TestSocket } from '../ws-client';
 
 let t: TestApp;
@@ -347,6 +348,39 @@ describe('chat socket', () => {
     });
     expect(await buyer.next('error')).toMatchObject({ code: 404 });
     expect(await messageCount()).toBe(before);
+  });
+
+  it('a supplier’s user cannot write to, read or list another supplier’s users; staff can write to both', async () => {
+    const tenantId = await tenantIdOf(t.db, 'admin');
+    await seedDemoSuppliers(t.db, tenantId, { accountPrefix: 'cs', mobilePrefix: '137100000' });
+    const other = await userIdOf(t.db, 'csvendor2');
+    const before = await messageCount();
+    const frames = [
+      { method: 'SendMessage', toUserId: other, messageType: 'text', messageContent: 'hi' },
+      { method: 'UpdateReadMessage', formUserId: other },
+      {
+        method: 'MessageList',
+        toUserId: other,
+        formUserId: id.vendor,
+        currentPage: 1,
+        pageSize: 10,
+        sord: 'desc',
+      },
+    ];
+    for (const frame of frames) {
+      vendor.send({ ...frame, token: token.vendor });
+      expect(await vendor.next('error'), frame.method).toMatchObject({ code: 404 });
+    }
+    expect(await messageCount()).toBe(before);
+    admin.send({
+      method: 'SendMessage',
+      token: token.admin,
+      toUserId: other,
+      messageType: 'text',
+      messageContent: 'hi',
+    });
+    expect(await admin.next('sendMessage')).toMatchObject({ message: { receiveUserId: other } });
+    expect(await messageCount()).toBe(before + 1);
   });
 
   it('a frame before a valid token is refused with logout, and the socket closes', async () => {

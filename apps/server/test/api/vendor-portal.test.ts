@@ -1,4 +1,5 @@
 import {
+  type ImUser,
   type NavResult,
   type Notice,
   NoticeApi,
@@ -11,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remindExpiringQualifications } from '../../src/vendor/expiry-job';
 import { seedDemoSuppliers } from '../../src/vendor/index';
-import { createTestApp, supplierIdOf, type TestApp, tenantIdOf } from '../helpers';
+import { createTestApp, supplierIdOf, type TestApp, tenantIdOf, userIdOf } from '../helpers';
 
 /**
  * The supplier's own side and the purchasing side's record screens: the menus
@@ -76,6 +77,38 @@ describe('menus', () => {
       'vendorPortal.company',
       'vendorPortal.users',
     ]);
+  });
+});
+
+describe('chat contacts of a supplier’s user', () => {
+  const IM = '/api/permission/Users/ImUser';
+  const contacts = async (token: string, keyword = '') =>
+    (await t.get<Page<ImUser>>(`${IM}?pageSize=100&keyword=${keyword}`, token)).body.data.list
+      .map((u) => u.account)
+      .sort();
+
+  it('are its own enterprise’s users and the purchasing staff, never another supplier’s', async () => {
+    const mine = await contacts(vendor);
+    expect(mine).toEqual(expect.arrayContaining(['admin', 'buyer', 'vendor']));
+    expect(mine).not.toContain('vendor2');
+    expect(mine).not.toContain('vendor3');
+    expect(await contacts(vendor, 'vendor2')).toEqual([]);
+    const theirs = await contacts(vendor2);
+    expect(theirs).toEqual(expect.arrayContaining(['admin', 'buyer', 'vendor2']));
+    expect(theirs).not.toContain('vendor');
+    // The purchasing staff reach every supplier's users.
+    expect(await contacts(buyer)).toEqual(expect.arrayContaining(['vendor', 'vendor2', 'vendor3']));
+  });
+
+  it('the contacts beside another supplier’s user answer 404; beside a buyer, still not theirs', async () => {
+    const [vendor2Id, buyerId] = await Promise.all([userIdOf(t.db, 'vendor2'), userIdOf(t.db, 'buyer')]);
+    expect((await t.post(`${IM}/Selector/${vendor2Id}`, {}, vendor)).body.code).toBe(404);
+    const beside = await t.post<Page<ImUser>>(`${IM}/Selector/${buyerId}`, {}, vendor);
+    expect(beside.body.code).toBe(0);
+    const accounts = beside.body.data.list.map((u) => u.account);
+    expect(accounts).toContain('admin');
+    expect(accounts).not.toContain('vendor2');
+    expect((await t.post(`${IM}/Selector/${vendor2Id}`, {}, buyer)).body.code).toBe(0);
   });
 });
 
