@@ -128,3 +128,29 @@ test('the focus outline of the sidebar logo and the breadcrumb home link is draw
   }
   await shot(page, 'a11y-keyboard-breadcrumb-focus');
 });
+
+test('Tab passes through an empty date range and a half-filled one, which keeps its start', async ({
+  page,
+}) => {
+  await page.goto('/workFlow/flowTodo');
+  const from = page.getByPlaceholder('开始日期').first();
+  const to = page.getByPlaceholder('结束日期').first();
+  await from.focus();
+  // An empty start field used to take focus back on every Tab (rc-picker's range picker).
+  await page.keyboard.press('Tab');
+  await expect(to).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(from).not.toBeFocused();
+  await expect(to).not.toBeFocused();
+  await expect(page.getByTestId('flow-todo-urgency').locator('input')).toBeFocused();
+  // Only a start: Tab still moves on, and searching keeps the open end.
+  await from.focus();
+  await page.keyboard.type('2020-01-01');
+  await page.keyboard.press('Tab');
+  await expect(to).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(from).not.toBeFocused();
+  await expect(to).not.toBeFocused();
+  await expect(from).toHaveValue('2020-01-01');
+  await shot(page, 'date-range-by-keyboard');
+});

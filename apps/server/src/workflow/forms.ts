@@ -78,10 +78,14 @@ const FORMS: Record<string, RegisteredForm> = {
   LeaveApply: {
     schema: FLOW_FORMS.LeaveApply,
     compute: (data) => data,
-    crossCheck: (data): Record<string, string> =>
-      typeof data.startDate === 'string' && typeof data.endDate === 'string' && data.endDate < data.startDate
-        ? { endDate: 'validation.invalid' }
-        : {},
+    crossCheck: (data): Record<string, string> => {
+      const { startDate, endDate, days } = data;
+      if (typeof startDate !== 'string' || typeof endDate !== 'string') return {};
+      if (endDate < startDate) return { endDate: 'validation.dateRangeOrder' };
+      // Half days count, so a leave takes at most the calendar days it spans, both ends included.
+      const span = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 + 1;
+      return typeof days === 'number' && days > span ? { days: 'validation.leaveDaysOverSpan' } : {};
+    },
   },
 };
 
@@ -140,6 +144,17 @@ function fieldProblem(field: FormField, value: unknown, required: boolean, local
       if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value)))
         return msg('validation.invalid');
       break;
+    case 'dateRange': {
+      if (!Array.isArray(value) || value.length !== 2 || !value.every((end) => typeof end === 'string'))
+        return msg('validation.invalid');
+      const [start, end] = value as [string, string];
+      if (!start && !end) return required ? msg('validation.required') : null;
+      if (!start || !end) return msg('validation.dateRangeIncomplete');
+      if (![start, end].every((d) => DATE.test(d) && !Number.isNaN(Date.parse(d))))
+        return msg('validation.invalid');
+      if (start > end) return msg('validation.dateRangeOrder');
+      break;
+    }
     case 'user':
     case 'dept': {
       const list = field.multiple && Array.isArray(value) ? value : [value];

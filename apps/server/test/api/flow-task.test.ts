@@ -164,12 +164,36 @@ describe('launching', () => {
         },
       },
       buyer,
+      en,
     );
     expect(leave.body.code).toBe(400);
-    expect(Object.keys((leave.body.data as unknown as { fields: object }).fields).sort()).toEqual([
-      'days',
-      'endDate',
-    ]);
+    const leaveFields = (leave.body.data as unknown as { fields: Record<string, string> }).fields;
+    expect(Object.keys(leaveFields).sort()).toEqual(['days', 'endDate']);
+    expect(leaveFields.endDate).toBe('The end cannot be before the start');
+    // Half days count, but never more days than the dates span (both ends included).
+    const leaveOf = (days: number) =>
+      t.post(
+        '/api/workflow/Form/LeaveApply',
+        {
+          flowId: ids.leave,
+          formData: {
+            leaveType: 'annual',
+            startDate: '2026-12-01',
+            endDate: '2026-12-02',
+            days,
+            reason: 'x',
+          },
+          submit: false,
+        },
+        buyer,
+        en,
+      );
+    const tooMany = await leaveOf(2.5);
+    expect(tooMany.body.code).toBe(400);
+    expect((tooMany.body.data as unknown as { fields: object }).fields).toEqual({
+      days: 'More days than the dates cover',
+    });
+    expect((await leaveOf(2)).body.code).toBe(0);
   });
 
   it('submits with a bill number and a server-computed total; the manager gets the to-do', async () => {

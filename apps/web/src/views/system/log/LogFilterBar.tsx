@@ -1,7 +1,8 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Form, type FormInstance, Input, Space } from 'antd';
+import { Button, Form, type FormInstance, Input, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangePicker } from '../../../components/DateRangePicker';
 import type { LogFilterForm } from './useLogList';
 
 interface Props {
@@ -35,7 +36,7 @@ export function LogFilterBar({
       style={{ rowGap: 12, marginBottom: 16 }}
     >
       <Form.Item name="range" label={t('log.timeRange')}>
-        <DatePicker.RangePicker
+        <DateRangePicker
           showTime={{ format: 'HH:mm' }}
           format="YYYY-MM-DD HH:mm"
           placeholder={[t('log.startTime'), t('log.endTime')]}

@@ -11,25 +11,14 @@ import {
   type TaskRun,
 } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Select,
-  Space,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type QueryParams } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
+import { DateRangePicker } from '../../../components/DateRangePicker';
 import { EditDeleteActions, RowAction, useActionColumn } from '../../../components/listActions';
 import { FormModal, PagedTable } from '../../../components/listPage';
 import { toast } from '../../../utils/message';
@@ -276,7 +265,7 @@ function RunLog({ tasks }: { tasks: Task[] }) {
           options={TASK_RESULTS.map((r) => ({ value: r, label: t(`result.${r}`) }))}
           data-testid="task-runs-result"
         />
-        <DatePicker.RangePicker
+        <DateRangePicker
           aria-label={t('filterRange')}
           value={range}
           onChange={(v) => {

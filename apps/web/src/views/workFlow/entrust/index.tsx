@@ -6,7 +6,6 @@ import {
   App,
   Button,
   Card,
-  DatePicker,
   Empty,
   Form,
   Input,
@@ -23,6 +22,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
 import { Auth } from '../../../components/Auth';
+import { DateRangePicker } from '../../../components/DateRangePicker';
 import { RowAction } from '../../../components/listActions';
 import { FormModal } from '../../../components/listPage';
 import { useActionsFixed } from '../../../components/useActionsFixed';
@@ -168,7 +168,7 @@ function EntrustModal({
           },
         ]}
       >
-        <DatePicker.RangePicker
+        <DateRangePicker
           showTime={{ format: 'HH:mm' }}
           format="YYYY-MM-DD HH:mm"
           placeholder={[t('entrust.startTime'), t('entrust.endTime')]}

@@ -8,12 +8,13 @@ import {
   formatDate,
 } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, DatePicker, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Card, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DateRangePicker } from '../../../components/DateRangePicker';
 import { ListSearchForm } from '../../../components/ListSearchForm';
 import { RowAction } from '../../../components/listActions';
 import { FormModal, PagedTable } from '../../../components/listPage';
@@ -356,7 +357,7 @@ export default function FlowMonitorPage() {
           options={Object.values(FLOW_URGENCY).map((u) => ({ value: u, label: t(`monitor.urgencies.${u}`) }))}
         />
         <Form.Item name="range" label={t('monitor.launchedAt')}>
-          <DatePicker.RangePicker style={{ maxWidth: '100%' }} data-testid="monitor-range" />
+          <DateRangePicker style={{ maxWidth: '100%' }} data-testid="monitor-range" />
         </Form.Item>
       </ListSearchForm>
       <PagedTable<FlowTaskItem>

@@ -2,6 +2,7 @@ import { type FormField, type Locale, optionLabel } from '@srm/contracts/core';
 import { Checkbox, DatePicker, type FormItemProps, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
+import { DateRangePicker } from '../../../components/DateRangePicker';
 import { DictSelect } from '../../../components/dict';
 import { OrgTreeSelect } from '../../../components/org';
 import { UserSelect } from '../../../components/user';
@@ -16,11 +17,16 @@ const dateItem = (format: string): Partial<FormItemProps> => ({
   getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : undefined }),
   normalize: (d: Dayjs | null) => (d ? d.format(format) : undefined),
 });
+/** A date range kept as two texts; an end left open (the picker allows it) is '' until filled. */
 const rangeItem: Partial<FormItemProps> = {
   getValueProps: (v: unknown) => ({
-    value: Array.isArray(v) && v.length === 2 ? [dayjs(String(v[0])), dayjs(String(v[1]))] : undefined,
+    value:
+      Array.isArray(v) && v.length === 2
+        ? v.map((end) => (typeof end === 'string' && end ? dayjs(end) : null))
+        : undefined,
   }),
-  normalize: (d: [Dayjs, Dayjs] | null) => (d ? [d[0].format(DATE), d[1].format(DATE)] : undefined),
+  normalize: (d: [Dayjs | null, Dayjs | null] | null) =>
+    d && (d[0] || d[1]) ? [d[0]?.format(DATE) ?? '', d[1]?.format(DATE) ?? ''] : undefined,
 };
 
 /**
@@ -68,7 +74,7 @@ export function fieldControl(
     case 'datetime':
       return { control: <DatePicker showTime style={width} {...common} />, item: dateItem(DATETIME) };
     case 'dateRange':
-      return { control: <DatePicker.RangePicker style={width} {...common} />, item: rangeItem };
+      return { control: <DateRangePicker style={width} {...common} />, item: rangeItem };
     case 'select':
       return {
         control: field.dictionary ? (

@@ -36,6 +36,14 @@ export function fieldRules(field: FormField, required: boolean, locale: Locale):
             message: msg('validation.required'),
           },
     );
+  if (field.type === 'dateRange')
+    rules.push({
+      // An end left open (the picker allows it, so Tab can pass through) is '' (FieldControl.tsx).
+      validator: (_r, v) =>
+        Array.isArray(v) && v.length === 2 && Boolean(v[0]) !== Boolean(v[1])
+          ? Promise.reject(new Error(msg('validation.dateRangeIncomplete')))
+          : Promise.resolve(),
+    });
   if (field.maxLength !== undefined && STRING_TYPES.includes(field.type))
     rules.push({ max: field.maxLength, message: msg('validation.tooLong', { max: field.maxLength }) });
   if (field.type === 'number' || field.type === 'money') {

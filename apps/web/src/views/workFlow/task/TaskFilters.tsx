@@ -1,9 +1,10 @@
 import { dictItemName, FLOW_LIST_TYPE, type FlowListType } from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Form, type FormInstance, Select } from 'antd';
+import { Form, type FormInstance, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateRangePicker } from '../../../components/DateRangePicker';
 import { ListSearchForm } from '../../../components/ListSearchForm';
 import { UserSelect } from '../../../components/user';
 import { flowTaskApi, flowTaskKeys, type TaskListParams } from './api';
@@ -82,10 +83,7 @@ export function TaskFilters({
         </Form.Item>
       )}
       <Form.Item name="range" label={t('filter.launchedAt')}>
-        <DatePicker.RangePicker
-          placeholder={[t('filter.from'), t('filter.to')]}
-          data-testid={`${prefix}-range`}
-        />
+        <DateRangePicker placeholder={[t('filter.from'), t('filter.to')]} data-testid={`${prefix}-range`} />
       </Form.Item>
       <Form.Item name="urgency" label={t('filter.urgency')}>
         <Select
