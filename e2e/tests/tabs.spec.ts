@@ -86,3 +86,55 @@ test('the active tab scrolls into view when the row of tabs is wider than the wi
   await expect(page.getByTestId('tag-/permission/organize')).toBeInViewport({ ratio: 0.95 });
   await expect(page.getByTestId('tag-/system/task')).not.toBeInViewport();
 });
+
+test('the tabs by keyboard: one Tab stop, arrows move, Enter opens, Delete closes, Shift+F10 opens the menu', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const search = page.getByTestId('menu-search');
+  for (const [title, path] of [
+    ['系统日志', '/system/log'],
+    ['缓存管理', '/system/cache'],
+    ['图标库', '/system/icons'],
+  ]) {
+    await search.fill(title);
+    await page.getByTestId(`menu-search-option-${path}`).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+  const tab = (path: string) => page.getByTestId(`tag-${path}`);
+  await expect(tab('/system/icons')).toHaveAttribute('aria-selected', 'true');
+  // Only the active tab is in the Tab order; it names the area it controls.
+  await expect(page.getByTestId('tags-view').locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+  await expect(tab('/system/icons')).toHaveAttribute('aria-controls', 'main-content');
+  await tab('/system/icons').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab('/system/cache')).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(tab('/home')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab('/system/icons')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/system\/cache$/);
+  // Delete closes the focused tab; focus stays in the row, on the tab now in its place.
+  await tab('/system/log').focus();
+  await page.keyboard.press('Delete');
+  await expect(tab('/system/log')).toHaveCount(0);
+  await expect(tab('/system/cache')).toBeFocused();
+  // The context menu by keyboard: its first item has focus; Escape gives focus back to the tab.
+  await page.keyboard.press('Shift+F10');
+  const menu = page.locator('.srm-tags-menu');
+  await expect(menu).toBeVisible();
+  await shot(page, 'tabs-context-menu-by-keyboard');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(tab('/system/cache')).toBeFocused();
+  await page.keyboard.press('Shift+F10');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  // The third item: close others.
+  await expect(tab('/system/icons')).toHaveCount(0);
+  await expect(tab('/system/cache')).toBeVisible();
+});

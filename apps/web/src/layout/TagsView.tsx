@@ -8,7 +8,7 @@ import {
   RightOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { type MouseEvent, useEffect, useRef, type WheelEvent } from 'react';
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppStore, useSettingsStore } from '../store/settings';
@@ -20,6 +20,7 @@ import {
   targetAfterClose,
   useTagsViewStore,
 } from '../store/tagsView';
+import { MAIN_CONTENT_ID } from './AppMain';
 import { MenuIcon } from './MenuIcon';
 import { titleOf } from './routeMeta';
 
@@ -69,6 +70,39 @@ export function TagsView() {
   const actions = useTagActions();
   const scroller = useRef<HTMLDivElement>(null);
   const showScroll = visited.length > TAGS_SCROLL_THRESHOLD;
+  // The tab whose context menu the keyboard opened (Shift+F10 or the menu key), else null.
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+
+  const tabAt = (index: number) =>
+    scroller.current?.querySelectorAll<HTMLElement>('[role="tab"]')[
+      (index + visited.length) % visited.length
+    ];
+  /**
+   * The tabs' keys (WAI-ARIA tabs pattern, one Tab stop for the row): arrows, Home and End move
+   * between tabs, Enter or Space opens one, Delete closes it (focus goes to the tab now in its
+   * place), Shift+F10 or the menu key opens its context menu.
+   */
+  const onTabKeyDown = (e: KeyboardEvent<HTMLDivElement>, view: TagView, index: number) => {
+    const move = (to: number) => {
+      e.preventDefault();
+      tabAt(to)?.focus();
+    };
+    if (e.key === 'ArrowRight') move(index + 1);
+    else if (e.key === 'ArrowLeft') move(index - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(visited.length - 1);
+    else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      actions.open(view);
+    } else if (e.key === 'Delete' && !view.affix) {
+      e.preventDefault();
+      actions.close(view);
+      requestAnimationFrame(() => tabAt(Math.min(index, visited.length - 2))?.focus());
+    } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault();
+      setMenuFor(view.path);
+    }
+  };
 
   // Keep the active tab in view. In the next frame, not in the effect: scrolling needs the page's
   // layout, and asking for it here would compute it inside the render's task (100 ms on a slow
@@ -120,6 +154,7 @@ export function TagsView() {
     ],
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
+      setMenuFor(null);
       if (key === 'refresh') actions.refresh(view);
       else if (key === 'close') actions.close(view);
       else if (key === 'closeOthers') actions.closeOthers(view);
@@ -147,7 +182,7 @@ export function TagsView() {
         role="tablist"
         aria-label={t('a11y:openPages')}
       >
-        {visited.map((view) => {
+        {visited.map((view, index) => {
           const active = view.path === pathname;
           const isHome = view.path === HOME_PATH;
           const title = isHome ? t('home') : titleOf(view, language, t);
@@ -160,16 +195,15 @@ export function TagsView() {
           const tag = (
             <div
               role="tab"
-              tabIndex={0}
+              tabIndex={active ? 0 : -1}
               aria-selected={active}
+              aria-controls={active ? MAIN_CONTENT_ID : undefined}
               data-active={active}
               data-testid={`tag-${view.path}`}
               title={isHome ? title : undefined}
               className={`srm-tag${active ? ' srm-tag-active' : ''}`}
               onClick={() => actions.open(view)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') actions.open(view);
-              }}
+              onKeyDown={(e) => onTabKeyDown(e, view, index)}
               onMouseDown={(e) => {
                 if (e.button === 1) e.preventDefault();
               }}
@@ -201,7 +235,18 @@ export function TagsView() {
             </div>
           );
           return (
-            <Dropdown key={view.path} trigger={['contextMenu']} menu={contextMenu(view)}>
+            <Dropdown
+              key={view.path}
+              trigger={['contextMenu']}
+              menu={contextMenu(view)}
+              {...(menuFor === view.path ? { open: true, autoFocus: true } : {})}
+              onOpenChange={(open) => {
+                if (!open && menuFor === view.path) {
+                  setMenuFor(null);
+                  tabAt(index)?.focus();
+                }
+              }}
+            >
               {tag}
             </Dropdown>
           );
