@@ -80,6 +80,20 @@ test('Escape on the user menu and on the settings drawer gives focus back to the
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('settings-drawer')).toBeHidden();
   await expect(page.getByTestId('settings-button')).toBeFocused();
+
+  // After choosing a layout in it, one Escape still closes it (no tooltip left open takes it).
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('settings-drawer')).toBeVisible();
+  await tabTo(page, page.getByTestId('layout-functional'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('layout-root')).toHaveAttribute('data-layout', 'functional');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-drawer')).toBeHidden();
+  await expect(page.getByTestId('settings-button')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByTestId('layout-classic'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('layout-root')).toHaveAttribute('data-layout', 'classic');
 });
 
 test('the home quick links are reached by Tab and opened by Enter', async ({ page }) => {

@@ -110,25 +110,26 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
         {LAYOUTS.map((type) => {
           const active = settings.layoutType === type;
           return (
-            <Tooltip key={type} title={t(`settings.layouts.${type}`)}>
-              <button
-                type="button"
-                className="srm-layout-option"
-                aria-pressed={active}
-                aria-label={t(`settings.layouts.${type}`)}
-                data-testid={`layout-${type}`}
-                style={{
-                  borderColor: active ? token.colorPrimary : token.colorBorder,
-                  boxShadow: active ? `0 0 0 2px ${token.colorPrimaryBg}` : undefined,
-                }}
-                onClick={() => set('layoutType', type)}
-              >
-                <LayoutPreview type={type} sideDark={settings.slideClass === 'dark'} />
-                <span className="srm-layout-option-label" style={{ color: token.colorTextSecondary }}>
-                  {t(`settings.layouts.${type}`)}
-                </span>
-              </button>
-            </Tooltip>
+            // No tooltip: the option shows its name, and a tooltip left open by the click took the
+            // first Escape, so the drawer needed two to close.
+            <button
+              key={type}
+              type="button"
+              className="srm-layout-option"
+              aria-pressed={active}
+              aria-label={t(`settings.layouts.${type}`)}
+              data-testid={`layout-${type}`}
+              style={{
+                borderColor: active ? token.colorPrimary : token.colorBorder,
+                boxShadow: active ? `0 0 0 2px ${token.colorPrimaryBg}` : undefined,
+              }}
+              onClick={() => set('layoutType', type)}
+            >
+              <LayoutPreview type={type} sideDark={settings.slideClass === 'dark'} />
+              <span className="srm-layout-option-label" style={{ color: token.colorTextSecondary }}>
+                {t(`settings.layouts.${type}`)}
+              </span>
+            </button>
           );
         })}
       </div>
