@@ -92,11 +92,12 @@ test('the tabs by keyboard: one Tab stop, arrows move, Enter opens, Delete close
 }) => {
   await signIn(page, 'admin');
   const search = page.getByTestId('menu-search');
-  for (const [title, path] of [
+  const pages: [string, string][] = [
     ['系统日志', '/system/log'],
     ['缓存管理', '/system/cache'],
     ['图标库', '/system/icons'],
-  ]) {
+  ];
+  for (const [title, path] of pages) {
     await search.fill(title);
     await page.getByTestId(`menu-search-option-${path}`).click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
