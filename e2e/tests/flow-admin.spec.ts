@@ -93,6 +93,18 @@ async function pickUser(page: Page, testId: string, name: string) {
     .click();
 }
 
+/** The picker, searched for `search`, answers that no such user exists (none is offered). */
+async function expectNotOffered(page: Page, testId: string, search: string) {
+  const picker = page.getByTestId(testId);
+  await picker.click();
+  await picker.locator('input').fill(search);
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(dropdown.locator('.ant-empty')).toBeVisible();
+  await expect(dropdown.locator('.ant-select-item-option')).toHaveCount(0);
+  await picker.locator('input').fill('');
+  await page.keyboard.press('Escape');
+}
+
 test('the manager delegates to a colleague, who acts for him; a chain is refused; the manager ends it', async ({
   browser,
   request,
@@ -127,8 +139,10 @@ test('the manager delegates to a colleague, who acts for him; a chain is refused
   await expect(dialog).toBeHidden();
   await expect(add).toBeFocused();
 
-  // All flows to the delegate for the default week from now.
+  // All flows to the delegate for the default week from now. A supplier's user (李供应, vendor) is
+  // not offered: only the company's own enabled staff may act for him.
   await add.click();
+  await expectNotOffered(page, 'entrust-delegate', 'vendor');
   await pickUser(page, 'entrust-delegate', delegateName);
   await page.getByTestId('entrust-description').fill('出差一周');
   await shot(page, 'entrust-form');

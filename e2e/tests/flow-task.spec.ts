@@ -233,6 +233,12 @@ test('a reject goes back to the launcher, who edits and resubmits; the manager t
   await expect(manager.getByTestId('flow-detail-form-total')).toContainText('200.00');
   await manager.getByTestId('flow-do-transfer').click();
   await manager.getByTestId('flow-transfer-user').click();
+  // A supplier's user (李供应, vendor) is not offered: only the company's own enabled staff.
+  const transferSearch = manager.getByTestId('flow-transfer-user').locator('input');
+  await transferSearch.fill('vendor');
+  await expect(manager.locator('.ant-select-dropdown:visible .ant-empty')).toBeVisible();
+  await expect(manager.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(0);
+  await transferSearch.fill('');
   await manager.keyboard.type('admin');
   await manager.locator('.ant-select-item-option', { hasText: 'admin' }).first().click();
   await manager.getByTestId('flow-action-ok').click();

@@ -19,3 +19,14 @@ export function userReachOf(auth: AuthInfo, alias: string): RawBuilder<boolean> 
   const entId = sql.ref(`${alias}.ent_id`);
   return sql<boolean>`(${entId} = ${auth.entId} or not exists (select 1 from ent as reach_ent where reach_ent.id = ${entId} and reach_ent.ent_type = ${SUPPLIER_ENT_TYPE}))`;
 }
+
+/**
+ * Whether the `sys_user` row aliased `alias` is a live staff user: enabled, not deleted and not a
+ * supplier's user (so never one of a frozen supplier either). The only users a person may hand
+ * workflow work to (transfer, delegation, copy-to, the monitor's assign, approvers chosen at
+ * launch), and the only ones the user pickers list when asked `staffOnly`.
+ */
+export function liveStaffOf(alias: string): RawBuilder<boolean> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`(${column('enabled')} and not ${column('deleted')} and not exists (select 1 from ent as staff_ent where staff_ent.id = ${column('ent_id')} and staff_ent.ent_type = ${SUPPLIER_ENT_TYPE}))`;
+}

@@ -44,7 +44,7 @@ import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { likePattern } from '../core/sql';
 import { sendStored } from '../core/stored-answer';
-import { userReachOf } from '../core/user-reach';
+import { liveStaffOf, userReachOf } from '../core/user-reach';
 import { sendExport } from '../file/index';
 import { passwordRuleCheck } from '../system/sys-config/password-policy';
 import { assertCallerHoldsObjects } from './authorize-service';
@@ -161,11 +161,12 @@ export const userRoutes: SignedInRoutes = async (app) => {
     {
       url: UserApi.selector,
       summary:
-        'Enabled users of the tenant for pickers (keyword on account and name); needs one of the pages that pick users',
+        'Enabled users of the tenant for pickers (keyword on account and name; staffOnly=true: no supplier’s users); needs one of the pages that pick users',
     },
     {
       url: UserApi.all,
-      summary: 'Every enabled user of the tenant, for pickers; needs one of the pages that pick users',
+      summary:
+        'Every enabled user of the tenant, for pickers (staffOnly=true: no supplier’s users); needs one of the pages that pick users',
     },
   ];
   for (const { url, summary } of pickers) {
@@ -183,6 +184,8 @@ export const userRoutes: SignedInRoutes = async (app) => {
       async (request) => {
         const auth = request.auth;
         let q = reachableUsers(auth);
+        // The workflow's pickers: only those a person may hand work to (the rule its server checks).
+        if (request.query.staffOnly === 'true') q = q.where(liveStaffOf('u'));
         const keyword = request.query.keyword;
         if (keyword) {
           const like = likePattern(keyword);

@@ -6,7 +6,7 @@ import { transaction } from '../db/transaction';
 import { delegationProblem } from './engine';
 import { flowNameIn } from './forms';
 import { toDelegation } from './org-lookup';
-import { flowError } from './task-service';
+import { assertStaffTargets, flowError } from './task-service';
 import { jsonb } from './task-store';
 
 type Delegate = z.infer<typeof flowDelegateSchema>;
@@ -60,8 +60,9 @@ export async function listDelegations(ctx: ServiceContext): Promise<Delegate[]> 
 }
 
 /**
- * The caller delegates his to-dos, or changes one of his delegations (`id`; another's: 404): no
- * self-delegation, no chains, no overlaps (the engine's rule, checked against his other ones).
+ * The caller delegates his to-dos, or changes one of his delegations (`id`; another's: 404): to a
+ * live staff user only, no self-delegation, no window already over, no chains, no overlaps (the
+ * engine's rule, checked against his other ones).
  */
 export async function saveDelegation(
   ctx: ServiceContext,
@@ -80,14 +81,8 @@ export async function saveDelegation(
         .executeTakeFirst();
       if (!own) throw notFound();
     }
-    const to = await tx
-      .selectFrom('sys_user')
-      .select('id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('deleted', '=', false)
-      .where('id', '=', body.toUserId)
-      .executeTakeFirst();
-    if (!to) throw notFound();
+    // The delegate: a live staff user of the tenant, never a supplier's (400 at toUserId).
+    await assertStaffTargets(ctx, tx, 'toUserId', [body.toUserId]);
     if (body.flowIds?.length) {
       const flows = await tx
         .selectFrom('flow_definition')
@@ -118,10 +113,10 @@ export async function saveDelegation(
       startAt: body.startTime,
       endAt: body.endTime,
     };
-    const problem = delegationProblem(candidate, existing.map(toDelegation));
+    const problem = delegationProblem(candidate, existing.map(toDelegation), ctx.now().getTime());
     if (problem) {
       const key = `flow.error.delegate.${problem}` as const;
-      const field = problem === 'emptyWindow' ? 'endTime' : 'toUserId';
+      const field = problem === 'emptyWindow' || problem === 'ended' ? 'endTime' : 'toUserId';
       throw flowError(ctx, 400, key, {}, { fields: { [field]: flowMessage(key, ctx.locale) } });
     }
     const values = {

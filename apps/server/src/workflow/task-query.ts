@@ -290,24 +290,42 @@ async function todoList(
         .where('t.status', '=', FLOW_STATUS.inProgress),
       query,
     );
+  // A delegation never covers the caller's own requests (`delegationFor`): the delegators' items on
+  // them stay theirs alone.
+  const ownRequests = ctx.db
+    .selectFrom('flow_task as lt')
+    .select('lt.id')
+    .where('lt.tenant_id', '=', ctx.tenantId)
+    .where('lt.launcher_id', '=', ctx.userId)
+    .where('lt.status', '=', FLOW_STATUS.inProgress);
+  const delegators = owners.filter((o) => o.userId !== ctx.userId).map((o) => o.userId);
   items = items.where((eb) =>
     eb.or(
-      owners.map((o) =>
-        o.flowIds === null
-          ? eb('o.user_id', '=', o.userId)
-          : eb.and([
-              eb('o.user_id', '=', o.userId),
-              eb('t.definition_id', 'in', o.flowIds.length ? o.flowIds : ['0']),
-            ]),
-      ),
+      owners.map((o) => {
+        const own = o.userId === ctx.userId;
+        const owner = eb('o.user_id', '=', o.userId);
+        const notMine = eb('o.task_id', 'not in', ownRequests);
+        if (o.flowIds === null) return own ? owner : eb.and([owner, notMine]);
+        const flows = eb('t.definition_id', 'in', o.flowIds.length ? o.flowIds : ['0']);
+        return own ? eb.and([owner, flows]) : eb.and([owner, flows, notMine]);
+      }),
     ),
   );
-  // Delegations of every flow: the owners' counters add up to the number; otherwise count.
+  // Delegations of every flow: the owners' counters add up to the number, less the delegators'
+  // items on the caller's own requests; otherwise count.
   const total = narrowed
     ? items.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()
     : ctx.db
         .selectFrom('flow_todo_count')
-        .select(sql<string>`coalesce(sum(pending), 0)`.as('n'))
+        .select((eb) =>
+          sql<string>`coalesce(sum(pending), 0) - ${eb
+            .selectFrom('flow_operator as mo')
+            .select(sql<string>`count(*)`.as('n'))
+            .where('mo.tenant_id', '=', ctx.tenantId)
+            .where('mo.state', '=', 'pending')
+            .where('mo.user_id', 'in', delegators.length ? delegators : ['0'])
+            .where('mo.task_id', 'in', ownRequests)}`.as('n'),
+        )
         .where('tenant_id', '=', ctx.tenantId)
         .where(
           'user_id',
@@ -469,7 +487,7 @@ export async function taskParty(reader: TaskReader, row: TaskRow) {
   const delegations = await delegationsOf(reader.db, reader.tenantId, reader.userId, reader.now);
   const mayActFor = (owner: string) =>
     owner === reader.userId ||
-    delegationFor(delegations, owner, reader.userId, row.definition_id, now) !== undefined;
+    delegationFor(delegations, owner, reader.userId, row.definition_id, now, row.launcher_id) !== undefined;
   const items = state?.items ?? [];
   const isParty = async () => {
     if (row.launcher_id === reader.userId) return true;

@@ -18,6 +18,7 @@ import type { Deps } from '../core/context';
 import { AppError, fieldError, notFound } from '../core/errors';
 import { type MessageKey, t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
+import { liveStaffOf } from '../core/user-reach';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { nextBillNo } from '../system/bill-rule';
@@ -229,19 +230,68 @@ export async function launchForm(
   return { fieldRights: startRights(tree), chooseNodes };
 }
 
-/** The approvers a launcher names must be users of the tenant (400 otherwise). */
-async function assertChoices(ctx: ServiceContext, db: Kysely<Database>, choices?: Record<string, string[]>) {
-  const ids = [...new Set(Object.values(choices ?? {}).flat())];
-  if (ids.length === 0) return;
-  const found = await db
-    .selectFrom('sys_user')
-    .select('id')
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('id', 'in', ids)
-    .where('deleted', '=', false)
-    .where('enabled', '=', true)
+/**
+ * Of these ids, those that are users of the tenant (not deleted) but not live staff (`liveStaffOf`:
+ * enabled, not a supplier's user), and those that are no user of the tenant at all.
+ */
+async function notStaff(
+  ctx: Pick<ServiceContext, 'tenantId'>,
+  db: Kysely<Database>,
+  userIds: readonly string[],
+): Promise<{ unknown: string[]; refused: string[] }> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return { unknown: [], refused: [] };
+  const rows = await db
+    .selectFrom('sys_user as u')
+    .select(['u.id', liveStaffOf('u').as('staff')])
+    .where('u.tenant_id', '=', ctx.tenantId)
+    .where('u.deleted', '=', false)
+    .where('u.id', 'in', unique)
     .execute();
-  if (found.length !== ids.length) throw flowError(ctx, 400, 'flow.error.choiceUnknown');
+  const staff = new Map(rows.map((r) => [String(r.id), Boolean(r.staff)]));
+  return {
+    unknown: unique.filter((id) => !staff.has(id)),
+    refused: unique.filter((id) => staff.get(id) === false),
+  };
+}
+
+/**
+ * Every workflow target a person chooses (transfer, delegation, copy-to, assign) must be a live
+ * staff user of the tenant: a disabled one or a supplier's user is refused 400 with the message at
+ * `field`, in the caller's language; an id that is no user of the tenant is not found (404).
+ */
+export async function assertStaffTargets(
+  ctx: Pick<ServiceContext, 'tenantId' | 'locale'>,
+  db: Kysely<Database>,
+  field: string,
+  userIds: readonly string[],
+): Promise<void> {
+  const { unknown, refused } = await notStaff(ctx, db, userIds);
+  if (unknown.length > 0) throw notFound();
+  if (refused.length === 0) return;
+  const key = 'flow.error.targetNotStaff';
+  throw flowError(ctx, 400, key, {}, { fields: { [field]: flowMessage(key, ctx.locale) } });
+}
+
+/** The approvers a launcher names follow the same rule: 400 at `choices.{nodeId}` otherwise (unknown ones too). */
+async function assertChoices(ctx: ServiceContext, db: Kysely<Database>, choices?: Record<string, string[]>) {
+  const { unknown, refused } = await notStaff(ctx, db, Object.values(choices ?? {}).flat());
+  const bad = new Set([...unknown, ...refused]);
+  if (bad.size === 0) return;
+  const key = 'flow.error.choiceUnknown';
+  const nodes = Object.entries(choices ?? {}).filter(([, ids]) => ids.some((id) => bad.has(id)));
+  const message = flowMessage(key, ctx.locale);
+  throw flowError(
+    ctx,
+    400,
+    key,
+    {},
+    {
+      reason: 'choiceUnknown',
+      nodeId: nodes[0]?.[0] ?? null,
+      fields: Object.fromEntries(nodes.map(([nodeId]) => [`choices.${nodeId}`, message])),
+    },
+  );
 }
 
 function validForm(
@@ -497,19 +547,6 @@ export type ItemAction =
   | { type: 'transfer'; opinion: string; toUserId: string }
   | { type: 'recall'; opinion: string };
 
-async function assertTenantUsers(ctx: ServiceContext, db: Kysely<Database>, userIds: readonly string[]) {
-  const unique = [...new Set(userIds)];
-  if (unique.length === 0) return;
-  const rows = await db
-    .selectFrom('sys_user')
-    .select('id')
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('deleted', '=', false)
-    .where('id', 'in', unique)
-    .execute();
-  if (rows.length !== unique.length) throw notFound();
-}
-
 /**
  * One action on a to-do item (audit, reject, transfer) or on one's own approval (recall), in one
  * transaction: the task row is locked and version-checked, the engine decides, the to-do is claimed
@@ -529,8 +566,9 @@ export async function actOnItem(
     if (!found) throw notFound();
     const { row } = found;
     const op = { item_key: found.itemKey, user_id: found.itemUserId };
-    if (action.type === 'transfer') await assertTenantUsers(ctx, tx, [action.toUserId]);
-    if (action.type === 'audit' && action.copyIds) await assertTenantUsers(ctx, tx, action.copyIds);
+    if (action.type === 'transfer') await assertStaffTargets(ctx, tx, 'toUserId', [action.toUserId]);
+    if (action.type === 'audit' && action.copyIds)
+      await assertStaffTargets(ctx, tx, 'copyIds', action.copyIds);
     const before = hasState(row);
     if (!before) throw notFound();
     // A to-do already handled (by him, or for him) is 已处理 whatever became of the task since.
@@ -623,8 +661,8 @@ export async function actOnTask(
   await ctx.deps.jobs.start();
   const { canMonitor, delegations } = await callerFacts(ctx);
   return idempotent(ctx, idemKey, async (tx) => {
-    if (action.type === 'assign') await assertTenantUsers(ctx, tx, action.userIds);
     const row = await loadTask(tx, ctx.tenantId, taskId, true);
+    if (action.type === 'assign') await assertStaffTargets(ctx, tx, 'userIds', action.userIds);
     const before = hasState(row);
     if (!before) {
       if (action.type === 'breakOff' && row.launcher_id !== ctx.userId)

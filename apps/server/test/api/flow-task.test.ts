@@ -447,18 +447,22 @@ describe('entrust', () => {
       manager,
     );
     expect(overlap.body.code).toBe(400);
-    const task = (await launch({ formData: pr(1, 14) }, admin)).body.data.id;
-    // The admin's department manager is nobody: the task goes to the administrator. Use a buyer task.
-    void task;
+    // The buyer's own request stays the manager's: a delegation never hands anyone his own request.
     const own = (await launch({ formData: pr(1, 15) })).body.data.id;
+    expect(await todoOf(own, buyer)).toBeNull();
+    expect(await todoOf(own, manager)).not.toBeNull();
+    // The admin's department manager is nobody: the task goes to the administrator, who assigns it
+    // to the manager from the monitor; that one reaches the delegate.
+    const task = (await launch({ formData: pr(1, 14) }, admin)).body.data.id;
+    await t.post(`${E}/FlowBefore/Assign/${task}`, { nodeId: 'deptManager', userIds: [ids.manager] }, admin);
     const todo = await list(1, buyer);
-    const item = todo.body.data.list.find((i) => i.id === own);
+    const item = todo.body.data.list.find((i) => i.id === task);
     expect(item?.delegatorName).toBe('(王经理的委托)');
     expect((await audit(item?.operatorId as string, buyer)).body.data.status).toBe(2);
     const history = await t.db
       .selectFrom('flow_history')
       .select(['actor_id', 'on_behalf_of'])
-      .where('task_id', '=', own)
+      .where('task_id', '=', task)
       .where('action', '=', 'audit')
       .executeTakeFirstOrThrow();
     expect([String(history.actor_id), String(history.on_behalf_of)]).toEqual([ids.buyer, ids.manager]);
@@ -677,8 +681,23 @@ describe('field rights and timers', () => {
       );
       expect([foreignChoice.body.code, foreignChoice.body.msg]).toEqual([
         400,
-        'A chosen approver is not a user of this company',
+        'A chosen approver must be an enabled staff user of this company',
       ]);
+      // A supplier's user is refused too, at the node's choice.
+      const vendorUser = await t.db
+        .selectFrom('sys_user')
+        .select('id')
+        .where('account', '=', 'wfvendor')
+        .executeTakeFirstOrThrow();
+      const vendorChoice = await launch(
+        { formData: pr(1, 3), choices: { [tree.next.id]: [ids.admin, String(vendorUser.id)] } },
+        buyer,
+        en,
+      );
+      expect(vendorChoice.body.code).toBe(400);
+      expect((vendorChoice.body.data as unknown as { fields: Record<string, string> }).fields).toEqual({
+        [`choices.${tree.next.id}`]: 'A chosen approver must be an enabled staff user of this company',
+      });
       expect((await launch({ formData: pr(1, 3) }, buyer, en)).body.code).toBe(400);
       const chosen = await launch({ formData: pr(1, 3), choices: { [tree.next.id]: [ids.admin] } });
       expect(chosen.body.code).toBe(0);

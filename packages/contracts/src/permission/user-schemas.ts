@@ -101,7 +101,16 @@ export const userPickSchema = z.object({
   deptName: z.string().nullable(),
 });
 export type UserPick = z.infer<typeof userPickSchema>;
-export const userPickQuerySchema = z.object({ keyword: z.string().trim().max(100).optional() });
+export const userPickQuerySchema = z.object({
+  keyword: z.string().trim().max(100).optional(),
+  /**
+   * "true": only live staff (enabled, not a supplier's user): the users a person may hand workflow
+   * work to (transfer, delegation, copy-to, assign, approvers chosen at launch); the server refuses
+   * any other there.
+   */
+  staffOnly: z.enum(['true', 'false']).optional(),
+});
+export type UserPickQuery = z.input<typeof userPickQuerySchema>;
 
 /** A row the import refused: 1-based sheet row, the column's header and the reason, translated. */
 export const userImportErrorSchema = z.object({

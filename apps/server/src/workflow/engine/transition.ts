@@ -507,13 +507,16 @@ function newState(launcherId: string, action: Extract<FlowAction, { type: 'submi
   };
 }
 
-/** The item an actor acts on, checked: it exists, is still open, and is his or delegated to him now. */
+/**
+ * The item an actor acts on, checked: it exists, is still open, and is his or delegated to him now
+ * (a delegation never covers the delegate's own request: `delegationFor`).
+ */
 function ownItem(run: Run, itemId: string): { item: WorkItem; onBehalf: boolean } {
   const item = run.state.items.find((i) => i.id === itemId);
   if (!item) throw new FlowRefusal('stale');
   const { actor, delegations, flowId, now } = run.ctx;
   const mine = item.userId === actor.userId;
-  if (!mine && !delegationFor(delegations, item.userId, actor.userId, flowId, now))
+  if (!mine && !delegationFor(delegations, item.userId, actor.userId, flowId, now, run.state.launcherId))
     throw new FlowRefusal('notYourItem', item.nodeId);
   // Later in a sequence: not his turn yet.
   if (item.state === 'waiting') throw new FlowRefusal('notYourItem', item.nodeId);

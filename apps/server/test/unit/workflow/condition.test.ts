@@ -101,4 +101,11 @@ describe('delegation rules', () => {
     ).toBeNull();
     expect(delegationProblem(d('1', 'a', 'c', 0, 100), existing)).toBeNull();
   });
+  it('refuses, when told the time, a window already over', () => {
+    expect(delegationProblem(d('2', 'a', 'c', 100, 200), [], 200)).toBe('ended');
+    expect(delegationProblem(d('2', 'a', 'c', 100, 200), [], 300)).toBe('ended');
+    expect(delegationProblem(d('2', 'a', 'c', 100, 200), [], 150)).toBeNull();
+    // An empty window is named as such first.
+    expect(delegationProblem(d('2', 'a', 'c', 200, 100), [], 300)).toBe('emptyWindow');
+  });
 });

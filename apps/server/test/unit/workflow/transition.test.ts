@@ -713,6 +713,24 @@ describe('delegation', () => {
     });
   });
 
+  it('never hands the delegate his own request: the item stays with the delegator', async () => {
+    const sim = new Sim(tree());
+    // The launcher L is u1's delegate.
+    sim.delegations = [{ ...window, toUserId: 'L' }];
+    await sim.submit();
+    sim.now = T0 + HOUR;
+    for (const type of ['audit', 'reject'] as const)
+      expect(await sim.act('L', { type, itemId: sim.itemId('u1') })).toMatchObject({
+        refusal: { code: 'notYourItem' },
+      });
+    expect(await sim.act('L', { type: 'transfer', itemId: sim.itemId('u1'), toUserId: 'u2' })).toMatchObject({
+      refusal: { code: 'notYourItem' },
+    });
+    expect(sim.pendingUsers()).toEqual(['u1']);
+    await sim.ok('u1', { type: 'audit', itemId: sim.itemId('u1') });
+    expect(sim.status).toBe(2);
+  });
+
   it('does not chain: the delegate of a delegate cannot act', async () => {
     const sim = new Sim(tree());
     sim.delegations = [window, { ...window, id: 'e2', fromUserId: 'd1', toUserId: 'd2' }];

@@ -1,4 +1,4 @@
-import { UserApi, type UserPick } from '@srm/contracts/core';
+import { UserApi, type UserPick, type UserPickQuery } from '@srm/contracts/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Flex, Select, Spin, Typography } from 'antd';
 import { type CSSProperties, useState } from 'react';
@@ -19,6 +19,11 @@ interface UserSelectCommonProps {
   style?: CSSProperties;
   /** The input's id (a Form.Item with a name passes its own, so its label points at the picker). */
   id?: string;
+  /**
+   * Only live staff (`staffOnly=true`: no supplier's user): the users a person may hand workflow work
+   * to, the same rule the server checks on transfer, delegation, copy-to, assign and launch choices.
+   */
+  staffOnly?: boolean;
   'data-testid'?: string;
 }
 export interface SingleUserSelectProps extends UserSelectCommonProps {
@@ -55,7 +60,7 @@ function OptionLabel({ user }: { user: UserPick }) {
 
 /**
  * One or several enabled users of the tenant, searched on the server (GET Users/Selector?keyword=,
- * debounced). A form control: `value`/`onChange` carry user ids. Chosen users keep their labels
+ * debounced; `staffOnly` leaves out suppliers' users). A form control: `value`/`onChange` carry user ids. Chosen users keep their labels
  * when a new search replaces the options (the labels come from the users seen, not the options).
  */
 export function UserSelect(props: UserSelectProps) {
@@ -65,8 +70,12 @@ export function UserSelect(props: UserSelectProps) {
   const keyword = useDebouncedValue(search.trim(), USER_SEARCH_DELAY_MS);
   const [seen, setSeen] = useState<Record<string, UserPick>>({});
   const result = useQuery({
-    queryKey: [...USER_PICKER_QUERY_KEY, 'selector', keyword],
-    queryFn: () => http.get<UserPick[]>(UserApi.selector, { keyword: keyword || undefined }),
+    queryKey: [...USER_PICKER_QUERY_KEY, 'selector', keyword, props.staffOnly ? 'staff' : 'all'],
+    queryFn: () =>
+      http.get<UserPick[]>(UserApi.selector, {
+        keyword: keyword || undefined,
+        staffOnly: props.staffOnly ? 'true' : undefined,
+      } satisfies UserPickQuery),
     placeholderData: keepPreviousData,
     enabled: !props.disabled,
   });

@@ -136,6 +136,7 @@ function EntrustModal({
         rules={[{ required: true, message: t('entrust.delegateRequired') }]}
       >
         <UserSelect
+          staffOnly
           knownLabels={editing ? { [editing.toUserId]: editing.toUserName } : undefined}
           data-testid="entrust-delegate"
         />

@@ -61,7 +61,8 @@ export function ActionModal({
         onConflict(error.msg);
         onClose();
       } else if (error instanceof ApiError) {
-        setProblem([error.msg, ...Object.values(error.fields ?? {})].join(' '));
+        // The field's message, when it says the same as the answer's, is shown once.
+        setProblem([...new Set([error.msg, ...Object.values(error.fields ?? {})])].join(' '));
       }
       // A form that fails its rules shows its messages on the fields.
     },
@@ -100,6 +101,7 @@ export function ActionModal({
             <label htmlFor="flow-transfer-user">{t('action.transferTo')}</label>
             <UserSelect
               id="flow-transfer-user"
+              staffOnly
               value={toUserId}
               onChange={setToUserId}
               data-testid="flow-transfer-user"
@@ -123,6 +125,7 @@ export function ActionModal({
             <UserSelect
               id="flow-copy-users"
               multiple
+              staffOnly
               value={copyIds}
               onChange={setCopyIds}
               data-testid="flow-copy-users"

@@ -19,6 +19,9 @@ export type LaunchTarget =
   | { kind: 'new'; flowId: string; flowName: string; formName: string }
   | { kind: 'edit'; taskId: string; formName: string };
 
+/** The server names a refused approver choice `choices.{nodeId}`. */
+const CHOICE_FIELD = 'choices.';
+
 /**
  * A flow's form in a drawer: fill it in, save it as a draft or submit it with an urgency; a task of
  * mine is edited the same way and resubmitted after a reject or a withdrawal. A refused form shows
@@ -108,10 +111,19 @@ export function LaunchDrawer({
         const refused = error.data as { reason?: string; nodeId?: string } | undefined;
         if (refused?.reason === 'choicesMissing' && refused.nodeId)
           chooseForm.setFields([{ name: refused.nodeId, errors: [error.msg] }]);
-        if (error.fields)
-          form.setFields(
-            Object.entries(error.fields).map(([name, msg]) => ({ name: namePath(name), errors: [msg] })),
-          );
+        // `choices.{nodeId}`: an approver chosen for that node is refused; the rest are the form's.
+        const fields = Object.entries(error.fields ?? {});
+        const choice = (name: string) => name.startsWith(CHOICE_FIELD);
+        chooseForm.setFields(
+          fields
+            .filter(([name]) => choice(name))
+            .map(([name, msg]) => ({ name: name.slice(CHOICE_FIELD.length), errors: [msg] })),
+        );
+        form.setFields(
+          fields
+            .filter(([name]) => !choice(name))
+            .map(([name, msg]) => ({ name: namePath(name), errors: [msg] })),
+        );
         setProblem(error.msg);
       }
     },
@@ -205,6 +217,7 @@ export function LaunchDrawer({
               >
                 <UserSelect
                   multiple
+                  staffOnly
                   placeholder={t('launch.approversHint')}
                   data-testid={`flow-launch-choose-${node.nodeId}`}
                 />

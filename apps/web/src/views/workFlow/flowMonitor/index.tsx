@@ -187,7 +187,7 @@ function AssignModal({ task, onClose, onDone }: { task: FlowTaskItem; onClose():
         label={t('monitor.handlers')}
         rules={[{ required: true, type: 'array', min: 1, message: t('monitor.handlersRequired') }]}
       >
-        <UserSelect multiple data-testid="monitor-assign-users" />
+        <UserSelect multiple staffOnly data-testid="monitor-assign-users" />
       </Form.Item>
       <Form.Item name="opinion" label={t('monitor.opinion')}>
         <Input.TextArea
