@@ -260,6 +260,21 @@ async function notStaff(
  * staff user of the tenant: a disabled one or a supplier's user is refused 400 with the message at
  * `field`, in the caller's language; an id that is no user of the tenant is not found (404).
  */
+/**
+ * A task's approval never goes to its launcher by a person's hand (transfer, the monitor's assign):
+ * nobody approves his own request (a delegation skips it too, engine/delegation.ts).
+ */
+function assertNotLauncher(
+  ctx: Pick<ServiceContext, 'locale'>,
+  launcherId: string,
+  field: string,
+  userIds: readonly string[],
+) {
+  if (!userIds.includes(launcherId)) return;
+  const key = 'flow.error.targetIsLauncher';
+  throw flowError(ctx, 400, key, {}, { fields: { [field]: flowMessage(key, ctx.locale) } });
+}
+
 export async function assertStaffTargets(
   ctx: Pick<ServiceContext, 'tenantId' | 'locale'>,
   db: Kysely<Database>,
@@ -566,7 +581,10 @@ export async function actOnItem(
     if (!found) throw notFound();
     const { row } = found;
     const op = { item_key: found.itemKey, user_id: found.itemUserId };
-    if (action.type === 'transfer') await assertStaffTargets(ctx, tx, 'toUserId', [action.toUserId]);
+    if (action.type === 'transfer') {
+      await assertStaffTargets(ctx, tx, 'toUserId', [action.toUserId]);
+      assertNotLauncher(ctx, String(row.launcher_id), 'toUserId', [action.toUserId]);
+    }
     if (action.type === 'audit' && action.copyIds)
       await assertStaffTargets(ctx, tx, 'copyIds', action.copyIds);
     const before = hasState(row);
@@ -662,7 +680,10 @@ export async function actOnTask(
   const { canMonitor, delegations } = await callerFacts(ctx);
   return idempotent(ctx, idemKey, async (tx) => {
     const row = await loadTask(tx, ctx.tenantId, taskId, true);
-    if (action.type === 'assign') await assertStaffTargets(ctx, tx, 'userIds', action.userIds);
+    if (action.type === 'assign') {
+      await assertStaffTargets(ctx, tx, 'userIds', action.userIds);
+      assertNotLauncher(ctx, String(row.launcher_id), 'userIds', action.userIds);
+    }
     const before = hasState(row);
     if (!before) {
       if (action.type === 'breakOff' && row.launcher_id !== ctx.userId)

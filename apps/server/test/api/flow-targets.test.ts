@@ -27,6 +27,7 @@ const E = '/api/workflow/Engine';
 const D = `${E}/FlowDelegate`;
 const HOUR = 3_600_000;
 const NOT_STAFF_EN = 'Choose an enabled staff user of this company (not a supplier’s user)';
+const LAUNCHER_EN = 'The launcher cannot approve his own request: choose someone else';
 
 type Fields = { fields: Record<string, string> };
 const fieldsOf = (body: { data: unknown }) => (body.data as Fields | null)?.fields ?? {};
@@ -141,6 +142,10 @@ describe('targets a person chooses', () => {
     expect((await t.post(`${B}/Transfer/${op}`, { toUserId: '1' }, manager)).body.code).toBe(404);
     // Not his to-do: the buyer may not hand it on.
     expect((await t.post(`${B}/Transfer/${op}`, { toUserId: ids.admin }, buyer)).body.code).toBe(403);
+    // Nor to the launcher: nobody approves his own request.
+    const toLauncher = await t.post(`${B}/Transfer/${op}`, { toUserId: ids.buyer }, manager, en);
+    expect(toLauncher.body.code).toBe(400);
+    expect(fieldsOf(toLauncher.body)).toEqual({ toUserId: LAUNCHER_EN });
     // Nothing moved: still the manager's.
     expect(await todoOf(task, manager)).not.toBeNull();
     const moved = await t.post(
@@ -194,6 +199,9 @@ describe('targets a person chooses', () => {
     expect(refused.body.code).toBe(400);
     expect(fieldsOf(refused.body)).toEqual({ userIds: NOT_STAFF_EN });
     expect((await assign([disabledId])).body.code).toBe(400);
+    const toLauncher = await assign([ids.buyer]);
+    expect(toLauncher.body.code).toBe(400);
+    expect(fieldsOf(toLauncher.body)).toEqual({ userIds: LAUNCHER_EN });
     expect((await assign([ids.admin], buyer)).body.code).toBe(403);
     expect(await todoOf(task, manager)).not.toBeNull();
     expect((await assign([ids.admin])).body.code).toBe(0);
