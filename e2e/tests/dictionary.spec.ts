@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { shot, test } from './helpers';
+import { expectAxeClean, shot, test } from './helpers';
 
 /** Chooses a category or type in the dictionary tree by its shown text. */
 const pick = (page: Page, text: string) =>
@@ -108,4 +108,79 @@ test('dictionaries: a new type with items, an item added to a form’s list reac
   await expect(error).toContainText('第 3 行 parentCode: 上级字典项不存在');
   await admin.keyboard.press('Escape');
   await expect(admin.getByTestId('dict-tree').getByText(`坏文件 (bad${stamp})`)).toHaveCount(0);
+});
+
+test('the import dialog: every control named (axe), and it says an existing type keeps its category', async ({
+  signedInPage,
+}) => {
+  const admin = await signedInPage('admin');
+  await admin.goto('/systemData/dictionary');
+  await expect(admin.getByTestId('dict-tree')).toBeVisible({ timeout: 30_000 });
+  await admin.getByTestId('dict-import').click();
+  const dialog = admin.locator('.ant-modal').filter({ has: admin.getByTestId('dict-import-file') });
+  await expect(dialog).toBeVisible();
+  await expectAxeClean(admin, 'dictionary-import-dialog', '.ant-modal');
+  await expect(admin.getByLabel('字典文件（JSON）')).toHaveAttribute('type', 'file');
+  await expect(dialog).toContainText('已存在的类型保留其原分类');
+  // A document of an existing type: the dialog names the category it stays in.
+  await admin.getByTestId('dict-import-file').setInputFiles({
+    name: 'currency.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ type: { enCode: 'currency', fullName: '币种' }, items: [] })),
+  });
+  await expect(admin.getByTestId('dict-import-existing')).toContainText('业务字典');
+  await expectAxeClean(admin, 'dictionary-import-existing', '.ant-modal');
+});
+
+test('dictionary dialogs by keyboard: focus starts in the first field and Enter saves', async ({
+  signedInPage,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now().toString(36);
+  const admin = await signedInPage('admin');
+  await admin.goto('/systemData/dictionary');
+  await expect(admin.getByTestId('dict-tree')).toBeVisible({ timeout: 30_000 });
+
+  // A category: its name field has the focus; Enter in the code field saves.
+  await admin.getByTestId('dict-category-add').focus();
+  await admin.keyboard.press('Enter');
+  await expect(admin.getByTestId('dict-category-name')).toBeFocused();
+  await admin.keyboard.type(`键盘分类${stamp}`);
+  await admin.keyboard.press('Tab');
+  await expect(admin.getByTestId('dict-category-code')).toBeFocused();
+  await admin.keyboard.type(`kbd${stamp}`);
+  await admin.keyboard.press('Enter');
+  await expect(admin.getByTestId('dict-category-form')).toBeHidden();
+  await expect(admin.getByTestId('dict-category-panel')).toContainText(`kbd${stamp}`);
+
+  // A type in it: the first field (its category, chosen already) has the focus.
+  await admin.getByTestId('dict-type-add').focus();
+  await admin.keyboard.press('Enter');
+  const typeForm = admin.getByTestId('dict-type-form');
+  await expect(typeForm.getByTestId('dict-type-category').locator('input')).toBeFocused();
+  await admin.keyboard.press('Tab');
+  await expect(admin.getByTestId('dict-type-name')).toBeFocused();
+  await admin.keyboard.type(`键盘类型${stamp}`);
+  await admin.keyboard.press('Tab');
+  await admin.keyboard.type(`kbdType${stamp}`);
+  await admin.keyboard.press('Enter');
+  await expect(typeForm).toBeHidden();
+  await expect(admin.getByTestId('dict-items-panel')).toContainText(`kbdType${stamp}`);
+
+  // An item of that flat type: the name has the focus; Enter in a field saves; a wrong field keeps it open.
+  await admin.getByTestId('dict-item-add').focus();
+  await admin.keyboard.press('Enter');
+  const itemForm = admin.getByTestId('dict-item-form');
+  await expect(admin.getByTestId('dict-item-name')).toBeFocused();
+  await admin.keyboard.type('键盘项');
+  await admin.keyboard.press('Enter');
+  await expect(itemForm.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await admin.getByTestId('dict-item-code').focus();
+  await admin.keyboard.type('kbdItem');
+  await admin.keyboard.press('Enter');
+  await expect(itemForm).toBeHidden();
+  await expect(
+    admin.getByTestId('dict-items').getByRole('cell', { name: 'kbdItem', exact: true }),
+  ).toBeVisible();
+  await shot(admin, 'dictionary-keyboard');
 });

@@ -28,6 +28,33 @@ test('the administrator clears a cache and sees its entries drop to 0', async ({
   await expect(page.getByTestId('cache-entries-menu')).toHaveText('0');
 });
 
+test('every cache the server lists has a name in each language, never its raw key', async ({ page }) => {
+  await signIn(page, 'admin');
+  // Screens that fill caches of their own (the user list's pages and totals, the suppliers').
+  await page.goto('/permission/user');
+  await expect(page.getByTestId('user-table')).toBeVisible({ timeout: 30_000 });
+  for (const language of ['zh-CN', 'en-US', 'zh-TW'] as const) {
+    if (language !== 'zh-CN') {
+      await page.getByTestId('lang-switch').click();
+      await page.getByTestId(`lang-${language}`).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+    }
+    const listed = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/system/CacheManage' && r.request().method() === 'GET',
+    );
+    await page.goto('/system/cache');
+    const body = (await (await listed).json()) as { data: { caches: { name: string }[] } };
+    const names = body.data.caches.map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['info', 'startup', 'perms', 'nav']));
+    for (const name of names) {
+      const shown = page.getByTestId(`cache-name-${name}`);
+      await expect(shown, `${language} ${name}`).toBeVisible();
+      // A name without a text in this language would show the key itself.
+      await expect(shown, `${language} ${name}`).not.toHaveText(name);
+    }
+  }
+});
+
 test('the monitor in dark mode and English: figures, processes and line charts that refresh', async ({
   page,
 }) => {

@@ -65,3 +65,60 @@ test('restore a backup of the embedded database: the screen says it takes effect
   await page.getByTestId('backup-cancel-restore').click();
   await expect(pending).toBeHidden();
 });
+
+test.describe('in a browser on UTC', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test('every time of the screen in the browser’s zone, said once; the next run also in the task’s zone, labelled', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto('/system/task');
+    await expect(page.getByTestId('task-page')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('task-zone-note')).toContainText('UTC');
+    const row = page.getByTestId('task-table').locator('tr.ant-table-row', { hasText: '清理日志' });
+    // The purge runs at 02:30 in Shanghai: 18:30 the day before in UTC.
+    await expect(row.getByTestId('task-next-run')).toContainText('18:30:00');
+    await expect(row.getByTestId('task-next-zone')).toContainText('02:30（Asia/Shanghai）');
+  });
+
+  test('after Run now the row and the log follow the run until it ends, with no refresh', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page.goto('/system/task');
+    await expect(page.getByTestId('task-page')).toBeVisible({ timeout: 30_000 });
+
+    // A run that takes a while: the list reads "running" in its first three answers after Run now
+    // (the screen used to read it twice, at once and 1.5 s later, and never again), then the
+    // server's own answer.
+    const target = '结束空闲会话';
+    let runningAnswers = -1;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/Actions/Run')) runningAnswers = 3;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/system/Task',
+      async (route) => {
+        if (route.request().method() !== 'GET' || runningAnswers <= 0) return route.fallback();
+        runningAnswers--;
+        const response = await route.fetch();
+        const body = (await response.json()) as {
+          data: { list: { name: string; lastResult: string | null; lastRunAt: number | null }[] };
+        };
+        for (const task of body.data.list)
+          if (task.name === target) Object.assign(task, { lastResult: 'running', lastRunAt: Date.now() });
+        await route.fulfill({ response, json: body });
+      },
+    );
+    const taskRow = page.getByTestId('task-table').locator('tr.ant-table-row', { hasText: target });
+    await taskRow.getByTestId('task-run').click();
+    await expect(taskRow).toContainText('执行中');
+    // No refresh pressed: the row and the log reach the end of the run by themselves.
+    await expect(taskRow).toContainText('成功', { timeout: 20_000 });
+    const runs = page.getByTestId('task-runs-table');
+    await expect(runs.locator('tr.ant-table-row', { hasText: target }).first()).toContainText('成功');
+    await expect(runs.locator('tr.ant-table-row', { hasText: target }).first()).toContainText('手动');
+    await shot(page, 'task-run-followed');
+  });
+});

@@ -1,4 +1,4 @@
-import { type User, type UserInfo, UserPerm } from '@srm/contracts';
+import { type User, type UserInfo, UserPerm, validationMessage } from '@srm/contracts';
 import { type Kysely, type QueryCreator, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
 import { hasPerm } from '../core/access';
 import type { VersionedCache } from '../core/cache';
@@ -513,7 +513,7 @@ export function assertChangeable(
 
 /**
  * The signed-in user's own password change (Current/Actions/ModifyPassword and its spec §7 alias):
- * the old password must match.
+ * the old password must match, and the new one differ from it.
  */
 export async function changeOwnPassword(
   db: Kysely<Database>,
@@ -531,6 +531,11 @@ export async function changeOwnPassword(
     throw new AppError(400, 'auth.oldPasswordWrong', undefined, {
       fields: { oldPassword: t(ctx.locale, 'auth.oldPasswordWrong') },
     });
+  }
+  // A "change" to the same password changes nothing: refused whatever the reuse setting (the
+  // profile form says the same before sending).
+  if (body.password === body.oldPassword) {
+    throw fieldError({ password: validationMessage('validation.passwordSameAsOld', ctx.locale) });
   }
   const { password: rule } = await loadSysConfig(db, auth.tenantId);
   const hash = await checkNewPassword(db, {

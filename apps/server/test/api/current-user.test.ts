@@ -84,6 +84,33 @@ describe('password and theme', () => {
     expect(old.body.code).toBe(400);
   });
 
+  it('refuses a new password equal to the current one, with a field message in the caller’s language', async () => {
+    const url = '/api/permission/Users/Current/Actions/ModifyPassword';
+    for (const [language, text] of [
+      ['zh-CN', '新密码不能与旧密码相同'],
+      ['en-US', 'The new password must differ from the current one'],
+      ['zh-TW', '新密碼不能與舊密碼相同'],
+    ] as const) {
+      const same = await t.post<{ fields: Record<string, string> }>(
+        url,
+        { oldPassword: 'abc12345', password: 'abc12345' },
+        buyer,
+        { 'accept-language': language },
+      );
+      expect(same.body.code).toBe(400);
+      expect(same.body.data.fields).toEqual({ password: text });
+    }
+    // The password is unchanged and its history has no second copy of it.
+    expect(await t.login('buyer', 'abc12345')).toBeTruthy();
+    // A wrong current password is still named as such first.
+    const wrong = await t.post<{ fields: Record<string, string> }>(
+      url,
+      { oldPassword: 'nope1234', password: 'nope1234' },
+      buyer,
+    );
+    expect(Object.keys(wrong.body.data.fields)).toEqual(['oldPassword']);
+  });
+
   it('stores the theme, returned by the next sign-in', async () => {
     const bad = await t.put('/api/permission/Users/Current/SystemTheme', { theme: 'dark' }, buyer);
     expect(bad.body.code).toBe(400);

@@ -332,6 +332,30 @@ describe('import and export', () => {
     ).toBe('Chemicals');
   });
 
+  it('re-importing an existing type keeps it in its own category; the chosen one applies to new types', async () => {
+    const id = await typeId('supplyCategory');
+    const before = (await t.get<DictType>(`${T}/${id}`, admin)).body.data;
+    expect(before?.categoryId).toBe(await category('base'));
+    const doc = (await t.get<DictExport>(`${T}/${id}/Actions/Export`, admin)).body.data;
+    // The dialog's default category is the first one (系统字典), not the type's own.
+    const sys = await category('sys');
+    const again = await t.post<{ typeId: string; updated: number }>(
+      `${T}/Actions/Import`,
+      { ...doc, type: { ...doc.type, remark: 're-imported' }, categoryId: sys },
+      admin,
+    );
+    expect(again.body.data).toMatchObject({ typeId: id, updated: doc.items.length });
+    const after = (await t.get<DictType>(`${T}/${id}`, admin)).body.data;
+    expect(after).toMatchObject({ categoryId: before?.categoryId, remark: 're-imported' });
+    const fresh = await t.post<{ typeId: string }>(
+      `${T}/Actions/Import`,
+      { ...doc, type: { ...doc.type, enCode: 'supplyInSys' }, categoryId: sys },
+      admin,
+    );
+    const created = (await t.get<DictType>(`${T}/${fresh.body.data.typeId}`, admin)).body.data;
+    expect(created?.categoryId).toBe(sys);
+  });
+
   it('a document with bad rows changes nothing and names each row', async () => {
     const before = await t.db
       .selectFrom('sys_dict_item')

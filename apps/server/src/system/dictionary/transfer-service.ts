@@ -83,7 +83,8 @@ function rowErrors(ctx: DictContext, body: ImportBody): Record<string, string> {
 
 /**
  * Imports a type with its items in one transaction: a new type is created in the category; a type
- * of the same code is updated and its items matched by code (updated, moved or added; items the
+ * of the same code is updated where it is (the category chosen applies to new types only: a
+ * re-import never moves a type) and its items matched by code (updated, moved or added; items the
  * document omits are kept, since records may hold them). Any row error changes nothing.
  */
 export async function importType(
@@ -101,7 +102,6 @@ export async function importType(
       .where('en_code', '=', body.type.enCode)
       .executeTakeFirst();
     const typeValues = {
-      category_id: body.categoryId,
       full_name: body.type.fullName,
       is_tree: body.type.isTree,
       scope: body.type.scope,
@@ -117,7 +117,12 @@ export async function importType(
       await typeCodeFree(ctx, tx, body.type.enCode);
       const row = await tx
         .insertInto('sys_dict_type')
-        .values({ ...typeValues, tenant_id: ctx.tenantId, en_code: body.type.enCode })
+        .values({
+          ...typeValues,
+          category_id: body.categoryId,
+          tenant_id: ctx.tenantId,
+          en_code: body.type.enCode,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       typeId = String(row.id);

@@ -173,7 +173,18 @@ function PasswordForm() {
       <Form.Item
         name="password"
         label={t('newPassword')}
-        rules={[{ required: true, message: msg('validation.passwordRequired') }, newPassword.rule]}
+        dependencies={['oldPassword']}
+        rules={[
+          { required: true, message: msg('validation.passwordRequired') },
+          newPassword.rule,
+          // The server's rule too: a new password equal to the current one changes nothing.
+          ({ getFieldValue }) => ({
+            validator: (_, value: string) =>
+              !value || value !== getFieldValue('oldPassword')
+                ? Promise.resolve()
+                : Promise.reject(new Error(msg('validation.passwordSameAsOld'))),
+          }),
+        ]}
         extra={<span data-testid="profile-password-hint">{newPassword.hint}</span>}
       >
         <Input.Password

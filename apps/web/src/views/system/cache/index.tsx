@@ -41,7 +41,7 @@ export default function CachePage() {
         width: 240,
         render: (name: string, row) => (
           <Space size={4} wrap>
-            <span>{nameOf(name)}</span>
+            <span data-testid={`cache-name-${name}`}>{nameOf(name)}</span>
             <Typography.Text type="secondary" code>
               {name}
             </Typography.Text>

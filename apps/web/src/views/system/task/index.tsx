@@ -14,7 +14,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Button, Card, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type QueryParams } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
@@ -25,6 +25,23 @@ import { toast } from '../../../utils/message';
 import { type TaskBody, taskApi, taskKeys } from './api';
 
 const TIME = 'yyyy-MM-dd HH:mm:ss';
+/** How often the screen reads again while a run is under way (or asked for and not yet seen). */
+const POLL_MS = 1000;
+/** How long after Run now the screen waits for the run to show before it stops asking. */
+const RUN_WAIT_MS = 30_000;
+
+/**
+ * The browser's time zone: every time of this screen is shown in it (the run log's date filter
+ * picks days in it too), said once above the list. The next run also shows in the task's own zone
+ * when that differs, labelled, since that is how its cron expression reads.
+ */
+const BROWSER_ZONE = (() => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+})();
 /** A job code as a locale key (a dot would nest it). */
 const jobKey = (code: TaskJobCode) => code.replace('.', '_');
 const RESULT_COLOR: Record<TaskResult, string> = {
@@ -47,21 +64,31 @@ export default function TaskPage() {
   const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
   const [editing, setEditing] = useState<Task | 'new' | null>(null);
   const params: QueryParams = { ...page };
+  // Tasks started here with Run now, by id, with when: the screen reads again until each one's run
+  // has shown and ended (a queued run starts within a moment), or RUN_WAIT_MS has passed.
+  const [started, setStarted] = useState<Record<string, Started>>({});
   const query = useQuery({
     queryKey: taskKeys.list(params),
     queryFn: () => taskApi.list(params),
     placeholderData: keepPreviousData,
+    refetchInterval: (q) => (listIsLive(q.state.data?.list ?? [], started) ? POLL_MS : false),
   });
+  const live = listIsLive(query.data?.list ?? [], started);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: taskKeys.all });
   const run = useMutation({
-    mutationFn: taskApi.run,
-    onSuccess: () => {
+    mutationFn: (task: Task) => taskApi.run(task.id),
+    onSuccess: (_, task) => {
       toast.success(t('queued'));
-      // The run starts within a moment: read the list and the log again shortly.
-      setTimeout(refresh, 1500);
+      setStarted((s) => ({ ...s, [task.id]: { at: Date.now(), lastRunAt: task.lastRunAt } }));
       refresh();
     },
   });
+  // Once nothing is under way any more, the log reads once again for the runs' final state.
+  const wasLive = useRef(false);
+  useEffect(() => {
+    if (wasLive.current && !live) void queryClient.invalidateQueries({ queryKey: ['task', 'runs'] });
+    wasLive.current = live;
+  }, [live, queryClient]);
   const setState = useMutation({
     mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => taskApi.setState(id, enabled),
     onSuccess: (task) => {
@@ -80,7 +107,7 @@ export default function TaskPage() {
   const actionColumn = useActionColumn<Task>(t('actions'), 220, (row) => (
     <>
       <Auth code={TaskPerm.taskRun}>
-        <RowAction icon={<PlayCircleOutlined />} onClick={() => run.mutate(row.id)} testId="task-run">
+        <RowAction icon={<PlayCircleOutlined />} onClick={() => run.mutate(row)} testId="task-run">
           {t('runNow')}
         </RowAction>
       </Auth>
@@ -128,8 +155,20 @@ export default function TaskPage() {
       title: t('nextRun'),
       dataIndex: 'nextRunAt',
       key: 'nextRunAt',
-      // In the task's own time zone, as its cron expression reads.
-      render: (at: number | null, row) => (at ? formatDate(at, TIME, row.timeZone) : '-'),
+      // In the screen's zone; also in the task's own, as its cron expression reads, when that differs.
+      render: (at: number | null, row) =>
+        at ? (
+          <Space direction="vertical" size={0}>
+            <span data-testid="task-next-run">{formatDate(at, TIME)}</span>
+            {row.timeZone !== BROWSER_ZONE && (
+              <Typography.Text type="secondary" data-testid="task-next-zone">
+                {t('inZone', { time: formatDate(at, 'MM-dd HH:mm', row.timeZone), zone: row.timeZone })}
+              </Typography.Text>
+            )}
+          </Space>
+        ) : (
+          '-'
+        ),
     },
     {
       title: t('lastResult'),
@@ -146,7 +185,16 @@ export default function TaskPage() {
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card variant="borderless" title={t('tasks')} data-testid="task-page">
+      <Card
+        variant="borderless"
+        title={t('tasks')}
+        extra={
+          <Typography.Text type="secondary" data-testid="task-zone-note">
+            {t('zoneNote', { zone: BROWSER_ZONE })}
+          </Typography.Text>
+        }
+        data-testid="task-page"
+      >
         <Space wrap style={{ marginBottom: 16 }}>
           <Auth code={TaskPerm.taskAdd}>
             <Button icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="task-add">
@@ -163,10 +211,10 @@ export default function TaskPage() {
           columns={columns}
           page={page}
           setPage={setPage}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
-      <RunLog tasks={query.data?.list ?? []} />
+      <RunLog tasks={query.data?.list ?? []} live={live} />
       {editing && (
         <TaskFormModal
           task={editing === 'new' ? null : editing}
@@ -178,7 +226,27 @@ export default function TaskPage() {
   );
 }
 
-function RunLog({ tasks }: { tasks: Task[] }) {
+/** A task started with Run now: when (the browser's clock) and its last run then (the server's). */
+interface Started {
+  at: number;
+  lastRunAt: number | null;
+}
+
+/**
+ * True while the list should be read again: a task shows a running run, or was started here with
+ * Run now and its last run is still the one before (for at most RUN_WAIT_MS).
+ */
+function listIsLive(tasks: Task[], started: Record<string, Started>): boolean {
+  const now = Date.now();
+  return tasks.some((task) => {
+    if (task.lastResult === 'running') return true;
+    const s = started[task.id];
+    return s !== undefined && now - s.at < RUN_WAIT_MS && task.lastRunAt === s.lastRunAt;
+  });
+}
+
+/** The run log; `live` (a run under way or awaited above) or a running run of its own keeps it reading. */
+function RunLog({ tasks, live }: { tasks: Task[]; live: boolean }) {
   const { t } = useTranslation('task');
   const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
   const [taskId, setTaskId] = useState<string | undefined>();
@@ -195,6 +263,8 @@ function RunLog({ tasks }: { tasks: Task[] }) {
     queryKey: taskKeys.runs(params),
     queryFn: () => taskApi.runs(params),
     placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      live || (q.state.data?.list ?? []).some((r) => r.result === 'running') ? POLL_MS : false,
   });
   const first = { currentPage: 1, pageSize: page.pageSize };
   const columns: ColumnsType<TaskRun> = [
@@ -287,7 +357,7 @@ function RunLog({ tasks }: { tasks: Task[] }) {
         columns={columns}
         page={page}
         setPage={setPage}
-        showTotal={(total) => t('runTotal', { total })}
+        showTotal={(total) => t('runTotal', { count: total })}
       />
     </Card>
   );

@@ -1,7 +1,7 @@
-import type { DictCategory, DictExport } from '@srm/contracts/core';
+import type { DictCategory, DictExport, DictType } from '@srm/contracts/core';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, List, Modal, Select, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
 import { toast } from '../../../utils/message';
@@ -14,17 +14,21 @@ function rowOf(key: string): { row: number | null; field: string } {
 }
 
 /**
- * Imports a type with its items from a JSON document (what export wrote) into a category. The
- * server checks every row and writes all in one transaction, or nothing: its per-row messages are
- * listed here.
+ * Imports a type with its items from a JSON document (what export wrote). A new type goes into the
+ * category chosen here; a type of the same code is updated where it is (the server never moves it),
+ * which the dialog says, naming that category once the file is read. The server checks every row
+ * and writes all in one transaction, or nothing: its per-row messages are listed here.
  */
 export function ImportModal({
   categories,
+  types,
   categoryId,
   onClose,
   onImported,
 }: {
   categories: DictCategory[];
+  /** The tenant's types: a document of an existing code updates that type in its own category. */
+  types: DictType[];
   categoryId?: string;
   onClose(): void;
   onImported(typeId: string): void;
@@ -34,6 +38,9 @@ export function ImportModal({
   const [doc, setDoc] = useState<{ name: string; data: DictExport } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [rows, setRows] = useState<{ key: string; row: number | null; field: string; message: string }[]>([]);
+  const fileId = useId();
+  const existing = doc ? types.find((ty) => ty.enCode === doc.data.type.enCode) : undefined;
+  const existingCategory = existing && categories.find((c) => c.id === existing.categoryId);
 
   const read = async (file: File | undefined) => {
     setProblem(null);
@@ -93,19 +100,20 @@ export function ImportModal({
       }
     >
       <Form layout="vertical">
-        <Form.Item label={t('field.category')} required>
+        <Form.Item label={t('import.category')} extra={t('import.categoryHint')} required={!existing}>
           <Select
             value={target}
             onChange={setTarget}
             options={categories.map((c) => ({ value: c.id, label: c.fullName }))}
+            aria-label={t('import.category')}
             data-testid="dict-import-category"
           />
         </Form.Item>
-        <Form.Item label={t('import.file')} extra={t('import.hint')}>
+        <Form.Item label={t('import.file')} htmlFor={fileId} extra={t('import.hint')}>
           <input
+            id={fileId}
             type="file"
             accept=".json,application/json"
-            aria-label={t('import.file')}
             onChange={(e) => void read(e.target.files?.[0])}
             data-testid="dict-import-file"
           />
@@ -119,6 +127,15 @@ export function ImportModal({
             count: doc.data.items.length,
           })}
         </Typography.Paragraph>
+      )}
+      {existing && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('import.existing', { category: existingCategory?.fullName ?? existing.categoryId })}
+          data-testid="dict-import-existing"
+          style={{ marginBottom: 12 }}
+        />
       )}
       {problem && (
         <Alert

@@ -9,6 +9,7 @@ import {
 } from '@srm/contracts/core';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, useOrgFormRules } from '../../../components/org/formRules';
 import { toast } from '../../../utils/message';
@@ -21,7 +22,12 @@ interface ModalProps<T> {
   onSaved(saved: T): void;
 }
 
-/** The shared frame of the three forms: a modal whose OK submits the form, server field errors shown on it. */
+/**
+ * The shared frame of the three forms: a modal whose OK is the form's submit button (tied to it by
+ * the `form` attribute, since the footer lies outside the form), so Enter in a field submits as
+ * in any form; server field errors shown on it. Each form puts `autoFocus` on its first field: the
+ * dialog opens there rather than on its close button.
+ */
 function FormModal<V extends object, T>({
   title,
   testId,
@@ -41,6 +47,7 @@ function FormModal<V extends object, T>({
 }) {
   const { t } = useTranslation('dictionary');
   const [form] = Form.useForm<V>();
+  const formId = useId();
   const mutation = useMutation({
     mutationFn: save,
     onSuccess: (saved) => {
@@ -55,14 +62,14 @@ function FormModal<V extends object, T>({
       open
       title={title}
       onCancel={onClose}
-      onOk={() => form.submit()}
       confirmLoading={mutation.isPending}
-      okButtonProps={{ 'data-testid': `${testId}-submit` }}
+      okButtonProps={{ htmlType: 'submit', form: formId, 'data-testid': `${testId}-submit` }}
       destroyOnHidden
       width={560}
     >
       <Form<V>
         form={form}
+        id={formId}
         layout="vertical"
         initialValues={initialValues}
         onFinish={(values) => mutation.mutate(values)}
@@ -99,7 +106,7 @@ export function CategoryFormModal({ row, onClose, onSaved }: ModalProps<DictCate
       onSaved={onSaved}
     >
       <Form.Item name="fullName" label={t('field.name')} rules={rules.name(50)}>
-        <Input maxLength={50} data-testid="dict-category-name" />
+        <Input maxLength={50} autoFocus data-testid="dict-category-name" />
       </Form.Item>
       <Form.Item name="enCode" label={t('field.enCode')} rules={rules.enCode}>
         <Input maxLength={50} data-testid="dict-category-code" />
@@ -148,6 +155,7 @@ export function TypeFormModal({
         rules={[{ required: true, message: t('required') }]}
       >
         <Select
+          autoFocus
           options={categories.map((c) => ({ value: c.id, label: c.fullName }))}
           data-testid="dict-type-category"
         />
@@ -225,6 +233,7 @@ export function ItemFormModal({
       {type.isTree && (
         <Form.Item name="parentId" label={t('field.parent')}>
           <Select
+            autoFocus
             showSearch={{ optionFilterProp: 'label' }}
             options={[
               { value: '0', label: t('item.root') },
@@ -237,7 +246,7 @@ export function ItemFormModal({
         </Form.Item>
       )}
       <Form.Item name="fullName" label={t('field.nameZh')} rules={rules.name(100)}>
-        <Input maxLength={100} data-testid="dict-item-name" />
+        <Input maxLength={100} autoFocus={!type.isTree} data-testid="dict-item-name" />
       </Form.Item>
       <Form.Item
         name="fullNameEn"

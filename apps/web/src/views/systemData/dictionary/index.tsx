@@ -213,6 +213,7 @@ export default function DictionaryPage() {
       {editing?.kind === 'import' && (
         <ImportModal
           categories={categories.data ?? []}
+          types={types.data ?? []}
           categoryId={category?.id ?? type?.categoryId}
           onClose={() => setEditing(null)}
           onImported={(id) => {
