@@ -217,10 +217,24 @@ test('a new supplier registers by keyboard, two staff approve in their own brows
   await press(page, 'register-next');
   await expect(page.getByText('请上传文件')).toBeVisible();
   await uploadByKeyboard(page, 0);
+  // The choose button gives way to the file's name: focus follows to its Remove button, and back.
+  const remove = page.getByTestId('register-qual-0-upload-remove');
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('register-qual-0-upload')).toBeFocused();
+  await uploadByKeyboard(page, 0);
+  await expect(remove).toBeFocused();
   await typeInto(page, 'register-qual-0-expires', '2030-12-31');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   await expectAxeClean(page, 'register-step-qualifications');
+  // The first challenge fails (a busy server): the check shows its error until started again.
+  let challenges = 0;
+  await page.route(
+    (url) => url.pathname === '/api/base/vendor/register/challenge',
+    (route) =>
+      challenges++ === 0 ? route.fulfill({ json: { code: 500, msg: 'busy', data: null } }) : route.continue(),
+  );
   await press(page, 'register-next');
 
   // Step 6: the account, the password twice (the tenant's rule shown), the proof of work.
@@ -229,12 +243,26 @@ test('a new supplier registers by keyboard, two staff approve in their own brows
   await typeInto(page, 'register-account', account);
   await typeInto(page, 'register-password', password);
   await typeInto(page, 'register-confirmPassword', password);
+  // The check by keyboard: Enter on its checkbox starts it; Space unticks it and starts it again.
+  const check = page.locator('altcha-widget .altcha');
+  await expect(check).toHaveAttribute('data-state', 'error');
+  const checkbox = page.locator('altcha-widget input[type=checkbox]');
+  await checkbox.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('register-altcha')).toContainText('已验证', { timeout: 90_000 });
+  await expect(checkbox).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(check).toHaveAttribute('data-state', 'unverified');
+  await page.keyboard.press('Space');
   await expect(page.getByTestId('register-altcha')).toContainText('已验证', { timeout: 90_000 });
   await expectAxeClean(page, 'register-step-account');
   await press(page, 'register-submit');
 
-  // The number and the status link.
+  // The number and the status link; focus on the heading that says the number.
   await expect(page.getByTestId('register-done-no')).toHaveText(/^VA\d{14}$/);
+  const applicationNo = await page.getByTestId('register-done-no').innerText();
+  await expect(page.getByTestId('register-done-title')).toBeFocused();
+  await expect(page.getByTestId('register-done-title')).toHaveText(`申请已提交，申请编号 ${applicationNo}`);
   await expectAxeClean(page, 'register-done');
   await page.getByTestId('register-done-status').click();
   await expect(page.getByTestId('register-status-value')).toHaveText('已提交');
@@ -263,6 +291,11 @@ test('a new supplier registers by keyboard, two staff approve in their own brows
   await expect(page.getByTestId('layout-root')).toBeVisible();
   await expect(page.getByTestId('vendor-home')).toBeVisible();
   await shot(page, 'register-supplier-home');
+  // The capital asked in 万元 is shown in 万元 (the stored unit) in the company profile.
+  await page.goto('/vendorPortal/company');
+  const company = page.getByTestId('supplier-company');
+  await expect(company).toContainText('注册资本（万元）');
+  await expect(company.getByTestId('supplier-capital')).toHaveText('500');
 
   for (const p of [page, buyer, manager]) await p.context().close();
   await deleteUser(request, account);

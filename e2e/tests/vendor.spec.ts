@@ -164,6 +164,94 @@ test('staff write a notice to a chosen supplier and publish it; the supplier rea
   for (const page of [admin, vendor, buyer, vendor2]) await page.context().close();
 });
 
+test('a reply to send is checked before the question; a refusal of the server closes the question and shows under the field', async ({
+  browser,
+  request,
+}) => {
+  // A notice of this test's own to the demo supplier, published through the API.
+  const headers = await adminHeaders(request);
+  const found = await request.get(`/api/base/vendor/Supplier?keyword=${encodeURIComponent('示例供应商')}`, {
+    headers,
+  });
+  const suppliers = ((await found.json()) as { data: { list: { id: string; supplierName: string }[] } }).data
+    .list;
+  const supplierId = suppliers.find((s) => s.supplierName === '示例供应商有限公司')?.id;
+  expect(supplierId).toBeTruthy();
+  const replyTitle = `回复校验 ${stamp}`;
+  const saved = await request.post('/api/base/vendorNotice/save', {
+    headers,
+    data: { title: replyTitle, bodyHtml: '<p>请回复。</p>', replyRequired: true, supplierIds: [supplierId] },
+  });
+  const noticeId = ((await saved.json()) as { data: { id: string } }).data.id;
+  expect(
+    (await (await request.get(`/api/base/vendorNotice/check/${noticeId}`, { headers })).json()).code,
+  ).toBe(0);
+
+  const vendor = await supplier(browser, 'vendor');
+  const uncaught: string[] = [];
+  vendor.on('pageerror', (error) => uncaught.push(error.message));
+  vendor.on('console', (m) => {
+    if (m.type() === 'error' && /Uncaught/i.test(m.text())) uncaught.push(m.text());
+  });
+  await vendor.goto('/vendorPortal/inbox');
+  await vendor
+    .getByTestId('inbox-table')
+    .locator('tr', { hasText: replyTitle })
+    .getByTestId('inbox-open')
+    .click();
+  const drawer = vendor.getByTestId('inbox-drawer');
+  await expect(drawer.getByTestId('vendor-notice-body')).toContainText('请回复');
+  const text = drawer.getByTestId('inbox-reply-text');
+  // The message shown (not one still leaving in antd's motion).
+  const error = drawer.locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
+  const question = vendor.getByTestId('inbox-send-ok');
+
+  // Nothing written: the rule's message under the field and the keyboard there, no question.
+  await drawer.getByTestId('inbox-reply-send').focus();
+  await vendor.keyboard.press('Enter');
+  await expect(error).toHaveText('此项不能为空');
+  await expect(text).toBeFocused();
+  await expect(question).toHaveCount(0);
+  await expectAxeClean(vendor, 'vendor-inbox-reply-required', '.ant-drawer-content-wrapper');
+  // Spaces only are nothing too; a NUL is refused as the server refuses it.
+  await text.fill('   ');
+  await drawer.getByTestId('inbox-reply-send').click();
+  await expect(error).toHaveText('此项不能为空');
+  await expect(question).toHaveCount(0);
+  await text.fill('含空字符\u0000的回复');
+  await drawer.getByTestId('inbox-reply-send').click();
+  await expect(error).toHaveText('包含不允许的字符（如空字符）');
+  await expect(question).toHaveCount(0);
+
+  // The server refuses what reaches it (a NUL put into the request on its way): the question
+  // closes, the server's message is under the field, focus is there, nothing is left unhandled.
+  await vendor.route(
+    (url) => url.pathname.startsWith('/api/base/vendorNotice/reply/'),
+    (route) =>
+      route.continue({
+        postData: JSON.stringify({
+          ...(route.request().postDataJSON() as Record<string, unknown>),
+          replyText: '途中\u0000',
+        }),
+      }),
+  );
+  await text.fill('已收到，按期回复。');
+  await expect(error).toHaveCount(0);
+  await drawer.getByTestId('inbox-reply-send').click();
+  await question.click();
+  await expect(vendor.locator('.ant-modal-confirm')).toBeHidden();
+  await expect(error).toHaveText('包含不允许的字符（如空字符）');
+  await expect(text).toBeFocused();
+  await expect(drawer.getByTestId('inbox-reply-sent')).toHaveCount(0);
+  await expectAxeClean(vendor, 'vendor-inbox-reply-refused', '.ant-drawer-content-wrapper');
+  expect(uncaught, 'uncaught errors and rejections').toEqual([]);
+  await vendor.context().close();
+
+  // Nothing of it stays in the supplier's inbox for the other tests.
+  await request.get(`/api/base/vendorNotice/reverse/${noticeId}`, { headers });
+  await request.post('/api/base/vendorNotice/delete', { headers, data: { ids: [noticeId] } });
+});
+
 test("the supplier's administrator adds a sub-account, which signs in as mobile@account", async ({
   browser,
   request,
@@ -205,6 +293,24 @@ test("the supplier's administrator adds a sub-account, which signs in as mobile@
   const id = ((await found.json()) as { data: { list: { id: string }[] } }).data.list[0]?.id;
   if (id) await request.delete(`/api/permission/Users/${id}`, { headers });
   for (const page of [vendor, sub]) await page.context().close();
+});
+
+test("a supplier's user has no organisation switch, wide or narrow; staff keep theirs", async ({
+  browser,
+}) => {
+  for (const width of [1400, 390]) {
+    const vendor = await supplier(browser, 'vendor', 'vendor123', width);
+    await expect(vendor.getByTestId('navbar')).toBeVisible();
+    await expect(vendor.getByTestId('navbar-user')).toBeVisible();
+    await expect(vendor.getByTestId('company-switch')).toHaveCount(0);
+    await vendor.getByTestId('navbar-user').click();
+    await expect(vendor.getByTestId('menu-logout')).toBeVisible();
+    await expect(vendor.locator('.ant-dropdown:visible')).not.toContainText('切换组织');
+    await vendor.context().close();
+    const buyer = await staff(browser, 'buyer', width);
+    await expect(buyer.getByTestId('company-switch')).toBeVisible();
+    await buyer.context().close();
+  }
 });
 
 test("the supplier's screens pass axe in dark mode and work at 390 px", async ({ browser }) => {

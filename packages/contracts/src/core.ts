@@ -69,6 +69,7 @@ export type * from './system/wechat';
 export * from './system/wechat.core';
 export type * from './validation/rules';
 export * from './validation/rules.core';
+export * from './validation/text.core';
 export type * from './vendor/vendor-register';
 export * from './vendor/vendor-register.core';
 export type * from './vendor/vendor-schemas';

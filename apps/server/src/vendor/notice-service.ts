@@ -12,6 +12,7 @@ import type {
   vendorNoticeUpdateSchema,
   vendorReplyBodySchema,
 } from '@srm/contracts';
+import { VENDOR_REPLY_MAX_LENGTH, validationMessage, vendorReplyProblem } from '@srm/contracts';
 import ExcelJS from 'exceljs';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -566,8 +567,15 @@ export async function replyVendorNotice(
   if (item.reply_state === 2) throw new AppError(409, 'vendor.replySent');
   if (item.reply_deadline && new Date(item.reply_deadline).getTime() < ctx.now().getTime())
     throw new AppError(409, 'vendor.replyClosed');
-  if (body.send && !body.replyText && body.fileIds.length === 0)
-    throw fieldError({ replyText: t(ctx.locale, 'validation.required') });
+  const problem = vendorReplyProblem({
+    replyText: body.replyText,
+    fileCount: body.fileIds.length,
+    send: body.send,
+  });
+  if (problem)
+    throw fieldError({
+      replyText: validationMessage(problem, ctx.locale, { max: VENDOR_REPLY_MAX_LENGTH }),
+    });
   await assertOwnFiles(ctx, ctx.db, body.fileIds, 'fileIds');
   await transaction(ctx.db, async (tx) => {
     const done = await tx

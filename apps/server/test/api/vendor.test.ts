@@ -1,4 +1,9 @@
-import { creditCodeCheckChar } from '@srm/contracts';
+import {
+  creditCodeCheckChar,
+  REGISTERED_CAPITAL_MAX,
+  validationMessage,
+  vendorReplyProblem,
+} from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoSuppliers } from '../../src/vendor/index';
 import {
@@ -257,6 +262,22 @@ describe('supplier records', () => {
     );
     expect(dict.body.code).toBe(400);
     expect(dict.body.data.fields['categories.0']).toBeTruthy();
+  });
+
+  it('the registered capital is in 万元 as at registration: more than its most is refused at its field', async () => {
+    const over = await t.post<{ fields: Record<string, string> }>(
+      S,
+      {
+        ...good(),
+        creditCode: code('91110000MA1T00008'),
+        registeredCapital: REGISTERED_CAPITAL_MAX * 10,
+        user: undefined,
+      },
+      admin,
+      en,
+    );
+    expect(over.body.code).toBe(400);
+    expect(Object.keys(over.body.data.fields)).toEqual(['registeredCapital']);
   });
 
   it('lists with filters and paging; detail of another tenant or beyond bigint', async () => {
@@ -576,6 +597,45 @@ describe('vendor notices (§7)', () => {
       admin,
     );
     expect(list.body.data.list.find((n) => n.id === onlyA)).toMatchObject({ repliedCount: 1, readCount: 1 });
+  });
+
+  it('a reply to send has text or a file, by the rule the inbox form checks first; a draft may be empty', async () => {
+    const created = await t.post<{ id: string }>(`${N}/save`, noticeBody([supplierA]), admin);
+    const id = created.body.data.id;
+    expect((await t.get(`${N}/check/${id}`, admin)).body.code).toBe(0);
+    const refused = async (replyText: string) => {
+      const res = await t.post<{ fields: Record<string, string> }>(
+        `${N}/reply/${id}`,
+        { replyText, send: true },
+        vendorA,
+        en,
+      );
+      expect(res.body.code).toBe(400);
+      return res.body.data.fields.replyText;
+    };
+    const required = validationMessage('validation.required', 'en-US');
+    expect(await refused('')).toBe(required);
+    expect(await refused('  \n ')).toBe(required);
+    expect(await refused('a\u0000b')).toBe(validationMessage('validation.badCharacters', 'en-US'));
+    // The shared rule answers the same for the same replies, and lets a file stand for the text.
+    expect(vendorReplyProblem({ replyText: '  \n ', fileCount: 0, send: true })).toBe('validation.required');
+    expect(vendorReplyProblem({ replyText: 'a\u0000b', fileCount: 1, send: false })).toBe(
+      'validation.badCharacters',
+    );
+    expect(vendorReplyProblem({ replyText: '', fileCount: 1, send: true })).toBeNull();
+    expect(vendorReplyProblem({ replyText: 'x'.repeat(5001), fileCount: 0, send: true })).toBe(
+      'validation.tooLong',
+    );
+    // Nothing was kept by the refusals; an empty draft is fine.
+    const draft = await t.post<{ mine: { replyState: number } }>(
+      `${N}/reply/${id}`,
+      { replyText: '', send: false },
+      vendorA,
+    );
+    expect(draft.body.data.mine.replyState).toBe(1);
+    // Gone again, for the tests after this one.
+    expect((await t.get(`${N}/reverse/${id}`, admin)).body.code).toBe(0);
+    expect((await t.post(`${N}/delete`, { ids: [id] }, admin)).body.code).toBe(0);
   });
 
   it('overdue lines, reminders to non-repliers, and the export', async () => {

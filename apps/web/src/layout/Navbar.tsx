@@ -13,7 +13,7 @@ import {
   UserOutlined,
   WechatOutlined,
 } from '@ant-design/icons';
-import { LOCALES, type Locale } from '@srm/contracts/core';
+import { LOCALES, type Locale, SUPPLIER_ENT_TYPE } from '@srm/contracts/core';
 import { App, Avatar, Breadcrumb, Button, Dropdown, type MenuProps, Modal, Tooltip, theme } from 'antd';
 import { lazy, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -142,6 +142,7 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
   // Only when the server has the official account configured (no entry for something that does not work).
   const wxBind = user?.wxBindEnabled === true;
   const mobile = device === 'mobile';
+  const supplierUser = user?.ent?.entType === SUPPLIER_ENT_TYPE;
 
   const confirmLogout = () => {
     modal.confirm({
@@ -276,7 +277,8 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
             onClick={() => setWxBindOpen(true)}
           />
         )}
-        <CompanySwitch compact={mobile} />
+        {/* A supplier's users act for their own enterprise only: no purchasing company to switch to. */}
+        {!supplierUser && <CompanySwitch compact={mobile} />}
         {showLanguage && !mobile && <LanguageSwitch />}
         {fullscreen.supported && !mobile && (
           <NavButton

@@ -4,17 +4,9 @@
  * body, path parameters, socket frames, import cells) is checked against this before it is used.
  */
 import { z } from 'zod';
+import { BAD_TEXT_KEY, isCleanText } from './text.core';
 
-// A NUL, a high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** True when a string holds no NUL and no unpaired surrogate. */
-export function isCleanText(value: string): boolean {
-  return !value.includes('\0') && !LONE_SURROGATE.test(value);
-}
-
-/** Message key of a string with a NUL or an unpaired surrogate. */
-export const BAD_TEXT_KEY = 'validation.badCharacters';
+export { BAD_TEXT_KEY, isCleanText };
 
 const MAX_DEPTH = 64;
 

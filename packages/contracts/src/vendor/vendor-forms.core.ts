@@ -3,6 +3,7 @@
 // would ride along into the sign-in page's scripts.
 import type { FormSchema } from '../workflow/flow-model.core';
 import { VENDOR_ADMISSION_FORM_NAME, VENDOR_CHANGE_FORM_NAME } from './vendor-register.core';
+import { REGISTERED_CAPITAL_MAX } from './vendor-schemas.core';
 
 const L = (zh: string, en: string, tw: string) => ({ 'en-US': en, 'zh-TW': tw, 'zh-CN': zh });
 
@@ -70,7 +71,7 @@ export const VENDOR_ADMISSION_FORM: FormSchema = {
       label: '注册资本（万元）',
       labels: L('注册资本（万元）', 'Registered capital (10k CNY)', '註冊資本（萬元）'),
       min: 0,
-      max: 1e11,
+      max: REGISTERED_CAPITAL_MAX,
       precision: 2,
     },
     { name: 'foundDate', type: 'date', label: '成立日期', labels: L('成立日期', 'Founded', '成立日期') },

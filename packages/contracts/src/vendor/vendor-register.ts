@@ -10,7 +10,7 @@ import {
   INVITATION_MAX_DAYS,
   INVITATION_STATUSES,
 } from './vendor-register.core';
-import { supplierBankSchema } from './vendor-schemas';
+import { REGISTERED_CAPITAL_MAX, supplierBankSchema } from './vendor-schemas';
 
 export * from './vendor-forms.core';
 export * from './vendor-register.core';
@@ -46,7 +46,7 @@ export const registerFormSchema = z.object({
   supplierName: text(200).min(1),
   creditCode: zCreditCode(),
   legalPerson: zName({ max: 50 }),
-  registeredCapital: z.number().nonnegative().max(1e11).nullable().default(null),
+  registeredCapital: z.number().nonnegative().max(REGISTERED_CAPITAL_MAX).nullable().default(null),
   foundDate: isoDate.nullable().default(null),
   companyType: optionalCode,
   areaCode: z.string().regex(/^\d{6,12}$/),
@@ -279,7 +279,7 @@ export type Application = z.infer<typeof applicationSchema>;
 export const legalChangeSchema = z.object({
   supplierName: text(200).min(1),
   legalPerson: zName({ max: 50 }),
-  registeredCapital: z.number().nonnegative().max(1e11).nullable().default(null),
+  registeredCapital: z.number().nonnegative().max(REGISTERED_CAPITAL_MAX).nullable().default(null),
   companyType: optionalCode,
   areaCode: z.union([z.literal(''), z.string().regex(/^\d{6,12}$/)]).default(''),
   address: text(200).default(''),

@@ -1,4 +1,6 @@
 // The zod-free part of vendor-schemas.ts (shared by the web without zod).
+import type { ValidationMessageKey } from '../validation/rules.core';
+import { BAD_TEXT_KEY, isCleanText } from '../validation/text.core';
 
 /**
  * The supplier domain's staff permission codes, seeded with the `base` menu group
@@ -22,6 +24,9 @@ export const VENDOR_CODES = {
 } as const;
 /** The same codes under the name the permission-code checks look for (`…Perm`). */
 export const VendorPerm = VENDOR_CODES;
+
+/** `ent.entType` of a supplier's enterprise (1 is the tenant's own, purchasing one). */
+export const SUPPLIER_ENT_TYPE = 2;
 
 /**
  * The supplier's own menu: the pages its users see instead of the purchasing
@@ -137,3 +142,31 @@ export function supplierActive(state: SupplierState): boolean {
 
 /** A supplier's reply: 0 none, 1 draft kept, 2 sent. */
 export const REPLY_STATES = [0, 1, 2] as const;
+
+/**
+ * A supplier's registered capital (注册资本) is kept and shown in 万元 (10,000 CNY), as the business
+ * licence states it: what the registration, the change request and the staff record take, with two
+ * decimals, up to this many 万元.
+ */
+export const REGISTERED_CAPITAL_MAX = 1e11;
+
+/** The longest reply text to a vendor notice (characters, after trimming). */
+export const VENDOR_REPLY_MAX_LENGTH = 5000;
+
+/**
+ * The one rule of a supplier's reply to a vendor notice, checked by the server and by the inbox form
+ * before it asks to send: the text is clean (no NUL, no unpaired surrogate) and at most
+ * `VENDOR_REPLY_MAX_LENGTH` characters after trimming; a reply to send has text or a file (a draft may
+ * be empty). The message key of the first problem of the text, or null.
+ */
+export function vendorReplyProblem(reply: {
+  replyText: string;
+  fileCount: number;
+  send: boolean;
+}): ValidationMessageKey | null {
+  const text = reply.replyText.trim();
+  if (!isCleanText(text)) return BAD_TEXT_KEY;
+  if (text.length > VENDOR_REPLY_MAX_LENGTH) return 'validation.tooLong';
+  if (reply.send && !text && reply.fileCount === 0) return 'validation.required';
+  return null;
+}

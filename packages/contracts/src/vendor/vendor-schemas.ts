@@ -10,7 +10,13 @@ import {
   zPassword,
   zTelephone,
 } from '../validation/rules';
-import { SUPPLIER_ACTIONS, SUPPLIER_HISTORY_ACTIONS, SUPPLIER_STATES } from './vendor-schemas.core';
+import {
+  REGISTERED_CAPITAL_MAX,
+  SUPPLIER_ACTIONS,
+  SUPPLIER_HISTORY_ACTIONS,
+  SUPPLIER_STATES,
+  VENDOR_REPLY_MAX_LENGTH,
+} from './vendor-schemas.core';
 
 export * from './vendor-schemas.core';
 
@@ -46,7 +52,8 @@ export const supplierBodySchema = z.object({
   supplierName: text(200).min(1),
   creditCode: zCreditCode(),
   legalPerson: text(50).default(''),
-  registeredCapital: z.number().nonnegative().max(1e15).nullable().default(null),
+  /** In 万元 (10,000 CNY), like the registration's. */
+  registeredCapital: z.number().nonnegative().max(REGISTERED_CAPITAL_MAX).nullable().default(null),
   foundDate: isoDate.nullable().default(null),
   companyType: optionalCode,
   areaCode: z.union([z.literal(''), z.string().regex(/^\d{6,12}$/)]).default(''),
@@ -250,8 +257,9 @@ export const vendorNoticeItemQuerySchema = pageQuerySchema.extend({
 });
 export const noticeIdQuerySchema = z.object({ noticeId: idSchema });
 export const idsBodySchema = z.object({ ids: z.array(idSchema).min(1).max(500) });
+/** The shape of a reply; `vendorReplyProblem` (the web checks it too) is the rest of its rule. */
 export const vendorReplyBodySchema = z.object({
-  replyText: text(5000).default(''),
+  replyText: text(VENDOR_REPLY_MAX_LENGTH).default(''),
   fileIds: z.array(idSchema).max(10).default([]),
   /** false keeps a draft; true sends it. */
   send: z.boolean(),

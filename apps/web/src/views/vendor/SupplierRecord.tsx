@@ -2,7 +2,7 @@ import { formatDate, type SupplierDetail } from '@srm/contracts/core';
 import { Descriptions, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../components/dict';
-import { AreaName, FileLinks, SupplierStateTag } from './shared';
+import { AreaName, Capital, FileLinks, SupplierStateTag } from './shared';
 
 type Detail = SupplierDetail;
 
@@ -19,7 +19,7 @@ export function CompanyDescriptions({ s }: { s: Detail }) {
       </Descriptions.Item>
       <Descriptions.Item label={t('legalPerson')}>{s.legalPerson || '-'}</Descriptions.Item>
       <Descriptions.Item label={t('registeredCapital')}>
-        {s.registeredCapital === null ? '-' : s.registeredCapital.toLocaleString()}
+        <Capital value={s.registeredCapital} />
       </Descriptions.Item>
       <Descriptions.Item label={t('foundDate')}>{s.foundDate ?? '-'}</Descriptions.Item>
       <Descriptions.Item label={t('companyType')}>

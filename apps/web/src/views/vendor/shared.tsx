@@ -13,6 +13,7 @@ import { http, saveBlob } from '../../api/request';
 import { areaApi } from '../../components/area';
 import '../message/message.css';
 import './vendor.css';
+import { useAppStore } from '../../store/settings';
 import { toast } from '../../utils/message';
 import { noticeApi } from './api';
 
@@ -22,6 +23,18 @@ const STATE_COLORS: Record<SupplierState, string> = {
   frozen: 'orange',
   eliminated: 'default',
 };
+
+/**
+ * A registered capital as kept: in 万元 (10,000 CNY, the unit its label names), grouped in the
+ * reader's language, with up to two decimals; '-' when not given.
+ */
+export function Capital({ value }: { value: number | null | undefined }) {
+  const language = useAppStore((s) => s.language);
+  if (value === null || value === undefined || Number.isNaN(value)) return <span>-</span>;
+  return (
+    <span data-testid="supplier-capital">{value.toLocaleString(language, { maximumFractionDigits: 2 })}</span>
+  );
+}
 
 /** A supplier's life-cycle state as a coloured tag. */
 export function SupplierStateTag({ state }: { state: SupplierState }) {

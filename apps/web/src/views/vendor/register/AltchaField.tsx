@@ -3,6 +3,7 @@
 import 'altcha/external';
 import 'altcha/altcha.css';
 import { type Locale, VendorRegisterApi } from '@srm/contracts/core';
+import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import { theme } from 'antd';
@@ -31,6 +32,9 @@ const STRINGS = [
   'waitAlert',
 ] as const;
 
+/** The states from which the person may start a check (not while one runs or once it passed). */
+const STARTABLE = new Set<string>(['unverified', 'error', 'expired']);
+
 /** The challenge call answers in our envelope: the widget gets the challenge inside it. */
 const unwrapEnvelope: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);
@@ -58,7 +62,8 @@ interface Props {
 
 /**
  * The proof of work of the registration (ALTCHA, self-hosted): the server's challenge is solved in
- * a worker as soon as the widget shows; the person can also start it with the checkbox.
+ * a worker as soon as the widget shows; the person can also start it with the checkbox, by mouse
+ * or by keyboard (Space or Enter).
  */
 export function AltchaField({ language, onChange }: Props) {
   const { t } = useTranslation('vendorRegister');
@@ -74,14 +79,29 @@ export function AltchaField({ language, onChange }: Props) {
   const latest = useRef(onChange);
   latest.current = onChange;
   useEffect(() => {
-    const element = ref.current;
+    const element = ref.current as AltchaWidgetElement | null;
     if (!element) return;
     const onState = (event: Event) => {
       const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
       latest.current(detail.state === 'verified' ? detail.payload : undefined);
     };
+    // By keyboard (WCAG 2.1.1): Enter or Space on the focused checkbox starts the check — the
+    // widget's own click path does not run for Enter, and its error popover takes the click that
+    // Space makes for a click outside it and resets the check it just started.
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.key !== 'Enter' && event.key !== ' ') || event.repeat) return;
+      const target = event.target as HTMLElement | null;
+      if (!(target instanceof HTMLInputElement) || target.type !== 'checkbox') return;
+      if (!STARTABLE.has(element.getState())) return;
+      event.preventDefault();
+      void element.verify();
+    };
     element.addEventListener('statechange', onState);
-    return () => element.removeEventListener('statechange', onState);
+    element.addEventListener('keydown', onKey);
+    return () => {
+      element.removeEventListener('statechange', onState);
+      element.removeEventListener('keydown', onKey);
+    };
   }, []);
 
   // The theme's colours (light and dark) instead of the widget's own.

@@ -1,4 +1,4 @@
-import type { RegisterOptions } from '@srm/contracts/core';
+import { REGISTERED_CAPITAL_MAX, type RegisterOptions } from '@srm/contracts/core';
 import { Col, DatePicker, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AreaCascader } from '../../../components/area';
@@ -35,7 +35,7 @@ export function CompanyFields({ rules, options }: { rules: RegisterRules; option
         <Form.Item name="registeredCapital" label={t('registeredCapital')}>
           <InputNumber
             min={0}
-            max={1e11}
+            max={REGISTERED_CAPITAL_MAX}
             precision={2}
             style={{ width: '100%' }}
             data-testid="register-registeredCapital"

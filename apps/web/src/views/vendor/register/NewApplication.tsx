@@ -13,9 +13,25 @@ import { RegisterForm } from './RegisterForm';
 function Submitted({ result }: { result: RegisterResult }) {
   const { t } = useTranslation('vendorRegister');
   const path = statusPath(result.applicationNo, result.token);
+  // The form that held focus is gone: the heading takes it, so a screen reader says the number.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <div data-testid="register-done">
-      <Result status="success" title={t('submittedTitle')} subTitle={t('submittedHint')} />
+      <Result
+        status="success"
+        title={
+          <h2
+            ref={heading}
+            tabIndex={-1}
+            className="srm-register-result-title"
+            data-testid="register-done-title"
+          >
+            {t('submittedHeading', { no: result.applicationNo })}
+          </h2>
+        }
+        subTitle={t('submittedHint')}
+      />
       <Descriptions bordered size="small" column={1}>
         <Descriptions.Item label={t('applicationNo')}>
           <strong data-testid="register-done-no">{result.applicationNo}</strong>

@@ -2,7 +2,7 @@ import { DeleteOutlined, PaperClipOutlined, PlusOutlined, UploadOutlined } from 
 import { BUSINESS_LICENCE_CODE, type RegisterOptions, VENDOR_FILE_MAX_BYTES } from '@srm/contracts/core';
 import { Button, Col, DatePicker, Form, Row, Select, Upload } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../utils/message';
 import { registerApi } from './api';
@@ -19,10 +19,28 @@ interface FileFieldProps {
   testId: string;
 }
 
+/** Whether keyboard focus has nowhere to be (the control that held it has just left the page). */
+const focusLost = () => !document.activeElement || document.activeElement === document.body;
+
 /** One qualification's file: uploaded when chosen (PDF or image ≤ 10 MB; the server checks the content). */
 function FileField({ id, value, onChange, tenant, testId }: FileFieldProps) {
   const { t } = useTranslation('vendorRegister');
   const [busy, setBusy] = useState(false);
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  // The button that held focus gives way to the file's name (or back): focus follows to its
+  // replacement, the Remove button (or the choose button), instead of falling to the page.
+  const follow = useRef(false);
+  useEffect(() => {
+    if (!follow.current) return;
+    follow.current = false;
+    if (!focusLost()) return;
+    (value ? removeRef : chooseRef).current?.focus();
+  }, [value]);
+  const change = (file: FileRef | undefined) => {
+    follow.current = true;
+    onChange?.(file);
+  };
   if (value) {
     const name = value.fileName || t('fileKept');
     return (
@@ -30,12 +48,14 @@ function FileField({ id, value, onChange, tenant, testId }: FileFieldProps) {
         <PaperClipOutlined />
         <span>{name}</span>
         <Button
+          ref={removeRef}
           type="text"
           size="small"
           danger
           icon={<DeleteOutlined />}
           aria-label={t('removeFile', { name })}
-          onClick={() => onChange?.(undefined)}
+          onClick={() => change(undefined)}
+          data-testid={`${testId}-remove`}
         />
       </span>
     );
@@ -52,13 +72,13 @@ function FileField({ id, value, onChange, tenant, testId }: FileFieldProps) {
         setBusy(true);
         registerApi
           .upload(file, tenant)
-          .then((saved) => onChange?.({ id: saved.id, key: saved.key, fileName: saved.fileName }))
+          .then((saved) => change({ id: saved.id, key: saved.key, fileName: saved.fileName }))
           .catch(() => undefined)
           .finally(() => setBusy(false));
         return false;
       }}
     >
-      <Button id={id} icon={<UploadOutlined />} loading={busy} data-testid={testId}>
+      <Button ref={chooseRef} id={id} icon={<UploadOutlined />} loading={busy} data-testid={testId}>
         {t('chooseFile')}
       </Button>
     </Upload>

@@ -3,6 +3,7 @@ import {
   type ApplicationStatus,
   type ChangeKind,
   formatDate,
+  REGISTERED_CAPITAL_MAX,
   type SupplierDetail,
   type VendorChange,
 } from '@srm/contracts/core';
@@ -27,7 +28,7 @@ import { ApiError } from '../../../../api/request';
 import { DictSelect, DictTag } from '../../../../components/dict';
 import { toast } from '../../../../utils/message';
 import { requestApi, vendorKeys } from '../../api';
-import { AreaName } from '../../shared';
+import { AreaName, Capital } from '../../shared';
 
 type Bank = { bankName: string; branch: string; accountNo: string };
 /** The legal fields the form edits; area, address and scope go as they are (the profile edits them). */
@@ -179,7 +180,7 @@ export function ChangeDrawer({ s, kind, onClose }: { s: SupplierDetail; kind: Ch
               <Form.Item name={['legal', 'registeredCapital']} label={t('registeredCapital')}>
                 <InputNumber
                   min={0}
-                  max={1e11}
+                  max={REGISTERED_CAPITAL_MAX}
                   precision={2}
                   style={{ width: '100%' }}
                   data-testid="change-registeredCapital"
@@ -301,7 +302,7 @@ function LegalValue({ field, value }: { field: string; value: unknown }) {
   if (!text) return <span>-</span>;
   if (field === 'companyType') return <DictTag typeCode="companyType" value={text} />;
   if (field === 'areaCode') return <AreaName code={text} />;
-  if (field === 'registeredCapital') return <span>{Number(text).toLocaleString()}</span>;
+  if (field === 'registeredCapital') return <Capital value={Number(text)} />;
   return <span>{text}</span>;
 }
 

@@ -1,11 +1,19 @@
 import { CheckOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
-import { formatDate, type VendorFile, type VendorNotice } from '@srm/contracts/core';
+import {
+  formatDate,
+  VENDOR_REPLY_MAX_LENGTH,
+  type VendorFile,
+  type VendorNotice,
+  validationMessage,
+  vendorReplyProblem,
+} from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Divider, Drawer, Form, Input, Space, Spin } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../../components/dict';
 import { applyServerFieldErrors } from '../../../../components/org/formRules';
+import { useAppStore } from '../../../../store/settings';
 import { toast } from '../../../../utils/message';
 import { inboxApi, vendorKeys } from '../../api';
 import { FileLinks, FileUploader, NoticeBody } from '../../shared';
@@ -18,6 +26,9 @@ function ReplyForm({ notice }: { notice: VendorNotice }) {
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ReplyValues>();
+  const language = useAppStore((s) => s.language);
+  // Whether the last button pressed was "Send" (a draft may be empty, a reply to send may not).
+  const sending = useRef(false);
   const mine = notice.mine;
   useEffect(() => {
     if (mine) form.setFieldsValue({ replyText: mine.replyText, files: mine.files });
@@ -34,8 +45,26 @@ function ReplyForm({ notice }: { notice: VendorNotice }) {
       queryClient.setQueryData(vendorKeys.inboxInfo(notice.id), data);
       void queryClient.invalidateQueries({ queryKey: vendorKeys.inbox() });
     },
-    onError: (error) => applyServerFieldErrors(form, error),
+    // The server's field messages under their fields, the reply's text focused (the dialog is gone).
+    onError: (error) => {
+      if (applyServerFieldErrors(form, error))
+        requestAnimationFrame(() => form.scrollToField('replyText', { focus: true }));
+    },
   });
+  // The contracts' rule of a reply, the one the server applies: checked before anything is asked.
+  const replyRule = {
+    validator: (_rule: unknown, value: unknown) => {
+      const files = (form.getFieldValue('files') as VendorFile[] | undefined) ?? [];
+      const problem = vendorReplyProblem({
+        replyText: typeof value === 'string' ? value : '',
+        fileCount: files.length,
+        send: sending.current,
+      });
+      return problem
+        ? Promise.reject(new Error(validationMessage(problem, language, { max: VENDOR_REPLY_MAX_LENGTH })))
+        : Promise.resolve();
+    },
+  };
   if (!mine) return null;
   const closed = notice.replyDeadline !== null && notice.replyDeadline < Date.now();
   if (mine.replyState === 2)
@@ -52,7 +81,8 @@ function ReplyForm({ notice }: { notice: VendorNotice }) {
       </div>
     );
   if (closed) return <Alert type="warning" showIcon message={t('replyClosed')} />;
-  const submit = (send: boolean) =>
+  const submit = (send: boolean) => {
+    sending.current = send;
     form
       .validateFields()
       .then((values) => {
@@ -63,17 +93,29 @@ function ReplyForm({ notice }: { notice: VendorNotice }) {
           okText: t('common:confirm'),
           cancelText: t('common:cancel'),
           okButtonProps: { 'data-testid': 'inbox-send-ok' },
-          onOk: () => reply.mutateAsync({ values, send }),
+          // A refusal closes the dialog too: its message is under the field (or in the toast).
+          onOk: () => reply.mutateAsync({ values, send }).catch(() => undefined),
+          // On a refusal the field takes focus; after a send the form is gone.
+          focusTriggerAfterClose: false,
         });
       })
-      .catch(() => undefined);
+      .catch(() => {
+        // The rule's message is under the field: the keyboard goes there.
+        form.scrollToField('replyText', { focus: true });
+      });
+  };
   return (
     <Form<ReplyValues> form={form} layout="vertical" initialValues={{ replyText: '', files: [] }}>
       {mine.replyState === 1 && (
         <Alert type="info" showIcon message={t('draftKept')} style={{ marginBottom: 12 }} />
       )}
-      <Form.Item name="replyText" label={t('replyText')}>
-        <Input.TextArea rows={4} maxLength={5000} showCount data-testid="inbox-reply-text" />
+      <Form.Item name="replyText" label={t('replyText')} rules={[replyRule]}>
+        <Input.TextArea
+          rows={4}
+          maxLength={VENDOR_REPLY_MAX_LENGTH}
+          showCount
+          data-testid="inbox-reply-text"
+        />
       </Form.Item>
       <Form.Item name="files" label={t('attachments')}>
         <FileUploader testId="inbox-reply-upload" />
