@@ -7,7 +7,11 @@ const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
 /** A valid unified social credit code (GB 32100 check character) from 7 digits. */
 export function creditCode(digits: string): string {
-  const first17 = `91110000MA${digits.padStart(7, '0').slice(-7)}`;
+  return withCheckChar(`91110000MA${digits.padStart(7, '0').slice(-7)}`);
+}
+
+/** The 17 first characters of a credit code with their check character. */
+export function withCheckChar(first17: string): string {
   let sum = 0;
   for (let i = 0; i < 17; i++)
     sum += CREDIT_CHARS.indexOf(first17[i] as string) * (CREDIT_WEIGHTS[i] as number);
@@ -33,7 +37,7 @@ async function call<T>(response: Promise<{ json(): Promise<unknown> }>): Promise
  */
 export async function admittedSupplier(
   request: APIRequestContext,
-  o: { supplierName: string; account: string; password: string },
+  o: { supplierName: string; account: string; password: string; creditCode?: string },
 ): Promise<void> {
   const buyer = await sessionHeaders(request, 'buyer', 'buyer123');
   const manager = await sessionHeaders(request, 'manager', 'manager123');
@@ -58,7 +62,7 @@ export async function admittedSupplier(
       data: {
         invitationToken,
         supplierName: o.supplierName,
-        creditCode: creditCode(String(Math.floor(Math.random() * 1e7))),
+        creditCode: o.creditCode ?? creditCode(String(Math.floor(Math.random() * 1e7))),
         legalPerson: '张三',
         registeredCapital: 2000,
         foundDate: '2009-03-18',

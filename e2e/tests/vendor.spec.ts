@@ -1,5 +1,6 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import { adminHeaders, darkMode, expectAxeClean, quietPage, signIn, signInAs } from './helpers';
+import { admittedSupplier, withCheckChar } from './vendor-helpers';
 
 /**
  * Suppliers (issue 16 §3–§5): staff find a supplier and open its record; write a vendor notice and
@@ -37,7 +38,17 @@ const title = `质量整改通知 ${stamp}`;
 
 test('staff find a supplier and open its record; its detail tabs and life-cycle actions show', async ({
   browser,
+  request,
 }) => {
+  // The newest supplier has a long name and a credit code of wide letters (M and W): its row fits
+  // like any other, the name ending in an ellipsis.
+  const digits = String(Math.floor(Math.random() * 1e4)).padStart(4, '0');
+  await admittedSupplier(request, {
+    supplierName: `宽码供应商${stamp}新材料科技发展有限公司`,
+    account: `wide${stamp}`,
+    password: 'abc12345',
+    creditCode: withCheckChar(`91110000MAWWW${digits}`),
+  });
   const admin = await staff(browser, 'admin');
   await admin.goto('/base/vendor/supplier');
   await expect(admin.getByTestId('supplier-table')).toBeVisible();

@@ -7,7 +7,7 @@ import {
   VENDOR_CODES,
 } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Table, Tag, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,6 +86,7 @@ export default function SupplierPage() {
     }
   };
 
+  const { token } = theme.useToken();
   // 1,060 px in all: the whole row fits a 1,400 px window beside the sidebar, without scrolling.
   const columns: ColumnsType<Supplier> = [
     {
@@ -96,7 +97,15 @@ export default function SupplierPage() {
       render: (code: string) => <span data-testid={`supplier-row-${code}`}>{code}</span>,
     },
     { title: t('supplierName'), dataIndex: 'supplierName', key: 'supplierName', width: 200, ellipsis: true },
-    { title: t('creditCode'), dataIndex: 'creditCode', key: 'creditCode', width: 190 },
+    {
+      title: t('creditCode'),
+      dataIndex: 'creditCode',
+      key: 'creditCode',
+      width: 190,
+      // Monospaced, the 18 characters take the same width whatever they are (a code with M and W
+      // in a proportional font outgrew the column and pushed the row under the actions).
+      render: (code: string) => <span style={{ fontFamily: token.fontFamilyCode }}>{code}</span>,
+    },
     {
       title: t('stateLabel'),
       dataIndex: 'state',
@@ -214,7 +223,10 @@ export default function SupplierPage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        // The columns' own widths, fixed: a long name ends in an ellipsis (with max-content, a long
+        // name widened its column and pushed the row under the actions).
+        tableLayout="fixed"
+        scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
       />
       <SupplierDetailDrawer id={openId} onClose={() => open(null)} />

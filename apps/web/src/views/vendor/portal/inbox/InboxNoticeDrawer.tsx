@@ -45,9 +45,10 @@ function ReplyForm({ notice }: { notice: VendorNotice }) {
       queryClient.setQueryData(vendorKeys.inboxInfo(notice.id), data);
       void queryClient.invalidateQueries({ queryKey: vendorKeys.inbox() });
     },
-    // The server's field messages under their fields, the reply's text focused (the dialog is gone).
-    onError: (error) => {
-      if (applyServerFieldErrors(form, error))
+    // The server's field messages under their fields. A draft's refusal focuses the text at once;
+    // a send's waits for its question to close (an open dialog keeps focus inside itself).
+    onError: (error, { send }) => {
+      if (applyServerFieldErrors(form, error) && !send)
         requestAnimationFrame(() => form.scrollToField('replyText', { focus: true }));
     },
   });
@@ -87,6 +88,7 @@ function ReplyForm({ notice }: { notice: VendorNotice }) {
       .validateFields()
       .then((values) => {
         if (!send) return reply.mutate({ values, send });
+        let refused = false;
         modal.confirm({
           title: t('common:tip'),
           content: t('sendConfirm'),
@@ -94,9 +96,15 @@ function ReplyForm({ notice }: { notice: VendorNotice }) {
           cancelText: t('common:cancel'),
           okButtonProps: { 'data-testid': 'inbox-send-ok' },
           // A refusal closes the dialog too: its message is under the field (or in the toast).
-          onOk: () => reply.mutateAsync({ values, send }).catch(() => undefined),
-          // On a refusal the field takes focus; after a send the form is gone.
+          onOk: () =>
+            reply.mutateAsync({ values, send }).catch(() => {
+              refused = true;
+            }),
+          // On a refusal the field takes focus once the dialog is gone; after a send the form is gone.
           focusTriggerAfterClose: false,
+          afterClose: () => {
+            if (refused) form.scrollToField('replyText', { focus: true });
+          },
         });
       })
       .catch(() => {
