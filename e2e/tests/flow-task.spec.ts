@@ -11,6 +11,7 @@ import {
   approveTask,
   axeViolations,
   createUser,
+  expectAxeClean,
   settled,
   shot,
   signIn,
@@ -206,7 +207,16 @@ test('a reject goes back to the launcher, who edits and resubmits; the manager t
   await openFromList(manager, '/workFlow/flowTodo', 'flow-todo', reason);
   await manager.getByTestId('flow-do-reject').click();
   await expect(manager.getByTestId('flow-reject-target')).toContainText('发起人');
-  await manager.getByTestId('flow-opinion').fill('数量不对，请修改');
+  // The dialog opens on the reason; a reject without one is stopped there, the keyboard kept in it.
+  const reasonField = manager.getByTestId('flow-opinion');
+  await expect(reasonField).toBeFocused();
+  await manager.getByTestId('flow-action-ok').click();
+  await expect(manager.getByTestId('flow-opinion-error')).toHaveText('请填写退回原因');
+  await expect(reasonField).toBeFocused();
+  await expect(reasonField).toHaveAttribute('aria-invalid', 'true');
+  await expectAxeClean(manager, 'flow-reject-reason-required', '.ant-modal');
+  await reasonField.fill('数量不对，请修改');
+  await expect(manager.getByTestId('flow-opinion-error')).toHaveCount(0);
   await manager.getByTestId('flow-action-ok').click();
   await expect(manager.getByTestId('flow-status')).toHaveText('已退回');
 

@@ -20,6 +20,7 @@ import {
   flowListQuerySchema,
   flowListTypeOf,
   flowOpinionBodySchema,
+  flowReasonBodySchema,
   flowTaskCreateSchema,
   flowTaskDetailSchema,
   flowTaskEditSchema,
@@ -195,7 +196,7 @@ export const flowTaskRoutes: SignedInRoutes = async (app) => {
   app.post(
     `${FlowTaskApi.reject}/:id`,
     {
-      schema: actionSchema('Reject a to-do back to its node’s reject target', flowOpinionBodySchema),
+      schema: actionSchema('Reject a to-do back to its node’s reject target (the reason required)', flowReasonBodySchema),
     },
     async (request) => onItem(request, { type: 'reject', opinion: request.body.handleOpinion }),
   );
@@ -250,7 +251,7 @@ export const flowTaskRoutes: SignedInRoutes = async (app) => {
     `${FlowTaskApi.cancel}/:id`,
     {
       preValidation: requirePerm(FLOW_TASK_CODES.flowMonitor),
-      schema: actionSchema('Terminate a task (monitor)', flowOpinionBodySchema),
+      schema: actionSchema('Terminate a task (monitor; the reason required)', flowReasonBodySchema),
     },
     async (request) => onTask(request, { type: 'cancel', opinion: request.body.handleOpinion }),
   );

@@ -303,6 +303,10 @@ describe('monitor', () => {
     await drainOutbox(t.app.deps);
     expect(await messagesOf(task, ids.admin)).toEqual(['待审批：采购申请 – 张采购']);
 
+    // Terminating says why: blanks alone are refused at the field, and the task runs on.
+    const bare = await t.post(`${E}/FlowBefore/Cancel/${task}`, { handleOpinion: ' ' }, admin);
+    expect(bare.body.code).toBe(400);
+    expect((bare.body.data as { fields: object }).fields).toEqual({ handleOpinion: '此项不能为空' });
     const cancel = await t.post(`${E}/FlowBefore/Cancel/${task}`, { handleOpinion: '预算取消' }, admin);
     expect(cancel.body.data).toEqual({ status: 5 });
     await drainOutbox(t.app.deps);
@@ -313,6 +317,8 @@ describe('monitor', () => {
     expect(actions.at(-1)).toBe('cancel:预算取消');
     expect(detail.body.data.task.status).toBe(5);
     // Terminated is final.
-    expect((await t.post(`${E}/FlowBefore/Cancel/${task}`, {}, admin)).body.code).toBe(409);
+    expect(
+      (await t.post(`${E}/FlowBefore/Cancel/${task}`, { handleOpinion: '预算取消' }, admin)).body.code,
+    ).toBe(409);
   });
 });

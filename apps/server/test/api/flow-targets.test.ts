@@ -247,7 +247,7 @@ describe('a delegation and the delegate’s own request', () => {
         own,
       );
       expect((await t.post(`${B}/Audit/${ownOp}`, { handleOpinion: '自己批' }, buyer)).body.code).toBe(403);
-      expect((await t.post(`${B}/Reject/${ownOp}`, { handleOpinion: '' }, buyer)).body.code).toBe(403);
+      expect((await t.post(`${B}/Reject/${ownOp}`, { handleOpinion: '不同意' }, buyer)).body.code).toBe(403);
       expect((await t.post(`${B}/Transfer/${ownOp}`, { toUserId: ids.admin }, buyer)).body.code).toBe(403);
       const detail = await t.get<FlowTaskDetail>(`${B}/${own}`, buyer);
       expect(detail.body.code).toBe(0);

@@ -314,6 +314,16 @@ describe('acting on to-dos', () => {
     const op = (await todoOf(task, manager)) as string;
     const view = await detail(task, manager);
     expect(view.body.data.myItem?.operatorId).toBe(op);
+    // Without a reason (nothing, or blanks alone) the reject is refused at its field, in the
+    // user's language; the to-do stays open.
+    for (const body of [{}, { handleOpinion: '  \n ' }]) {
+      const bare = await t.post(`${B}/Reject/${op}`, body, manager, en);
+      expect(bare.body.code).toBe(400);
+      expect((bare.body.data as { fields: object }).fields).toEqual({
+        handleOpinion: 'This field is required',
+      });
+    }
+    expect(await todoOf(task, manager)).toBe(op);
     const rejected = await t.post<{ status: number }>(
       `${B}/Reject/${op}`,
       { handleOpinion: '数量不对' },
@@ -355,9 +365,15 @@ describe('acting on to-dos', () => {
     });
     expect((await t.post(`${B}/breakOff/${a}`, {}, buyer)).body.code).toBe(409);
     const b = (await launch({ formData: pr(1, 90) })).body.data.id;
-    expect((await t.post(`${E}/FlowBefore/Cancel/${b}`, {}, buyer)).body.code).toBe(403);
-    expect((await t.post(`${E}/FlowBefore/Cancel/${b}`, {}, outsider)).body.code).toBe(404);
-    expect((await t.post(`${E}/FlowBefore/Cancel/${b}`, {}, admin)).body.data).toEqual({ status: 5 });
+    expect(
+      (await t.post(`${E}/FlowBefore/Cancel/${b}`, { handleOpinion: '预算取消' }, buyer)).body.code,
+    ).toBe(403);
+    expect(
+      (await t.post(`${E}/FlowBefore/Cancel/${b}`, { handleOpinion: '预算取消' }, outsider)).body.code,
+    ).toBe(404);
+    expect(
+      (await t.post(`${E}/FlowBefore/Cancel/${b}`, { handleOpinion: '预算取消' }, admin)).body.data,
+    ).toEqual({ status: 5 });
     const op = await t.db
       .selectFrom('flow_operator')
       .select('id')

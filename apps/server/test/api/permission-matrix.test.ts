@@ -883,7 +883,7 @@ describe('permission matrix', () => {
       [
         'POST /api/flow/FlowEngine/FlowBefore/Reject/{id}',
         `/api/flow/FlowEngine/FlowBefore/Reject/${T.flowOperator}`,
-        {},
+        { handleOpinion: '原因' },
       ],
       [
         'POST /api/flow/FlowEngine/FlowBefore/Transfer/{id}',
@@ -908,7 +908,7 @@ describe('permission matrix', () => {
       [
         'POST /api/workflow/Engine/FlowBefore/Cancel/{id}',
         `/api/workflow/Engine/FlowBefore/Cancel/${T.flowTask}`,
-        {},
+        { handleOpinion: '原因' },
       ],
       [
         'POST /api/workflow/Engine/FlowBefore/Assign/{id}',

@@ -92,6 +92,11 @@ export const flowOpinionBodySchema = z.object({
   /** On audit: the fields the node makes editable, changed by the approver. */
   formData: formData.optional(),
 });
+/**
+ * Reject and terminate: the reason is required (the launcher, or whoever reads the history, is
+ * told why), blanks alone are none.
+ */
+export const flowReasonBodySchema = z.object({ handleOpinion: z.string().trim().min(1).max(2000) });
 export const flowTransferBodySchema = z.object({ toUserId: idSchema, handleOpinion: opinion });
 export const flowAssignBodySchema = z.object({
   nodeId: z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/),

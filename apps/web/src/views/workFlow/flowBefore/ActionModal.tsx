@@ -1,7 +1,7 @@
 import type { FlowTaskDetail } from '@srm/contracts/core';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Checkbox, Input, Modal, Space } from 'antd';
-import { useState } from 'react';
+import { Alert, Checkbox, Input, Modal, Space, theme } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
 import { UserSelect } from '../../../components/user';
@@ -32,13 +32,26 @@ export function ActionModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('flowTask');
+  const { token } = theme.useToken();
   const [opinion, setOpinion] = useState('');
   const [copyIds, setCopyIds] = useState<string[]>([]);
   const [signing, setSigning] = useState(false);
   const [signImg, setSignImg] = useState<string | null>(null);
   const [toUserId, setToUserId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // A reject says why: the launcher reads it (and the server refuses a reject without it).
+  const reasonRequired = action === 'reject';
+  const [reasonMissing, setReasonMissing] = useState(false);
+  const opinionRef = useRef<HTMLTextAreaElement | null>(null);
   const operatorId = detail.myItem?.operatorId ?? '';
+  const submit = () => {
+    if (reasonRequired && !opinion.trim()) {
+      setReasonMissing(true);
+      opinionRef.current?.focus();
+      return;
+    }
+    run.mutate();
+  };
 
   const run = useMutation({
     mutationFn: async () => {
@@ -83,7 +96,7 @@ export function ActionModal({
           'data-testid': 'flow-action-ok',
         } as never
       }
-      onOk={() => run.mutate()}
+      onOk={submit}
       destroyOnHidden
       data-testid={`flow-action-${action}`}
     >
@@ -108,17 +121,46 @@ export function ActionModal({
             />
           </>
         )}
-        <label htmlFor="flow-opinion">{t('action.opinion')}</label>
+        <label htmlFor="flow-opinion">
+          {reasonRequired && (
+            <span aria-hidden style={{ color: token.colorErrorText, marginInlineEnd: 4 }}>
+              *
+            </span>
+          )}
+          {t(reasonRequired ? 'action.rejectReason' : 'action.opinion')}
+        </label>
         <Input.TextArea
           id="flow-opinion"
+          ref={(el) => {
+            opinionRef.current = el?.resizableTextArea?.textArea ?? null;
+          }}
+          // The dialog opens on what the user writes (a transfer opens on whom it goes to).
+          autoFocus={action !== 'transfer'}
           value={opinion}
-          onChange={(e) => setOpinion(e.target.value)}
+          onChange={(e) => {
+            setOpinion(e.target.value);
+            if (e.target.value.trim()) setReasonMissing(false);
+          }}
           maxLength={2000}
           showCount
           autoSize={{ minRows: 3, maxRows: 8 }}
-          placeholder={t('action.opinionHint')}
+          placeholder={reasonRequired ? undefined : t('action.opinionHint')}
+          required={reasonRequired}
+          status={reasonMissing ? 'error' : undefined}
+          aria-invalid={reasonMissing || undefined}
+          aria-describedby={reasonMissing ? 'flow-opinion-error' : undefined}
           data-testid="flow-opinion"
         />
+        {reasonMissing && (
+          <div
+            id="flow-opinion-error"
+            role="alert"
+            style={{ color: token.colorErrorText }}
+            data-testid="flow-opinion-error"
+          >
+            {t('action.rejectReasonRequired')}
+          </div>
+        )}
         {action === 'audit' && (
           <>
             <label htmlFor="flow-copy-users">{t('action.copyTo')}</label>
