@@ -12,6 +12,7 @@ import {
   axeViolations,
   createUser,
   expectAxeClean,
+  sessionHeaders,
   settled,
   shot,
   signIn,
@@ -194,6 +195,47 @@ test('a buyer launches a large requisition; manager and admin approve in their o
   await expect(buyer.getByText('审批通过：采购申请 – 张采购').first()).toBeVisible();
   await shot(buyer, 'flow-task-buyer-approved');
   for (const p of [buyer, manager, admin]) await p.context().close();
+});
+
+test('a user who works in English is written to in English: his to-do message arrives in the language he chose', async ({
+  browser,
+  request,
+}) => {
+  const stamp = Date.now().toString(36);
+  const user = { account: `en${stamp}`, realName: `英文${stamp}`, password: 'abc12345' };
+  const userId = await createUser(request, await adminHeaders(request), user);
+  const page = await newPage(browser);
+  await signInAs(page, user.account, user.password);
+  // The interface goes English; the server learns the language he works in.
+  const saved = page.waitForResponse(
+    (r) => r.url().includes('/Users/Current/SystemLanguage') && r.request().method() === 'PUT',
+  );
+  await page.getByTestId('lang-switch').click();
+  await page.getByTestId('lang-en-US').click();
+  expect((await saved).ok()).toBe(true);
+
+  // A requisition the manager hands to him: the to-do message is written in English.
+  const reason = `E2E English ${stamp}`;
+  const taskId = await launchByApi(request, reason, 100);
+  const manager = await sessionHeaders(request, MANAGER.account, MANAGER.password);
+  const todo = (await (
+    await request.post('/api/flow/FlowEngine/FlowBefore/List/1', {
+      headers: manager,
+      data: { keyword: reason, pageSize: 10 },
+    })
+  ).json()) as { data: { list: { id: string; operatorId: string }[] } };
+  const operatorId = todo.data.list.find((i) => i.id === taskId)?.operatorId;
+  expect(operatorId).toBeTruthy();
+  const moved = await request.post(`/api/flow/FlowEngine/FlowBefore/Transfer/${operatorId}`, {
+    headers: manager,
+    data: { toUserId: userId, handleOpinion: 'please handle' },
+  });
+  expect(((await moved.json()) as { code: number }).code).toBe(0);
+  await expect.poll(() => unread(page)).toBeGreaterThan(0);
+  await page.getByTestId('navbar-message').click();
+  await expect(page.getByTestId('message-item').first()).toContainText('To approve:');
+  await expect(page.getByTestId('message-item').first()).not.toContainText('待审批');
+  await page.context().close();
 });
 
 test('a reject goes back to the launcher, who edits and resubmits; the manager transfers it to admin', async ({

@@ -21,8 +21,10 @@ export const sessionHook = fp(async function sessionHook(app: FastifyInstance) {
     resolveSession(request.server.deps, token).then(
       (auth) => {
         request.auth = auth;
+        // The language the asking screen names (our client always does) answers; the user's own
+        // only when the request names none (a script, a link opened outside the app).
         const stored = storedLocale(auth.language);
-        if (stored) request.locale = stored;
+        if (stored && !request.headers['accept-language']) request.locale = stored;
         done();
       },
       (error: unknown) => {

@@ -1,5 +1,6 @@
 import {
   type CurrentUser,
+  type Locale,
   type NavResult,
   parseUiSettings,
   type RoutePermission,
@@ -263,6 +264,17 @@ export async function updateOwnUser(
 }
 
 /** The theme, and the drawer's settings replaced as a whole (it sends every setting it has). */
+/** The user's language: what his later messages (workflow, notices, pushes) are written in. */
+export async function setOwnLanguage(ctx: ServiceContext, language: Locale): Promise<void> {
+  await ctx.db
+    .updateTable('sys_user')
+    .set({ language })
+    .where('id', '=', ctx.userId)
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('language', '<>', language)
+    .execute();
+}
+
 export async function setOwnTheme(
   ctx: ServiceContext,
   body: z.output<typeof systemThemeBodySchema>,

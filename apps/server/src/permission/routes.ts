@@ -11,6 +11,7 @@ import {
   navResultSchema,
   pageOf,
   pageQuerySchema,
+  systemLanguageBodySchema,
   systemThemeBodySchema,
 } from '@srm/contracts';
 import { z } from 'zod';
@@ -24,7 +25,14 @@ import { IMAGE_NAME, imageExists, imageUrl } from '../file/storage';
 import { pageLoginLogs, toLoginLog } from '../system/log-service';
 import { passwordRuleCheck } from '../system/sys-config/password-policy';
 import { buildTrees, loadTenantItems, loadUserGrantIds } from './authorize-service';
-import { currentUserAnswer, loadUser, navAnswer, setOwnTheme, updateOwnUser } from './current-user-service';
+import {
+  currentUserAnswer,
+  loadUser,
+  navAnswer,
+  setOwnLanguage,
+  setOwnTheme,
+  updateOwnUser,
+} from './current-user-service';
 import { changeOwnPassword } from './user-service';
 
 const nullData = envelope(z.null());
@@ -119,6 +127,22 @@ export const currentUserRoutes: SignedInRoutes = async (app) => {
     async (request) => {
       await setOwnTheme(contextOf(request), request.body);
       return envelopeOk(null, t(request.locale, 'common.saved'));
+    },
+  );
+
+  app.put(
+    API.currentLanguage,
+    {
+      schema: {
+        tags: ['current user'],
+        summary: 'The language the user works in: his later messages are written in it',
+        body: systemLanguageBodySchema,
+        response: { 200: nullData },
+      },
+    },
+    async (request) => {
+      await setOwnLanguage(contextOf(request), request.body.language);
+      return envelopeOk(null, t(request.body.language, 'common.saved'));
     },
   );
 

@@ -120,14 +120,24 @@ export async function sendOutboxes(deps: Deps, outboxIds: readonly string[]): Pr
     for (const tenantId of new Set(payloads.map((p) => p.tenantId))) {
       const mine = payloads.filter((p) => p.tenantId === tenantId);
       const notes = mine.flatMap((p) => (taskById.has(String(p.taskId)) ? p.notes : []));
-      const [language, templates] = await Promise.all([
+      const actorIds = [...new Set(mine.flatMap((p) => (p.actorId ? [p.actorId] : [])))];
+      const [language, templates, actors] = await Promise.all([
         recipientLocales(
           tx,
           tenantId,
           notes.flatMap((n) => n.userIds),
         ),
         loadTemplates(tx, tenantId, notes.map(templateOf)),
+        actorIds.length
+          ? tx
+              .selectFrom('sys_user')
+              .select(['id', 'real_name'])
+              .where('tenant_id', '=', tenantId)
+              .where('id', 'in', actorIds)
+              .execute()
+          : Promise.resolve([]),
       ]);
+      const actorName = new Map(actors.map((a) => [String(a.id), a.real_name]));
       const titles = new Map<string, string>();
       for (const payload of mine) {
         const task = taskById.get(String(payload.taskId));
@@ -136,6 +146,13 @@ export async function sendOutboxes(deps: Deps, outboxIds: readonly string[]): Pr
           for (const note of payload.notes) {
             const template = templates.get(templateOf(note));
             if (!template) continue;
+            // A to-do, a copy or a reminder comes from the launcher (his request); a result from who
+            // decided it (the engine's own result, a timer's, from the launcher still).
+            const actor = payload.actorId;
+            const sender =
+              note.kind === 'result' && actor && actorName.has(actor)
+                ? { id: actor, name: actorName.get(actor) as string }
+                : { id: String(task.launcher_id), name: task.real_name };
             for (const userId of new Set(note.userIds)) {
               const locale = language.get(userId);
               if (!locale) continue;
@@ -153,8 +170,8 @@ export async function sendOutboxes(deps: Deps, outboxIds: readonly string[]): Pr
                 body_text: text.content,
                 url: FLOW_TASK_FORM_URL,
                 bill_id: String(task.id),
-                creator_id: String(task.launcher_id),
-                creator_name: task.real_name,
+                creator_id: sender.id,
+                creator_name: sender.name,
               });
             }
           }

@@ -196,7 +196,10 @@ export const flowTaskRoutes: SignedInRoutes = async (app) => {
   app.post(
     `${FlowTaskApi.reject}/:id`,
     {
-      schema: actionSchema('Reject a to-do back to its node’s reject target (the reason required)', flowReasonBodySchema),
+      schema: actionSchema(
+        'Reject a to-do back to its node’s reject target (the reason required)',
+        flowReasonBodySchema,
+      ),
     },
     async (request) => onItem(request, { type: 'reject', opinion: request.body.handleOpinion }),
   );

@@ -193,6 +193,11 @@ export interface OutboxPayload {
   notes: OutboxNote[];
   /** Whose to-do counts changed (a messagePush tells them). */
   pushUserIds: string[];
+  /**
+   * Who acted (the last history line's actor): a result is sent in his name — the approver who
+   * decided, the administrator who terminated —; absent for the engine's own steps (timers).
+   */
+  actorId?: string;
 }
 
 type WriteParams = {
@@ -341,7 +346,14 @@ export async function persistTransition(
     else if (e.type === 'finished') notes.push({ kind: 'result', userIds: [e.launcherId], status: e.status });
   }
   const payload: OutboxPayload | null =
-    notes.length > 0 || push.size > 0 ? { taskId: row.id, notes, pushUserIds: [...push] } : null;
+    notes.length > 0 || push.size > 0
+      ? {
+          taskId: row.id,
+          notes,
+          pushUserIds: [...push],
+          ...(history.at(-1)?.actorId ? { actorId: String(history.at(-1)?.actorId) } : {}),
+        }
+      : null;
 
   const [written] = await writeTransition(tx, {
     taskId: row.id,

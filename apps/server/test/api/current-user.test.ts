@@ -123,6 +123,31 @@ describe('password and theme', () => {
     expect(res.body.data.theme).toBe('functional');
   });
 
+  it('stores the language the user works in; the screen that asks names the answer’s language', async () => {
+    const url = '/api/permission/Users/Current/SystemLanguage';
+    for (const bad of [{ language: 'fr-FR' }, { language: 'en-US\u0000' }, {}]) {
+      const res = await t.put<{ fields: Record<string, string> }>(url, bad, buyer, {
+        'accept-language': 'en-US',
+      });
+      expect(res.body.code).toBe(400);
+      expect(Object.keys(res.body.data.fields)).toEqual(['language']);
+    }
+    expect((await t.put(url, { language: 'en-US' }, undefined)).body.code).toBe(600);
+    const ok = await t.put(url, { language: 'en-US' }, buyer);
+    expect(ok.body).toMatchObject({ code: 0, msg: 'Saved' });
+    const info = await t.get<CurrentUser>('/api/sys/user/info', buyer);
+    expect(info.body.data.language).toBe('en-US');
+    // A request naming no language is answered in the user's; one that names it, in that one.
+    const bare = await t.put<{ fields: Record<string, string> }>(url, { language: 'xx' }, buyer);
+    expect(bare.body.msg).toMatch(/^[\x20-\x7e]+$/);
+    const zh = await t.put<{ fields: Record<string, string> }>(url, { language: 'xx' }, buyer, {
+      'accept-language': 'zh-CN',
+    });
+    expect(zh.body.msg).toMatch(/[\u4e00-\u9fff]/);
+    expect((await t.put(url, { language: 'zh-CN' }, buyer)).body.code).toBe(0);
+    expect((await t.get<CurrentUser>('/api/sys/user/info', buyer)).body.data.language).toBe('zh-CN');
+  });
+
   it('stores the drawer settings with the layout, returned by the next sign-in and the user info', async () => {
     const url = '/api/permission/Users/Current/SystemTheme';
     const settings = { themeColor: 'red', themeClass: 'dark', tagsView: false };

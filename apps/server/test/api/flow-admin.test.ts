@@ -302,6 +302,18 @@ describe('monitor', () => {
     expect(await todoOf(task, admin)).not.toBeNull();
     await drainOutbox(t.app.deps);
     expect(await messagesOf(task, ids.admin)).toEqual(['待审批：采购申请 – 张采购']);
+    // A to-do comes from the launcher (his request); a result from who decided it.
+    const senderOf = async (userId: string) =>
+      (
+        await t.db
+          .selectFrom('sys_message')
+          .select('creator_name')
+          .where('bill_id', '=', task)
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).creator_name;
+    expect(await senderOf(ids.admin)).toBe('张采购');
 
     // Terminating says why: blanks alone are refused at the field, and the task runs on.
     const bare = await t.post(`${E}/FlowBefore/Cancel/${task}`, { handleOpinion: ' ' }, admin);
@@ -311,6 +323,14 @@ describe('monitor', () => {
     expect(cancel.body.data).toEqual({ status: 5 });
     await drainOutbox(t.app.deps);
     expect(await messagesOf(task, ids.buyer)).toEqual(['流程已终止：采购申请 – 张采购']);
+    const adminName = (
+      await t.db
+        .selectFrom('sys_user')
+        .select('real_name')
+        .where('id', '=', ids.admin)
+        .executeTakeFirstOrThrow()
+    ).real_name;
+    expect(await senderOf(ids.buyer)).toBe(adminName);
     const detail = await t.get<FlowTaskDetail>(`${B}/${task}`, admin);
     const actions = detail.body.data.history.map((h) => `${h.action}:${h.opinion}`);
     expect(actions).toContain('assign:经理休假');

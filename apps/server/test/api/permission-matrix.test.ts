@@ -73,6 +73,7 @@ const SIGNED_IN = new Set([
   'PUT /api/permission/Users/Current/BaseInfo',
   'POST /api/permission/Users/Current/Actions/ModifyPassword',
   'PUT /api/permission/Users/Current/SystemTheme',
+  'PUT /api/permission/Users/Current/SystemLanguage',
   'PUT /api/permission/Users/Current/Avatar/{name}',
   'GET /api/permission/Users/Current/Subordinate',
   'GET /api/permission/Users/Current/Authorize',

@@ -1,5 +1,6 @@
 import type { Locale } from '@srm/contracts/core';
 import { create } from 'zustand';
+import { StorageKey, storage } from '../utils/storage';
 import { useSettingsStore } from './settings';
 
 /**
@@ -124,8 +125,49 @@ interface TagsViewStore extends TagsState {
   clearCache(): void;
 }
 
+/**
+ * The open tabs outlive a reload of the browser tab (sessionStorage: not another browser tab, not
+ * another sign-in — they are kept with a mark of the session that opened them). The pages' own
+ * state does not: a restored tab's page mounts afresh when opened.
+ */
+const TABS_KEY = 'srm-tabs';
+const sessionMark = () => (storage.get<string>(StorageKey.token) ?? '').slice(-16);
+
+const isTagView = (v: unknown): v is TagView =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as TagView).path === 'string' &&
+  (v as TagView).path.startsWith('/') &&
+  typeof (v as TagView).fullPath === 'string' &&
+  (v as TagView).fullPath.startsWith('/') &&
+  typeof (v as TagView).title === 'string';
+
+export function restoredTabs(): TagView[] {
+  try {
+    const mark = sessionMark();
+    const saved = JSON.parse(window.sessionStorage.getItem(TABS_KEY) ?? 'null') as {
+      session?: unknown;
+      views?: unknown;
+    } | null;
+    if (!mark || saved?.session !== mark || !Array.isArray(saved.views)) return [];
+    return saved.views.filter(isTagView);
+  } catch {
+    // No sessionStorage (a privacy mode) or a damaged value: the tabs start afresh.
+    return [];
+  }
+}
+
+function keepTabs(views: TagView[]): void {
+  try {
+    if (views.length === 0) window.sessionStorage.removeItem(TABS_KEY);
+    else window.sessionStorage.setItem(TABS_KEY, JSON.stringify({ session: sessionMark(), views }));
+  } catch {
+    // Not kept: the tabs simply do not survive a reload.
+  }
+}
+
 export const useTagsViewStore = create<TagsViewStore>((set, get) => ({
-  visitedViews: [],
+  visitedViews: restoredTabs(),
   cachedViews: [],
   addView(view) {
     set(addViewTo(get(), view, useSettingsStore.getState().useCache));
@@ -152,3 +194,7 @@ export const useTagsViewStore = create<TagsViewStore>((set, get) => ({
     set({ cachedViews: [] });
   },
 }));
+
+useTagsViewStore.subscribe((state, previous) => {
+  if (state.visitedViews !== previous.visitedViews) keepTabs(state.visitedViews);
+});

@@ -7,6 +7,7 @@ import { toast } from '../utils/message';
 import { appNavigate, currentFullPath } from '../utils/navigation';
 import { StorageKey, storage } from '../utils/storage';
 import { useCacheStore } from './cache';
+import { syncLanguage } from './languageSync';
 import { DATAV_CONFIG_KEY, usePermissionStore } from './permission';
 import { applyStoredSettings, flushSettings } from './settingsSync';
 import { useTagsViewStore } from './tagsView';
@@ -141,6 +142,7 @@ export const useUserStore = create<UserState>((set, get) => ({
           applyThemeFromUserInfo = false;
           applyStoredSettings(info.theme, info.settings);
         }
+        syncLanguage(info.language);
         permission.setPermsList(info.permsList ?? []);
         set({ userInfo: info, permsList: info.permsList ?? [] });
         if (info.subCompany?.id) cache.setSubCompanyInfo(info.subCompany);

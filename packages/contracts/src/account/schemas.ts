@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../api/envelope';
+import { idSchema, LOCALES } from '../api/envelope';
 import { LAYOUT_TYPES } from '../auth/schemas';
 import { zNewPassword } from '../system/sys-config';
 import { isEmail, zPersonalMobile } from '../validation/rules';
@@ -55,6 +55,12 @@ export const systemThemeBodySchema = z.object({
   theme: z.enum(LAYOUT_TYPES),
   settings: uiSettingsSchema.optional(),
 });
+
+/**
+ * PUT /api/permission/Users/Current/SystemLanguage: the interface language the user chose; the
+ * messages, notices and pushes sent to him later are written in it.
+ */
+export const systemLanguageBodySchema = z.object({ language: z.enum(LOCALES) });
 
 /** POST /api/sys/dept/switchCompany */
 export const switchCompanyBodySchema = z.object({ companyId: idSchema });

@@ -21,6 +21,8 @@ export const API = {
   currentPassword: '/api/permission/Users/Current/Actions/ModifyPassword',
   currentAvatar: (name: string) => `/api/permission/Users/Current/Avatar/${name}`,
   currentTheme: '/api/permission/Users/Current/SystemTheme',
+  /** PUT: the language the user works in, which his messages are written in. */
+  currentLanguage: '/api/permission/Users/Current/SystemLanguage',
   currentSystemLog: '/api/permission/Users/Current/SystemLog',
   /** Upload: POST multipart to `${upload}/${type}`; `IM` for chat images, `userAvatar` for avatars. */
   upload: (type: string) => `/api/file/Uploader/${type}`,
