@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openUserMenu, shot, signIn } from './helpers';
+import { openUserMenu, shot, signIn, signOut } from './helpers';
 
 test('tabs open, refresh, close others and close all; home stays', async ({ page }) => {
   await signIn(page, 'admin');
@@ -138,4 +138,39 @@ test('the tabs by keyboard: one Tab stop, arrows move, Enter opens, Delete close
   // The third item: close others.
   await expect(tab('/system/icons')).toHaveCount(0);
   await expect(tab('/system/cache')).toBeVisible();
+});
+
+test('the open tabs outlive a reload of the page, in their order; a new sign-in starts with home alone', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const search = page.getByTestId('menu-search');
+  for (const [title, path] of [
+    ['系统日志', '/system/log'],
+    ['缓存管理', '/system/cache'],
+  ] as const) {
+    await search.fill(title);
+    await page.getByTestId(`menu-search-option-${path}`).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  }
+  const tabs = page.getByTestId('tags-view').locator('[role="tab"]');
+  await expect(tabs).toHaveCount(3);
+  await page.reload();
+  await expect(page.getByTestId('layout-root')).toBeVisible();
+  await expect(tabs).toHaveCount(3);
+  expect(await tabs.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).toEqual([
+    'tag-/home',
+    'tag-/system/log',
+    'tag-/system/cache',
+  ]);
+  await expect(page.getByTestId('tag-/system/cache')).toHaveAttribute('aria-selected', 'true');
+  // A restored tab opens its page.
+  await page.getByTestId('tag-/system/log').click();
+  await expect(page).toHaveURL(/\/system\/log$/);
+  await expect(page.getByTestId('log-keyword')).toBeVisible();
+
+  await signOut(page);
+  await signIn(page, 'admin');
+  await expect(tabs).toHaveCount(1);
+  await expect(page.getByTestId('tag-/home')).toBeVisible();
 });
