@@ -86,8 +86,12 @@ test('admin keeps a sub-company, its department (with a manager) and a position'
   const positions = page.getByTestId('position-table');
   await expect(row(positions, '测试岗位')).toContainText('测试部');
   await row(positions, '测试岗位').getByTestId('position-edit').click();
+  // The dialog opens on its first field (not on its close button); Enter in a field saves.
+  const form = page.getByTestId('position-form');
+  await expect(form.locator('input').first()).toBeFocused();
   await page.getByTestId('position-form-name').fill('测试职位');
-  await submitForm(page, 'position');
+  await page.getByTestId('position-form-name').press('Enter');
+  await expect(form).toHaveCount(0);
   await expect(row(positions, '测试职位')).toBeVisible();
   const state = row(positions, '测试职位').getByTestId('position-state');
   await expect(state).toHaveAttribute('aria-checked', 'true');

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, type FormInstance, Input, Modal, Space, Table, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Auth } from './Auth';
 import { ResetButton, SearchButton } from './listActions';
 import { type Paging, tablePaging } from './tablePaging';
@@ -109,8 +109,14 @@ export function PagedTable<T extends { id: string }>({
   );
 }
 
+/** The first field a dialog's form can take the keyboard in (a field's own `autoFocus` wins). */
+const FIRST_FIELD =
+  'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]), [role="combobox"]:not([aria-disabled="true"])';
+
 /**
- * A create/edit dialog around a vertical form: OK submits the form, the dialog forgets its fields
+ * A create/edit dialog around a vertical form: OK is the form's submit button (tied to it by the
+ * `form` attribute, since the footer lies outside the form), so Enter in a field saves as in any
+ * form; the dialog opens on its first field rather than on its close button, and forgets its fields
  * when closed. Test ids: `testId` on the form, `${testId}-submit` on OK.
  */
 export function FormModal<V extends object>({
@@ -134,26 +140,36 @@ export function FormModal<V extends object>({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const formId = useId();
+  const body = useRef<HTMLDivElement>(null);
+  const focusFirstField = (open: boolean) => {
+    const root = body.current;
+    if (!open || !root || root.contains(document.activeElement)) return;
+    root.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+  };
   return (
     <Modal
       open
       title={title}
       onCancel={onClose}
-      onOk={() => form.submit()}
       confirmLoading={saving}
-      okButtonProps={{ 'data-testid': `${testId}-submit` }}
+      okButtonProps={{ htmlType: 'submit', form: formId, 'data-testid': `${testId}-submit` }}
+      afterOpenChange={focusFirstField}
       destroyOnHidden
       width={width}
     >
-      <Form<V>
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={onFinish}
-        data-testid={testId}
-      >
-        {children}
-      </Form>
+      <div ref={body}>
+        <Form<V>
+          form={form}
+          id={formId}
+          layout="vertical"
+          initialValues={initialValues}
+          onFinish={onFinish}
+          data-testid={testId}
+        >
+          {children}
+        </Form>
+      </div>
     </Modal>
   );
 }
