@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { QueryParams } from '../../../api/request';
 import { Auth } from '../../../components/Auth';
+import { fixedColumns } from '../../../components/fixedColumns';
 import { ListSearchForm } from '../../../components/ListSearchForm';
 import { tablePaging } from '../../../components/tablePaging';
 import { useListParams } from '../../../components/useListParams';
@@ -114,7 +115,7 @@ function InvitationList() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) =>
           t('staff.total', { total }),
         )}
@@ -207,7 +208,7 @@ function ApplicationList() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) =>
           t('staff.total', { total }),
         )}

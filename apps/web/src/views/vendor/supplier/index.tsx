@@ -16,6 +16,7 @@ import { type QueryParams, saveBlob } from '../../../api/request';
 import { Auth } from '../../../components/Auth';
 import { AreaCascader } from '../../../components/area';
 import { DictTag, DictTreeSelect } from '../../../components/dict';
+import { fixedColumns } from '../../../components/fixedColumns';
 import { ListSearchForm } from '../../../components/ListSearchForm';
 import { RowAction } from '../../../components/listActions';
 import { tablePaging } from '../../../components/tablePaging';
@@ -223,10 +224,9 @@ export default function SupplierPage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        // The columns' own widths, fixed: a long name ends in an ellipsis (with max-content, a long
-        // name widened its column and pushed the row under the actions).
-        tableLayout="fixed"
-        scroll={{ x: columns.reduce((sum, c) => sum + Number(c.width ?? 0), 0) }}
+        // Each column at its width: a long name ends in an ellipsis instead of pushing the row under
+        // the actions.
+        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
       />
       <SupplierDetailDrawer id={openId} onClose={() => open(null)} />
