@@ -108,6 +108,15 @@ test('design, refuse, fix, release, version history, copy and export a flow', as
   await page.getByTestId('flow-add').click();
   const designer = page.getByTestId('flow-designer');
   await expect(designer).toBeVisible();
+  // Over the list and its filters, every id on the page is still one element's (a label points at
+  // its own field).
+  const duplicateIds = await page.evaluate(() => {
+    const seen = new Map<string, number>();
+    for (const el of Array.from(document.querySelectorAll('[id]')))
+      seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+    return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+  });
+  expect(duplicateIds).toEqual([]);
   await page.getByTestId('flow-fullName').fill('采购审批E2E');
   await page.getByTestId('flow-enCode').fill(code);
   await page.getByTestId('flow-category').click();

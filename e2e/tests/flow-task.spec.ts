@@ -261,6 +261,9 @@ test('a reject goes back to the launcher, who edits and resubmits; the manager t
   await expect(manager.getByTestId('flow-opinion-error')).toHaveCount(0);
   await manager.getByTestId('flow-action-ok').click();
   await expect(manager.getByTestId('flow-status')).toHaveText('已退回');
+  // The reject button is gone with the to-do: the keyboard is on the task's title, not lost.
+  await expect(manager.getByTestId('flow-do-reject')).toHaveCount(0);
+  await expect(manager.getByTestId('flow-detail-title')).toBeFocused();
 
   const buyer = await newPage(browser);
   await signIn(buyer, 'buyer');

@@ -81,6 +81,9 @@ export function TaskDetail({ id }: { id: string }) {
   const data = detail.data;
   const acted = useRef(false);
   const hadItem = useRef<string | null>(null);
+  // After an action the buttons change (the one pressed is often gone): the keyboard goes to the
+  // task's title, from where the new state reads on.
+  const title = useRef<HTMLHeadingElement>(null);
 
   // My to-do vanished without my acting: someone else (another approver, an administrator) took it.
   useEffect(() => {
@@ -107,14 +110,22 @@ export function TaskDetail({ id }: { id: string }) {
     setAction(null);
     setNotice(null);
     toast.success(t(`action.${what}Done`));
-    void queryClient.invalidateQueries({ queryKey: FLOW_TASK_QUERY_KEY });
+    void queryClient
+      .invalidateQueries({ queryKey: FLOW_TASK_QUERY_KEY })
+      .finally(() => title.current?.focus());
   };
 
   return (
     <div className="flow-detail" data-testid="flow-detail">
       <Card variant="borderless">
         <Space wrap align="center" style={{ justifyContent: 'space-between', width: '100%' }}>
-          <Typography.Title level={2} className="flow-detail-title" data-testid="flow-detail-title">
+          <Typography.Title
+            ref={title}
+            tabIndex={-1}
+            level={2}
+            className="flow-detail-title"
+            data-testid="flow-detail-title"
+          >
             {data.task.title}
           </Typography.Title>
           <ActionButtons detail={data} onAction={setAction} onEdit={() => setEditing(true)} />

@@ -344,7 +344,14 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
   const canEdit = has(id ? FlowEnginePerm.edit : FlowEnginePerm.add);
 
   const basicTab = (
-    <Form<BasicValues> form={basic} layout="vertical" style={{ maxWidth: 640 }} data-testid="flow-basic-form">
+    <Form<BasicValues>
+      form={basic}
+      // Named: its ids (flowBasic_category, …) differ from the list's filter fields under the drawer.
+      name="flowBasic"
+      layout="vertical"
+      style={{ maxWidth: 640 }}
+      data-testid="flow-basic-form"
+    >
       <Form.Item
         name="fullName"
         label={t('basic.fullName')}
