@@ -28,7 +28,8 @@ function Redirect() {
   return <Navigate to={`/${params['*'] ?? ''}`} replace />;
 }
 
-function setup() {
+/** Renders the shell on /a and waits for its page (the shell's texts load first, asynchronously). */
+async function setup() {
   const router = createMemoryRouter(
     [
       {
@@ -54,6 +55,7 @@ function setup() {
     { initialEntries: ['/a'] },
   );
   render(<RouterProvider router={router} />);
+  await screen.findByLabelText('input-a');
   const go = (to: string) => act(() => router.navigate(to));
   return { router, go };
 }
@@ -68,7 +70,7 @@ describe('AppMain page cache', () => {
   afterEach(cleanup);
 
   it('keeps a typed form and state when visiting another tab and coming back', async () => {
-    const { go } = setup();
+    const { go } = await setup();
     fireEvent.change(input('a'), { target: { value: 'typed' } });
     fireEvent.click(screen.getByText('count-a-0'));
     await go('/b');
@@ -80,7 +82,7 @@ describe('AppMain page cache', () => {
   });
 
   it('does not keep a noCache page', async () => {
-    const { go } = setup();
+    const { go } = await setup();
     await go('/c');
     fireEvent.change(input('c'), { target: { value: 'lost' } });
     await go('/a');
@@ -91,7 +93,7 @@ describe('AppMain page cache', () => {
 
   it('keeps nothing when the cache setting is off', async () => {
     useSettingsStore.setState({ useCache: false });
-    const { go } = setup();
+    const { go } = await setup();
     fireEvent.change(input('a'), { target: { value: 'typed' } });
     await go('/b');
     await go('/a');
@@ -100,7 +102,7 @@ describe('AppMain page cache', () => {
   });
 
   it('remounts a page on refresh and drops a closed one', async () => {
-    const { go } = setup();
+    const { go } = await setup();
     fireEvent.change(input('a'), { target: { value: 'typed' } });
     act(() => useTagsViewStore.getState().delCachedView('/a'));
     await go('/redirect/a');
@@ -115,7 +117,7 @@ describe('AppMain page cache', () => {
   });
 
   it('redirects the shell root to home and adds the pinned home tab', async () => {
-    const { router, go } = setup();
+    const { router, go } = await setup();
     await go('/');
     expect(router.state.location.pathname).toBe('/home');
     const home = useTagsViewStore.getState().visitedViews.find((v) => v.path === '/home');

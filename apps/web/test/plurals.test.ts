@@ -35,6 +35,13 @@ describe('count labels', () => {
     expect(t('message:deleted', { count: 3 })).toBe('3 messages deleted');
     expect(t('task:total', { count: 1 })).toBe('1 task');
     expect(t('task:runTotal', { count: 5 })).toBe('5 runs');
+    expect(t('user:total', { count: 1 })).toBe('1 record');
+    expect(t('user:total', { count: 48 })).toBe('48 records');
+    expect(t('online:total', { count: 1 })).toBe('1 session online');
+    expect(t('menu:total', { count: 1 })).toBe('1 menu');
+    expect(t('workflow:list.total', { count: 2 })).toBe('2 flows');
+    expect(t('vendor:targets', { count: 1 })).toBe('1 supplier');
+    expect(t('vendor:reminded', { count: 3 })).toBe('Reminded 3 suppliers');
     expect(t('dictionary:import.summary', { count: 1, name: '币种', code: 'currency' })).toBe(
       '币种 (currency), 1 item',
     );
@@ -44,6 +51,7 @@ describe('count labels', () => {
     const cn = await translator('zh-CN');
     expect(cn('a11y:unreadMessages', { count: 1 })).toBe('1 条未读消息');
     expect(cn('a11y:unreadMessages', { count: 7 })).toBe('7 条未读消息');
+    expect(cn('user:total', { count: 1 })).toBe('共 1 条');
     const tw = await translator('zh-TW');
     expect(tw('a11y:unreadMessages', { count: 1 })).toBe('1 則未讀訊息');
   });

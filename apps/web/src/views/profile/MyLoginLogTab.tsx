@@ -48,7 +48,7 @@ export default function MyLoginLogTab() {
         current: page.currentPage,
         pageSize: page.pageSize,
         total: query.data?.pagination.total ?? 0,
-        showTotal: (total) => t('myLog.total', { total }),
+        showTotal: (total) => t('myLog.total', { count: total }),
         onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
       }}
     />

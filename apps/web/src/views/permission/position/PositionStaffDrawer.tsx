@@ -84,7 +84,7 @@ export function PositionStaffDrawer({ position, onClose }: { position: Position 
         dataSource={list}
         scroll={{ x: 'max-content' }}
         pagination={tablePaging(page, setPage, staff.data?.pagination.total, (total) =>
-          t('total', { total }),
+          t('total', { count: total }),
         )}
         data-testid="position-staff-table"
       />

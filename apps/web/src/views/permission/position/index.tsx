@@ -154,7 +154,7 @@ export default function PositionPage() {
           columns={columns}
           page={page}
           setPage={setPage}
-          showTotal={(total) => t('total', { total })}
+          showTotal={(total) => t('total', { count: total })}
         />
       </Card>
       <PositionStaffDrawer position={staffOf} onClose={() => setStaffOf(null)} />

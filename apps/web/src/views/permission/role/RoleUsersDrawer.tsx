@@ -125,7 +125,7 @@ export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps) {
           current: page.currentPage,
           pageSize: page.pageSize,
           total: users.data?.pagination.total ?? 0,
-          showTotal: (total) => t('total', { total }),
+          showTotal: (total) => t('total', { count: total }),
           onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
         }}
       />

@@ -174,7 +174,7 @@ export default function RolePage() {
         dataSource={query.data?.list ?? []}
         scroll={{ x: 'max-content' }}
         pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
-          t('total', { total }),
+          t('total', { count: total }),
         )}
       />
       <RoleFormModal

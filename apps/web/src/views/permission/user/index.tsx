@@ -333,7 +333,7 @@ export default function UserPage() {
           dataSource={query.data?.list ?? []}
           scroll={{ x: 'max-content' }}
           pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
-            t('total', { total }),
+            t('total', { count: total }),
           )}
         />
       </Card>

@@ -33,8 +33,9 @@ export default function UserOnline() {
     onSuccess: (_data, ids) => {
       message.success(t('forced', { count: ids.length }));
       setSelected((s) => s.filter((id) => !ids.includes(id)));
-      void queryClient.invalidateQueries({ queryKey: onlineKeys.all });
     },
+    // Also after a refusal (a session someone else ended meanwhile): the list shows what is true.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: onlineKeys.all }),
   });
 
   const columns = useMemo<ColumnsType<OnlineSession>>(
@@ -178,7 +179,7 @@ export default function UserOnline() {
           pageSize: page.pageSize,
           total: query.data?.pagination.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => t('total', { total }),
+          showTotal: (total) => t('total', { count: total }),
           onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
         }}
       />

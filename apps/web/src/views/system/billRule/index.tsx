@@ -116,7 +116,7 @@ export default function BillRulePage() {
         columns={columns}
         page={page}
         setPage={setPage}
-        showTotal={(total) => t('total', { total })}
+        showTotal={(total) => t('total', { count: total })}
       />
       {editing && (
         <BillRuleFormModal

@@ -108,7 +108,7 @@ export default function LoginLogTab() {
         dataSource={query.data?.list ?? []}
         scroll={{ x: 'max-content' }}
         pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
-          t('log.total', { total }),
+          t('log.total', { count: total }),
         )}
       />
     </div>

@@ -244,7 +244,7 @@ export default function MenuPage() {
         dataSource={data}
         pagination={false}
         scroll={{ x: 'max-content' }}
-        footer={() => t('total', { total: countMenus(data) })}
+        footer={() => t('total', { count: countMenus(data) })}
         expandable={{
           expandedRowKeys,
           onExpandedRowsChange: (keys) => setExpanded(keys.map(String)),

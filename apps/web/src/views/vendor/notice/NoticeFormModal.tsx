@@ -68,7 +68,7 @@ function TargetPicker({ targets, onChange }: { targets: Target[]; onChange: (t: 
     const have = new Set(targets.map((x) => x.id));
     const next = [...targets, ...more.filter((x) => !have.has(x.id))].slice(0, MAX_TARGETS);
     onChange(next);
-    toast.success(t('targetsAdded', { n: next.length - targets.length }));
+    toast.success(t('targetsAdded', { count: next.length - targets.length }));
   };
   const addWhere = async (filter: Record<string, string>) => {
     setAdding(true);
@@ -158,7 +158,7 @@ function TargetPicker({ targets, onChange }: { targets: Target[]; onChange: (t: 
         size="small"
         data-testid="vendor-notice-target-table"
         dataSource={targets}
-        pagination={{ pageSize: 5, size: 'small', showTotal: (total) => t('targets', { n: total }) }}
+        pagination={{ pageSize: 5, size: 'small', showTotal: (total) => t('targets', { count: total }) }}
         scroll={{ x: 'max-content' }}
         columns={[
           { title: t('supplierCode'), dataIndex: 'supplierCode' },

@@ -41,7 +41,7 @@ export function NoticeProgressDrawer({ notice, onClose }: { notice: VendorNotice
   const remind = useMutation({
     mutationFn: () => noticeApi.remind(id),
     onSuccess: ({ reminded }) => {
-      toast.success(t('reminded', { n: reminded }));
+      toast.success(t('reminded', { count: reminded }));
       void queryClient.invalidateQueries({ queryKey: ['vendor', 'notices', 'progress', id] });
     },
   });

@@ -110,7 +110,7 @@ export default function VendorNoticePage() {
             </span>
           </Space>
         ) : (
-          t('targets', { n: n.targetCount })
+          t('targets', { count: n.targetCount })
         ),
     },
     {

@@ -416,7 +416,7 @@ export default function FlowEnginePage() {
         dataSource={list.data?.list ?? []}
         scroll={{ x: 'max-content' }}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) =>
-          t('list.total', { total }),
+          t('list.total', { count: total }),
         )}
       />
       {designing && (
