@@ -28,6 +28,8 @@ test('an administrator unlocks a user locked by five wrong passwords, who then s
   await page.getByTestId('user-keyword').fill(account);
   await page.getByTestId('user-search').click();
   await expect(page.getByTestId(`user-locked-${account}`)).toHaveText('已锁定');
+  // The search's answer, not the list before it (which may hold the new user too).
+  await expect(page.locator('.ant-table tbody tr.ant-table-row')).toHaveCount(1);
   await expectAxeClean(page, 'user list with a locked user', '.ant-table');
   await page.getByTestId(`user-unlock-${account}`).click();
   const confirm = page.locator('.ant-popconfirm');

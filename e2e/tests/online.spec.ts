@@ -24,11 +24,13 @@ test('the administrator forces a user offline; the user lands on the sign-in pag
   page,
   browser,
 }) => {
-  await makeColleague(page, 'online01');
+  // Its own account per attempt: a retry finds the first attempt's user already there.
+  const account = `online${Date.now().toString(36).slice(-6)}`;
+  await makeColleague(page, account);
   const buyerContext = await browser.newContext();
   const buyerPage = await buyerContext.newPage();
   await buyerPage.goto('/login');
-  await buyerPage.getByTestId('login-username').fill('online01');
+  await buyerPage.getByTestId('login-username').fill(account);
   await buyerPage.getByTestId('login-password').fill('online123');
   await buyerPage.getByTestId('login-submit').click();
   await expect(buyerPage.getByTestId('layout-root')).toBeVisible();
@@ -36,12 +38,17 @@ test('the administrator forces a user offline; the user lands on the sign-in pag
   await signIn(page, 'admin');
   await page.goto('/permission/userOnline');
   const table = page.getByTestId('online-table');
-  await expect(table).toContainText('online01');
+  await expect(table).toContainText(account);
   await expect(page.getByTestId('online-current')).toHaveCount(1);
   await shot(page, 'online-users');
-  await page.getByTestId('online-force-online01').click();
+  await page.getByTestId(`online-force-${account}`).click();
+  const forced = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && r.url().includes('/OnlineUser/'),
+  );
   await page.locator('#online-force-ok').click();
-  await expect(table).not.toContainText('online01');
+  expect(((await (await forced).json()) as { code: number }).code).toBe(0);
+  await expect(page.getByText('已强制 1 个会话下线')).toBeVisible();
+  await expect(table).not.toContainText(account);
 
   // The buyer's next request answers 602: the browser goes to the sign-in page with the reason.
   await buyerPage.reload();

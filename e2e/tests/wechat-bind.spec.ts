@@ -119,8 +119,7 @@ test('the dialog in the functional and plain layouts, dark, and in English', asy
   await page.getByTestId('navbar-wx-bind').click();
   await expectQrShown(page);
   await shot(page, 'wx-bind-functional-dark');
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('wx-bind-body')).toHaveCount(0);
+  await escapeUntilHidden(page, page.getByTestId('wx-bind-body'));
 
   await plainLayoutInEnglish(page);
   await expect(page.getByTestId('navbar-wx-bind')).toHaveAttribute('aria-label', 'Bind WeChat');
@@ -144,7 +143,7 @@ test.describe('narrow window', () => {
     const box = await page.getByTestId('wx-bind-body').boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await shot(page, 'wx-bind-mobile');
-    await page.keyboard.press('Escape');
+    await escapeUntilHidden(page, page.getByTestId('wx-bind-body'));
 
     await openUserMenu(page);
     await page.getByTestId('menu-settings').click();
