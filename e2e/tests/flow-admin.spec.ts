@@ -56,7 +56,7 @@ async function launchAsBuyer(request: APIRequestContext, reason: string) {
         deptId: info.deptId,
         requesterId: info.userId,
         reason,
-        neededBy: '2027-06-30',
+        neededBy: '2030-06-30',
         lines: [{ item: '显示器', unit: '台', quantity: 2, price: 1200, spec: '27寸' }],
       },
     },

@@ -76,7 +76,7 @@ async function launchByApi(request: APIRequestContext, reason: string, price: nu
         deptId: own.data.formData.deptId,
         requesterId: own.data.formData.requesterId,
         reason,
-        neededBy: '2026-12-31',
+        neededBy: '2030-12-31',
         lines: [{ item: '测试物料', unit: '个', quantity: 1, price }],
       },
     },
@@ -97,7 +97,15 @@ async function fillRequisition(buyer: Page, reason: string, [item, unit, quantit
   await buyer.locator('.ant-select-item-option', { hasText: '张采购' }).first().click();
   await drawer.getByTestId('flow-launch-form-reason').fill(reason);
   await drawer.getByTestId('flow-launch-form-neededBy').click();
-  await buyer.keyboard.type('2026-12-31');
+  // A needed-by date cannot be past: the calendar offers today, not yesterday.
+  const localDay = (offset: number) => {
+    const d = new Date(Date.now() + offset * 86_400_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  };
+  const calendar = buyer.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+  await expect(calendar.locator(`td[title="${localDay(-1)}"]`)).toHaveClass(/ant-picker-cell-disabled/);
+  await expect(calendar.locator(`td[title="${localDay(0)}"]`)).not.toHaveClass(/ant-picker-cell-disabled/);
+  await buyer.keyboard.type('2030-12-31');
   await buyer.keyboard.press('Enter');
   await drawer.getByTestId('flow-form-lines-add').click();
   await drawer.getByTestId('flow-form-lines-0-item').fill(item ?? '');

@@ -285,7 +285,8 @@ const pr = (
   deptId,
   requesterId,
   reason,
-  neededBy: '2026-12-31',
+  // A month ahead of the day the demo is made: a needed-by date may not be past (forms.ts).
+  neededBy: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
   lines: lines.map(([item, unit, quantity, price]) => ({ item, unit, quantity, price, spec: '' })),
 });
 const leave = (leaveType: string, startDate: string, endDate: string, days: number, reason: string) => ({

@@ -118,8 +118,26 @@ const RULE_CHECKS: Record<string, (v: unknown) => boolean> = {
 const ID = /^\d{1,19}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The first problem of one value against its field, as a message in the caller's language. */
-function fieldProblem(field: FormField, value: unknown, required: boolean, locale: Locale): string | null {
+/**
+ * Today's date where it is earliest on earth (UTC-12): the server does not know the user's zone,
+ * and his picker already keeps him from earlier days in his own, so the server refuses only a day
+ * that is past everywhere.
+ */
+function earliestToday(now = Date.now()): string {
+  return new Date(now - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The first problem of one value against its field, as a message in the caller's language.
+ * `stored` is the field's value before this change (a kept value is not held to `notBefore`).
+ */
+function fieldProblem(
+  field: FormField,
+  value: unknown,
+  required: boolean,
+  locale: Locale,
+  stored?: unknown,
+): string | null {
   const msg = (key: string, params?: Record<string, string | number>) =>
     validationMessage(key, locale, params);
   if (isBlank(value)) return required ? msg('validation.required') : null;
@@ -143,6 +161,8 @@ function fieldProblem(field: FormField, value: unknown, required: boolean, local
     case 'date':
       if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value)))
         return msg('validation.invalid');
+      if (field.notBefore === 'today' && value !== stored && value < earliestToday())
+        return msg('validation.dateNotPast');
       break;
     case 'dateRange': {
       if (!Array.isArray(value) || value.length !== 2 || !value.every((end) => typeof end === 'string'))
@@ -251,7 +271,7 @@ export function checkForm(
       data[field.name] = rows;
       continue;
     }
-    const problem = fieldProblem(field, value, required, locale);
+    const problem = fieldProblem(field, value, required, locale, stored[field.name]);
     if (problem) fields[field.name] = problem;
     else if (!isBlank(value)) data[field.name] = value;
   }

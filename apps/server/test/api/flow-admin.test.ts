@@ -37,7 +37,7 @@ const launch = (price: number, token = buyer, urgency = 1) =>
         deptId: depts.eastPurchase,
         requesterId: ids.buyer,
         reason: '委托测试',
-        neededBy: '2026-12-31',
+        neededBy: '2030-12-31',
         lines: [{ item: '物料', unit: '个', quantity: 1, price, spec: '' }],
       },
     },

@@ -55,7 +55,7 @@ const pr = (attachments: unknown, reason = '带附件的采购') => ({
   deptId: w.depts.eastPurchase,
   requesterId: w.ids.buyer,
   reason,
-  neededBy: '2026-12-31',
+  neededBy: '2030-12-31',
   lines: [{ item: '物料', unit: '个', quantity: 1, price: 10, spec: '' }],
   attachments,
 });

@@ -67,7 +67,7 @@ describe('outbox job', () => {
           deptId,
           requesterId: buyerId,
           reason: '重试',
-          neededBy: '2026-12-31',
+          neededBy: '2030-12-31',
           lines: [{ item: '纸', unit: '箱', quantity: 1, price: 10 }],
         },
       },

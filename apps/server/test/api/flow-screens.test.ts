@@ -30,7 +30,7 @@ const pr = (quantity: number, price: number) => ({
   deptId: depts.eastPurchase,
   requesterId: ids.buyer,
   reason: '屏幕测试',
-  neededBy: '2026-12-31',
+  neededBy: '2030-12-31',
   lines: [{ item: '物料', unit: '个', quantity, price, spec: '' }],
 });
 

@@ -33,7 +33,7 @@ const pr = (quantity: number, price: number, reason = '测试采购') => ({
   deptId: depts.eastPurchase,
   requesterId: ids.buyer,
   reason,
-  neededBy: '2026-12-31',
+  neededBy: '2030-12-31',
   lines: [{ item: '物料', unit: '个', quantity, price, spec: '' }],
   total: 1,
 });
@@ -151,6 +151,12 @@ describe('launching', () => {
     expect(res.body.code).toBe(400);
     const fields = (res.body.data as unknown as { fields: Record<string, string> }).fields;
     expect(Object.keys(fields).sort()).toEqual(['lines.0.quantity', 'neededBy', 'reason']);
+    // A needed-by date already past is refused in the asker's language; nothing is launched.
+    const past = await launch({ formData: { ...pr(1, 10), neededBy: '2020-01-01' } }, buyer, en);
+    expect(past.body.code).toBe(400);
+    expect((past.body.data as unknown as { fields: Record<string, string> }).fields).toEqual({
+      neededBy: 'The date cannot be in the past',
+    });
     const leave = await t.post(
       '/api/workflow/Form/LeaveApply',
       {
@@ -623,13 +629,13 @@ describe('field rights and timers', () => {
     const bad = await audit(op, manager, { formData: { neededBy: 'soon' } }, en);
     expect(bad.body.code).toBe(400);
     expect(Object.keys((bad.body.data as unknown as { fields: object }).fields)).toEqual(['neededBy']);
-    const ok = await audit(op, manager, { formData: { neededBy: '2027-01-15', reason: '改了事由' } });
+    const ok = await audit(op, manager, { formData: { neededBy: '2031-01-15', reason: '改了事由' } });
     expect(ok.body.code).toBe(0);
     const form = await t.get<{ data: { neededBy: string; reason: string } }>(
       `/api/workflow/Form/PurchaseRequisition/${task}`,
       buyer,
     );
-    expect(form.body.data.data).toMatchObject({ neededBy: '2027-01-15', reason: '测试采购' });
+    expect(form.body.data.data).toMatchObject({ neededBy: '2031-01-15', reason: '测试采购' });
   });
 
   it('a new form of a flow brings its start node’s field rights and the nodes whose approvers the launcher names; bad, foreign, mismatched or not launchable is refused', async () => {

@@ -40,6 +40,7 @@ export const PURCHASE_REQUISITION_FORM: FormSchema = {
       label: '需求日期',
       labels: { 'en-US': 'Needed by', 'zh-TW': '需求日期' },
       required: true,
+      notBefore: 'today',
     },
     {
       name: 'lines',

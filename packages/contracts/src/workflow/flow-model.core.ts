@@ -285,6 +285,12 @@ export interface FormField {
   min?: number | undefined;
   max?: number | undefined;
   maxLength?: number | undefined;
+  /**
+   * A date field that may not name a day already past (a needed-by date): the picker offers no
+   * earlier day and the server refuses one, unless it is the value already stored (an approver
+   * passing a task on after that day is not made to change it).
+   */
+  notBefore?: 'today' | undefined;
   /** Digits after the decimal point for number and money fields. */
   precision?: number | undefined;
   multiple?: boolean | undefined;

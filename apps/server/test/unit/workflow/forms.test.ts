@@ -35,3 +35,29 @@ describe('a date-range field', () => {
     expect(problem(undefined)).toBe('This field is required');
   });
 });
+
+describe('a needed-by date (notBefore today)', () => {
+  const neededBy: RegisteredForm = {
+    schema: {
+      name: 'Need',
+      title: '需求',
+      fields: [{ name: 'neededBy', type: 'date', label: '需求日期', notBefore: 'today' }],
+    },
+    compute: (data) => data,
+  };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const check = (value: string, stored: Record<string, unknown> = {}) =>
+    checkForm(neededBy, { neededBy: value }, stored, {}, 'en-US').fields.neededBy;
+
+  it('takes today and later days, refuses a day already past everywhere', () => {
+    expect(check(day(0))).toBeUndefined();
+    expect(check(day(30))).toBeUndefined();
+    expect(check(day(-2))).toBe('The date cannot be in the past');
+    expect(check('2020-01-01')).toBe('The date cannot be in the past');
+  });
+
+  it('keeps a past day that is already stored (an approver passing the task on is not made to change it)', () => {
+    expect(check('2020-01-01', { neededBy: '2020-01-01' })).toBeUndefined();
+    expect(check('2020-01-02', { neededBy: '2020-01-01' })).toBe('The date cannot be in the past');
+  });
+});

@@ -70,7 +70,19 @@ export function fieldControl(
         item: {},
       };
     case 'date':
-      return { control: <DatePicker style={width} {...common} />, item: dateItem(DATE) };
+      return {
+        control: (
+          <DatePicker
+            style={width}
+            // A needed-by date: days already past are not offered (the server refuses them too).
+            {...(field.notBefore === 'today'
+              ? { disabledDate: (day: Dayjs) => day.isBefore(dayjs().startOf('day')) }
+              : {})}
+            {...common}
+          />
+        ),
+        item: dateItem(DATE),
+      };
     case 'datetime':
       return { control: <DatePicker showTime style={width} {...common} />, item: dateItem(DATETIME) };
     case 'dateRange':
