@@ -146,6 +146,12 @@ test('dictionary dialogs by keyboard: focus starts in the first field and Enter 
   await admin.keyboard.press('Enter');
   await expect(admin.getByTestId('dict-category-name')).toBeFocused();
   await admin.keyboard.type(`键盘分类${stamp}`);
+  // Then its English and traditional names (optional), then its code.
+  await admin.keyboard.press('Tab');
+  await expect(admin.getByTestId('dict-category-name-en')).toBeFocused();
+  await admin.keyboard.type(`Keyboard ${stamp}`);
+  await admin.keyboard.press('Tab');
+  await expect(admin.getByTestId('dict-category-name-tw')).toBeFocused();
   await admin.keyboard.press('Tab');
   await expect(admin.getByTestId('dict-category-code')).toBeFocused();
   await admin.keyboard.type(`kbd${stamp}`);
@@ -162,6 +168,9 @@ test('dictionary dialogs by keyboard: focus starts in the first field and Enter 
   await expect(admin.getByTestId('dict-type-name')).toBeFocused();
   await admin.keyboard.type(`键盘类型${stamp}`);
   await admin.keyboard.press('Tab');
+  await admin.keyboard.press('Tab');
+  await admin.keyboard.press('Tab');
+  await expect(admin.getByTestId('dict-type-code')).toBeFocused();
   await admin.keyboard.type(`kbdType${stamp}`);
   await admin.keyboard.press('Enter');
   await expect(typeForm).toBeHidden();
@@ -183,4 +192,50 @@ test('dictionary dialogs by keyboard: focus starts in the first field and Enter 
     admin.getByTestId('dict-items').getByRole('cell', { name: 'kbdItem', exact: true }),
   ).toBeVisible();
   await shot(admin, 'dictionary-keyboard');
+});
+
+test('categories and types have English and traditional names, shown to a user working in that language', async ({
+  signedInPage,
+}) => {
+  const stamp = Date.now().toString(36);
+  const admin = await signedInPage('admin');
+  await admin.goto('/systemData/dictionary');
+  await expect(admin.getByTestId('dict-tree')).toBeVisible({ timeout: 30_000 });
+  await pick(admin, '业务字典');
+  await admin.getByTestId('dict-type-add').click();
+  const typeForm = admin.getByTestId('dict-type-form');
+  await typeForm.getByTestId('dict-type-name').fill(`车辆类型${stamp}`);
+  await typeForm.getByTestId('dict-type-name-en').fill(`Vehicle types ${stamp}`);
+  await typeForm.getByTestId('dict-type-name-tw').fill(`車輛類型${stamp}`);
+  await typeForm.getByTestId('dict-type-code').fill(`vehicle${stamp}`);
+  await admin.getByTestId('dict-type-form-submit').click();
+  await expect(typeForm).toBeHidden();
+  await expect(admin.getByTestId('dict-tree')).toContainText(`车辆类型${stamp} (vehicle${stamp})`);
+
+  await admin.getByTestId('lang-switch').click();
+  await admin.getByTestId('lang-en-US').click();
+  await expect(admin.locator('html')).toHaveAttribute('lang', 'en-US');
+  const tree = admin.getByTestId('dict-tree');
+  await expect(tree).toContainText('Business');
+  await expect(tree).toContainText('Leave types (leaveType)');
+  await expect(tree).toContainText(`Vehicle types ${stamp} (vehicle${stamp})`);
+  await expect(tree).not.toContainText('业务字典');
+  // Still the chosen type (it was chosen when made): its panel names it in English too.
+  await expect(admin.getByTestId('dict-items-panel')).toContainText(
+    `Vehicle types ${stamp} (vehicle${stamp})`,
+  );
+  // Searched by its name in another language too.
+  await admin.getByTestId('dict-filter').locator('input').fill(`車輛類型${stamp}`);
+  await expect(tree).toContainText(`Vehicle types ${stamp}`);
+  await expect(tree).not.toContainText('Leave types');
+  await shot(admin, 'dictionary-english');
+
+  await admin.getByTestId('lang-switch').click();
+  await admin.getByTestId('lang-zh-TW').click();
+  await expect(admin.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  await admin.getByTestId('dict-filter').locator('input').fill('');
+  await expect(tree).toContainText('業務字典');
+  await expect(tree).toContainText(`車輛類型${stamp} (vehicle${stamp})`);
+  await admin.getByTestId('lang-switch').click();
+  await admin.getByTestId('lang-zh-CN').click();
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SqlBool, type StringReference, sql } from 'kysely';
 import type { Database } from '../db/types';
 
 /** A LIKE pattern that finds the keyword anywhere, its wildcards matched literally. */
@@ -23,4 +23,14 @@ export async function codeTaken(
   let q = db.selectFrom(table).select('id').where('tenant_id', '=', tenantId).where('en_code', '=', enCode);
   if (selfId) q = q.where('id', '<>', selfId);
   return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** A keyword found in any of `columns` (case-insensitive, its own % and _ taken literally). */
+export function anyColumnLike<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  columns: readonly StringReference<DB, TB>[],
+  keyword: string,
+) {
+  const like = likePattern(keyword);
+  return eb.or(columns.map((column) => sql<SqlBool>`${eb.ref(column)} ilike ${like}`));
 }

@@ -282,6 +282,8 @@ export interface SysDept {
 export interface SysDictCategory {
   en_code: string;
   full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
   id: Generated<Int8>;
   order_num: Generated<number>;
   tenant_id: Int8;
@@ -306,6 +308,8 @@ export interface SysDictType {
   en_code: string;
   enabled: Generated<boolean>;
   full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
   id: Generated<Int8>;
   is_conf: Generated<boolean>;
   is_tree: Generated<boolean>;

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { AppError, fieldError, notFound } from '../core/errors';
 import { type MessageKey, t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
-import { likePattern } from '../core/sql';
+import { anyColumnLike } from '../core/sql';
 import type { JsonValue } from '../db/schema';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
@@ -106,16 +106,9 @@ export async function listDefinitions(
   let q = definitions(ctx);
   if (query.category) q = q.where('category', '=', query.category);
   if (query.keyword) {
-    const like = likePattern(query.keyword);
+    const { keyword } = query;
     // Any of its three names: a reader finds a flow by the name the list shows them.
-    q = q.where((eb) =>
-      eb.or([
-        eb('full_name', 'ilike', like),
-        eb('full_name_en', 'ilike', like),
-        eb('full_name_tw', 'ilike', like),
-        eb('en_code', 'ilike', like),
-      ]),
-    );
+    q = q.where((eb) => anyColumnLike(eb, ['full_name', 'full_name_en', 'full_name_tw', 'en_code'], keyword));
   }
   const [count, rows] = await Promise.all([
     q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),

@@ -54,6 +54,9 @@ describe('start-up loads', () => {
     const english = await t.get<ConfDict[]>('/api/common/get-conf-dist', admin, en);
     const supply = english.body.data.find((d) => d.enCode === 'supplyCategory');
     expect(supply?.isTree).toBe(1);
+    // The type's own name follows the language too (the Chinese one where none is given).
+    expect(supply?.fullName).toBe('Supply categories');
+    expect(notice?.fullName).toBe('公告类型');
     expect(supply?.dictionaryList[0]).toMatchObject({
       enCode: 'raw',
       fullName: 'Raw materials',
@@ -76,6 +79,7 @@ describe('start-up loads', () => {
       enabled: true,
     });
     expect(base.body.data.some((d) => d.distCode === 'sex')).toBe(false);
+    expect(sys.body.data.find((d) => d.distCode === 'sex')?.distName).toBe('性別');
   });
 
   it('answer 304 to a matching ETag until a dictionary changes, then the new data', async () => {
@@ -137,14 +141,27 @@ describe('start-up loads', () => {
 
 describe('categories and types', () => {
   it('create, edit and delete a category; refuse deleting one with types', async () => {
-    const made = await t.post<DictCategory>(C, { enCode: 'extra', fullName: '扩展', sortCode: 5 }, admin);
-    expect(made.body).toMatchObject({ code: 0, data: { enCode: 'extra', typeCount: 0 } });
-    const edited = await t.put<DictCategory>(
-      `${C}/${made.body.data.id}`,
-      { enCode: 'extra2', fullName: '扩展2' },
+    const made = await t.post<DictCategory>(
+      C,
+      { enCode: 'extra', fullName: '扩展', fullNameEn: 'Extras', sortCode: 5 },
       admin,
     );
-    expect(edited.body.data.enCode).toBe('extra2');
+    expect(made.body).toMatchObject({
+      code: 0,
+      data: { enCode: 'extra', typeCount: 0, fullNameEn: 'Extras', fullNameTw: '' },
+    });
+    const edited = await t.put<DictCategory>(
+      `${C}/${made.body.data.id}`,
+      { enCode: 'extra2', fullName: '扩展2', fullNameEn: 'Extras 2', fullNameTw: '擴展2' },
+      admin,
+    );
+    expect(edited.body.data).toMatchObject({ enCode: 'extra2', fullNameEn: 'Extras 2', fullNameTw: '擴展2' });
+    const listed = await t.get<DictCategory[]>(C, admin);
+    expect(listed.body.data.find((c) => c.enCode === 'base')).toMatchObject({
+      fullName: '业务字典',
+      fullNameEn: 'Business',
+      fullNameTw: '業務字典',
+    });
     const dup = await t.post(C, { enCode: 'base', fullName: 'x' }, admin, en);
     expect(dup.body).toMatchObject({
       code: 400,
@@ -317,6 +334,7 @@ describe('import and export', () => {
       ['office', ''],
       ['service', ''],
     ]);
+    expect(doc.type).toMatchObject({ fullNameEn: 'Supply categories', fullNameTw: '供貨類別' });
     const copy = { ...doc, type: { ...doc.type, enCode: 'supplyCopy' }, categoryId: await category('base') };
     const result = await t.post<{ typeId: string; created: number; updated: number }>(
       `${T}/Actions/Import`,
@@ -481,5 +499,15 @@ describe('permissions and tenants', () => {
     expect((await t.get(`${I}?typeId=abc`, admin)).body.code).toBe(400);
     const big = await t.post(I, { typeId: '9223372036854775807', enCode: 'x', fullName: 'x' }, admin);
     expect(big.body.code).toBe(400);
+    const long = await t.post(
+      T,
+      { categoryId: cat, enCode: 'longEn', fullName: 'x', fullNameEn: 'e'.repeat(51) },
+      admin,
+      en,
+    );
+    expect(long.body).toMatchObject({
+      code: 400,
+      data: { fields: { fullNameEn: expect.stringContaining('50') } },
+    });
   });
 });

@@ -7,9 +7,15 @@ export interface DictNames {
   fullNameTw: string;
 }
 
-/** An item's name in a language: the English or Traditional name when set, else the Chinese one. */
-export function dictItemName(item: DictNames, locale: Locale | string): string {
-  if (locale === 'en-US') return item.fullNameEn || item.fullName;
-  if (locale === 'zh-TW') return item.fullNameTw || item.fullName;
-  return item.fullName;
+/**
+ * A dictionary category's, type's or item's name in a language: the English or Traditional name
+ * when set, else the Chinese one.
+ */
+export function dictName(named: DictNames, locale: Locale | string): string {
+  if (locale === 'en-US') return named.fullNameEn || named.fullName;
+  if (locale === 'zh-TW') return named.fullNameTw || named.fullName;
+  return named.fullName;
 }
+
+/** An item's name in a language (see dictName). */
+export const dictItemName = dictName;

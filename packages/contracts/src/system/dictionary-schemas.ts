@@ -26,13 +26,18 @@ export const dictCategorySchema = z.object({
   id: z.string(),
   enCode: z.string(),
   fullName: z.string(),
+  fullNameEn: z.string(),
+  fullNameTw: z.string(),
   sortCode: z.number().int(),
   typeCount: z.number().int(),
 });
 export type DictCategory = z.infer<typeof dictCategorySchema>;
+/** A category's or a type's name in English and traditional Chinese: the Chinese one when empty. */
+const otherNames = { fullNameEn: zOptional(50), fullNameTw: zOptional(50) };
 export const dictCategoryBodySchema = z.object({
   enCode: zEnCode({ max: 50 }),
   fullName: zName(50),
+  ...otherNames,
   sortCode: zSort,
 });
 export type DictCategoryBody = z.input<typeof dictCategoryBodySchema>;
@@ -42,6 +47,8 @@ export const dictTypeSchema = z.object({
   categoryId: z.string(),
   enCode: z.string(),
   fullName: z.string(),
+  fullNameEn: z.string(),
+  fullNameTw: z.string(),
   isTree: z.boolean(),
   scope: z.enum(DICT_SCOPES),
   /** Loaded by get-conf-dist at start-up. */
@@ -56,6 +63,7 @@ export const dictTypeBodySchema = z.object({
   categoryId: idSchema,
   enCode: zEnCode({ max: 50 }),
   fullName: zName(50),
+  ...otherNames,
   isTree: zFlag(false),
   scope: z.enum(DICT_SCOPES, { error: 'validation.invalid' }).default('base'),
   isConf: zFlag(true),
@@ -115,6 +123,7 @@ export const dictTransferItemSchema = z.object({
 export const dictTransferTypeSchema = z.object({
   enCode: zEnCode({ max: 50 }),
   fullName: zName(50),
+  ...otherNames,
   isTree: zFlag(false),
   scope: z.enum(DICT_SCOPES, { error: 'validation.invalid' }).default('base'),
   isConf: zFlag(true),

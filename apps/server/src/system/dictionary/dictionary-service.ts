@@ -10,6 +10,7 @@ import type {
 import type { z } from 'zod';
 import { AppError, conflict, fieldError, notFound } from '../../core/errors';
 import { type MessageKey, t } from '../../core/i18n';
+import { anyColumnLike } from '../../core/sql';
 import { transaction } from '../../db/transaction';
 import type { Db, DictContext } from './context';
 import { findUsage, usagesOfType } from './usage';
@@ -34,6 +35,8 @@ export async function listCategories(ctx: DictContext): Promise<DictCategory[]> 
       'c.id',
       'c.en_code',
       'c.full_name',
+      'c.full_name_en',
+      'c.full_name_tw',
       'c.order_num',
       eb
         .selectFrom('sys_dict_type as t')
@@ -49,6 +52,8 @@ export async function listCategories(ctx: DictContext): Promise<DictCategory[]> 
     id: String(r.id),
     enCode: r.en_code,
     fullName: r.full_name,
+    fullNameEn: r.full_name_en,
+    fullNameTw: r.full_name_tw,
     sortCode: r.order_num,
     typeCount: Number(r.type_count ?? 0),
   }));
@@ -74,7 +79,13 @@ export async function saveCategory(ctx: DictContext, body: CategoryBody, id?: st
   const savedId = await transaction(ctx.db, async (tx) => {
     if (id) await mustCategory(ctx, id, tx);
     await categoryCodeFree(ctx, tx, body.enCode, id);
-    const values = { en_code: body.enCode, full_name: body.fullName, order_num: body.sortCode };
+    const values = {
+      en_code: body.enCode,
+      full_name: body.fullName,
+      full_name_en: body.fullNameEn,
+      full_name_tw: body.fullNameTw,
+      order_num: body.sortCode,
+    };
     if (id) {
       await tx.updateTable('sys_dict_category').set(values).where('id', '=', id).execute();
       return id;
@@ -111,6 +122,8 @@ export async function listTypes(
       't.category_id',
       't.en_code',
       't.full_name',
+      't.full_name_en',
+      't.full_name_tw',
       't.is_tree',
       't.scope',
       't.is_conf',
@@ -127,8 +140,10 @@ export async function listTypes(
   if (filter.id) q = q.where('t.id', '=', filter.id);
   if (filter.categoryId) q = q.where('t.category_id', '=', filter.categoryId);
   if (filter.keyword) {
-    const like = `%${filter.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) => eb.or([eb('t.full_name', 'ilike', like), eb('t.en_code', 'ilike', like)]));
+    const { keyword } = filter;
+    q = q.where((eb) =>
+      anyColumnLike(eb, ['t.full_name', 't.full_name_en', 't.full_name_tw', 't.en_code'], keyword),
+    );
   }
   const rows = await q.orderBy('t.order_num').orderBy('t.id').execute();
   return rows.map((r) => ({
@@ -136,6 +151,8 @@ export async function listTypes(
     categoryId: String(r.category_id),
     enCode: r.en_code,
     fullName: r.full_name,
+    fullNameEn: r.full_name_en,
+    fullNameTw: r.full_name_tw,
     isTree: r.is_tree,
     scope: r.scope,
     isConf: r.is_conf,
@@ -198,6 +215,8 @@ export async function saveType(ctx: DictContext, body: TypeBody, id?: string): P
       category_id: body.categoryId,
       en_code: body.enCode,
       full_name: body.fullName,
+      full_name_en: body.fullNameEn,
+      full_name_tw: body.fullNameTw,
       is_tree: body.isTree,
       scope: body.scope,
       is_conf: body.isConf,

@@ -3,7 +3,7 @@ import {
   type ConfigItem,
   type DictionaryNode,
   type Dist,
-  dictItemName,
+  dictName,
   type Locale,
 } from '@srm/contracts';
 import type { VersionedCache } from '../../core/cache';
@@ -33,7 +33,7 @@ export async function dictVersion(db: Db, tenantId: string): Promise<string> {
 async function loadDicts(db: Db, tenantId: string, filter: { scope?: 'sys' | 'base'; conf?: boolean }) {
   let typesQ = db
     .selectFrom('sys_dict_type')
-    .select(['id', 'en_code', 'full_name', 'is_tree', 'enabled'])
+    .select(['id', 'en_code', 'full_name', 'full_name_en', 'full_name_tw', 'is_tree', 'enabled'])
     .where('tenant_id', '=', tenantId)
     .orderBy('order_num')
     .orderBy('id');
@@ -89,7 +89,7 @@ async function confDicts(db: Db, tenantId: string, locale: Locale): Promise<Conf
     for (const i of items) {
       nodes.set(String(i.id), {
         id: String(i.id),
-        fullName: dictItemName(names(i), locale),
+        fullName: dictName(names(i), locale),
         enCode: i.en_code,
         enabled: type.enabled && i.enabled,
         children: null,
@@ -108,7 +108,7 @@ async function confDicts(db: Db, tenantId: string, locale: Locale): Promise<Conf
     }
     return {
       enCode: type.en_code,
-      fullName: type.full_name,
+      fullName: dictName(names(type), locale),
       isTree: type.is_tree ? 1 : 0,
       dictionaryList: kids.get('0') ?? [],
     };
@@ -119,10 +119,10 @@ async function dists(db: Db, tenantId: string, scope: 'sys' | 'base', locale: Lo
   const dicts = await loadDicts(db, tenantId, { scope });
   return dicts.map(({ type, items }) => ({
     distCode: type.en_code,
-    distName: type.full_name,
+    distName: dictName(names(type), locale),
     distDataList: items.map((i) => ({
       distData: i.en_code,
-      distLabel: dictItemName(names(i), locale),
+      distLabel: dictName(names(i), locale),
       sort: i.order_num,
       enabled: type.enabled && i.enabled,
     })),

@@ -35,6 +35,8 @@ export async function exportType(ctx: DictContext, id: string): Promise<DictExpo
     type: {
       enCode: type.enCode,
       fullName: type.fullName,
+      fullNameEn: type.fullNameEn,
+      fullNameTw: type.fullNameTw,
       isTree: type.isTree,
       scope: type.scope,
       isConf: type.isConf,
@@ -103,6 +105,9 @@ export async function importType(
       .executeTakeFirst();
     const typeValues = {
       full_name: body.type.fullName,
+      // A document from before types had these names leaves the type's own as they are.
+      ...(body.type.fullNameEn ? { full_name_en: body.type.fullNameEn } : {}),
+      ...(body.type.fullNameTw ? { full_name_tw: body.type.fullNameTw } : {}),
       is_tree: body.type.isTree,
       scope: body.type.scope,
       is_conf: body.type.isConf,

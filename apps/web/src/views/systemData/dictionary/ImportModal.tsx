@@ -1,9 +1,10 @@
-import type { DictCategory, DictExport, DictType } from '@srm/contracts/core';
+import { type DictCategory, type DictExport, type DictType, dictName } from '@srm/contracts/core';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Form, List, Modal, Select, Space, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
+import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { dictAdminApi } from './api';
 
@@ -34,6 +35,7 @@ export function ImportModal({
   onImported(typeId: string): void;
 }) {
   const { t } = useTranslation('dictionary');
+  const language = useAppStore((s) => s.language);
   const [target, setTarget] = useState(categoryId ?? categories[0]?.id);
   const [doc, setDoc] = useState<{ name: string; data: DictExport } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -104,7 +106,7 @@ export function ImportModal({
           <Select
             value={target}
             onChange={setTarget}
-            options={categories.map((c) => ({ value: c.id, label: c.fullName }))}
+            options={categories.map((c) => ({ value: c.id, label: dictName(c, language) }))}
             aria-label={t('import.category')}
             data-testid="dict-import-category"
           />
@@ -123,7 +125,7 @@ export function ImportModal({
         <Typography.Paragraph data-testid="dict-import-summary">
           {t('import.summary', {
             code: doc.data.type.enCode,
-            name: doc.data.type.fullName,
+            name: dictName(doc.data.type, language),
             count: doc.data.items.length,
           })}
         </Typography.Paragraph>
@@ -132,7 +134,9 @@ export function ImportModal({
         <Alert
           type="info"
           showIcon
-          title={t('import.existing', { category: existingCategory?.fullName ?? existing.categoryId })}
+          title={t('import.existing', {
+            category: existingCategory ? dictName(existingCategory, language) : existing.categoryId,
+          })}
           data-testid="dict-import-existing"
           style={{ marginBottom: 12 }}
         />

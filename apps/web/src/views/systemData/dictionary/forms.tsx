@@ -6,14 +6,32 @@ import {
   type DictItemBody,
   type DictType,
   type DictTypeBody,
+  dictName,
 } from '@srm/contracts/core';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, InputNumber, Modal, Select, Space, Switch } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, useOrgFormRules } from '../../../components/org/formRules';
+import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { dictAdminApi } from './api';
+
+/** The English and traditional-Chinese names: optional, the Chinese one stands in when empty. */
+function OtherNameFields({ max, testId }: { max: number; testId: string }) {
+  const { t } = useTranslation('dictionary');
+  const rule = [{ max, message: t('tooLong', { max }) }];
+  return (
+    <>
+      <Form.Item name="fullNameEn" label={t('field.nameEn')} rules={rule}>
+        <Input maxLength={max} data-testid={`${testId}-name-en`} />
+      </Form.Item>
+      <Form.Item name="fullNameTw" label={t('field.nameTw')} rules={rule}>
+        <Input maxLength={max} data-testid={`${testId}-name-tw`} />
+      </Form.Item>
+    </>
+  );
+}
 
 interface ModalProps<T> {
   /** The row to edit; null creates one. */
@@ -100,14 +118,15 @@ export function CategoryFormModal({ row, onClose, onSaved }: ModalProps<DictCate
     <FormModal<DictCategoryBody, DictCategory>
       title={row ? t('category.editTitle') : t('category.addTitle')}
       testId="dict-category-form"
-      initialValues={row ?? { enCode: '', fullName: '', sortCode: 0 }}
+      initialValues={row ?? { enCode: '', fullName: '', fullNameEn: '', fullNameTw: '', sortCode: 0 }}
       save={(v) => (row ? dictAdminApi.updateCategory(row.id, v) : dictAdminApi.createCategory(v))}
       onClose={onClose}
       onSaved={onSaved}
     >
-      <Form.Item name="fullName" label={t('field.name')} rules={rules.name(50)}>
+      <Form.Item name="fullName" label={t('field.nameZh')} rules={rules.name(50)}>
         <Input maxLength={50} autoFocus data-testid="dict-category-name" />
       </Form.Item>
+      <OtherNameFields max={50} testId="dict-category" />
       <Form.Item name="enCode" label={t('field.enCode')} rules={rules.enCode}>
         <Input maxLength={50} data-testid="dict-category-code" />
       </Form.Item>
@@ -126,6 +145,7 @@ export function TypeFormModal({
   onSaved,
 }: ModalProps<DictType> & { categories: DictCategory[]; categoryId?: string }) {
   const { t } = useTranslation('dictionary');
+  const language = useAppStore((s) => s.language);
   const rules = useRules();
   const initial: Partial<DictTypeBody> = row
     ? { ...row }
@@ -133,6 +153,8 @@ export function TypeFormModal({
         categoryId,
         enCode: '',
         fullName: '',
+        fullNameEn: '',
+        fullNameTw: '',
         isTree: false,
         scope: 'base',
         isConf: true,
@@ -156,13 +178,14 @@ export function TypeFormModal({
       >
         <Select
           autoFocus
-          options={categories.map((c) => ({ value: c.id, label: c.fullName }))}
+          options={categories.map((c) => ({ value: c.id, label: dictName(c, language) }))}
           data-testid="dict-type-category"
         />
       </Form.Item>
-      <Form.Item name="fullName" label={t('field.name')} rules={rules.name(50)}>
+      <Form.Item name="fullName" label={t('field.nameZh')} rules={rules.name(50)}>
         <Input maxLength={50} data-testid="dict-type-name" />
       </Form.Item>
+      <OtherNameFields max={50} testId="dict-type" />
       <Form.Item name="enCode" label={t('field.enCode')} rules={rules.enCode} extra={t('type.codeHint')}>
         <Input maxLength={50} data-testid="dict-type-code" />
       </Form.Item>
@@ -204,6 +227,7 @@ export function ItemFormModal({
   onSaved,
 }: ModalProps<DictItem> & { type: DictType; parent?: DictItem | null; parents: DictItem[] }) {
   const { t } = useTranslation('dictionary');
+  const language = useAppStore((s) => s.language);
   const rules = useRules();
   const initial: Partial<DictItemBody> = row
     ? { ...row }
@@ -239,7 +263,7 @@ export function ItemFormModal({
               { value: '0', label: t('item.root') },
               ...parents
                 .filter((p) => p.id !== row?.id)
-                .map((p) => ({ value: p.id, label: `${p.fullName} (${p.enCode})` })),
+                .map((p) => ({ value: p.id, label: `${dictName(p, language)} (${p.enCode})` })),
             ]}
             data-testid="dict-item-parent"
           />
@@ -248,20 +272,7 @@ export function ItemFormModal({
       <Form.Item name="fullName" label={t('field.nameZh')} rules={rules.name(100)}>
         <Input maxLength={100} autoFocus={!type.isTree} data-testid="dict-item-name" />
       </Form.Item>
-      <Form.Item
-        name="fullNameEn"
-        label={t('field.nameEn')}
-        rules={[{ max: 100, message: t('tooLong', { max: 100 }) }]}
-      >
-        <Input maxLength={100} data-testid="dict-item-name-en" />
-      </Form.Item>
-      <Form.Item
-        name="fullNameTw"
-        label={t('field.nameTw')}
-        rules={[{ max: 100, message: t('tooLong', { max: 100 }) }]}
-      >
-        <Input maxLength={100} data-testid="dict-item-name-tw" />
-      </Form.Item>
+      <OtherNameFields max={100} testId="dict-item" />
       <Form.Item name="enCode" label={t('field.enCode')} rules={rules.enCode}>
         <Input maxLength={50} data-testid="dict-item-code" />
       </Form.Item>

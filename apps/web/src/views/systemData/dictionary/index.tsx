@@ -6,7 +6,7 @@ import {
   ReloadOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { type DictCategory, type DictItem, DictPerm, type DictType, dictItemName } from '@srm/contracts/core';
+import { type DictCategory, type DictItem, DictPerm, type DictType, dictName } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Popconfirm, Space, Switch, Table, Tag, Tree, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -51,6 +51,7 @@ function toRows(items: DictItem[], tree: boolean): ItemRow[] {
 /** System data → dictionaries: categories and their types on the left, the chosen type's items on the right. */
 export default function DictionaryPage() {
   const { t } = useTranslation('dictionary');
+  const language = useAppStore((s) => s.language);
   const queryClient = useQueryClient();
   const [selection, setSelection] = useState<Selection>(null);
   const [filter, setFilter] = useState('');
@@ -66,19 +67,24 @@ export default function DictionaryPage() {
     const k = filter.trim().toLowerCase();
     return (categories.data ?? []).map((c) => ({
       key: `category:${c.id}`,
-      title: c.fullName,
+      title: dictName(c, language),
       children: (types.data ?? [])
         .filter((ty) => ty.categoryId === c.id)
-        .filter((ty) => !k || ty.fullName.toLowerCase().includes(k) || ty.enCode.toLowerCase().includes(k))
+        // Found by any of its names, as people of the other languages call it too.
+        .filter(
+          (ty) =>
+            !k ||
+            [ty.fullName, ty.fullNameEn, ty.fullNameTw, ty.enCode].some((n) => n.toLowerCase().includes(k)),
+        )
         .map((ty) => ({
           key: `type:${ty.id}`,
           title: ty.enabled
-            ? `${ty.fullName} (${ty.enCode})`
-            : `${ty.fullName} (${ty.enCode}) · ${t('status.disabled')}`,
+            ? `${dictName(ty, language)} (${ty.enCode})`
+            : `${dictName(ty, language)} (${ty.enCode}) · ${t('status.disabled')}`,
           isLeaf: true,
         })),
     }));
-  }, [categories.data, types.data, filter, t]);
+  }, [categories.data, types.data, filter, t, language]);
 
   const category =
     selection?.kind === 'category' ? categories.data?.find((c) => c.id === selection.id) : undefined;
@@ -242,6 +248,7 @@ function CategoryPanel({
   refresh(): void;
 }) {
   const { t } = useTranslation('dictionary');
+  const language = useAppStore((s) => s.language);
   const remove = useMutation({
     mutationFn: () => dictAdminApi.removeCategory(category.id),
     onSuccess: () => {
@@ -253,11 +260,10 @@ function CategoryPanel({
   const columns: ColumnsType<DictType> = [
     {
       title: t('field.name'),
-      dataIndex: 'fullName',
       key: 'fullName',
-      render: (name: string, row) => (
+      render: (_, row) => (
         <Button type="link" size="small" onClick={() => onOpenType(row.id)}>
-          {name}
+          {dictName(row, language)}
         </Button>
       ),
     },
@@ -279,7 +285,7 @@ function CategoryPanel({
   return (
     <Card
       variant="borderless"
-      title={`${category.fullName} (${category.enCode})`}
+      title={`${dictName(category, language)} (${category.enCode})`}
       styles={{ header: { minHeight: 48 } }}
       data-testid="dict-category-panel"
       extra={
@@ -291,7 +297,7 @@ function CategoryPanel({
           </Auth>
           <Auth code={DictPerm.dictionaryDelete}>
             <Popconfirm
-              title={t('deleteConfirm', { name: category.fullName })}
+              title={t('deleteConfirm', { name: dictName(category, language) })}
               onConfirm={() => remove.mutateAsync().catch(() => undefined)}
               okButtonProps={{ danger: true, 'data-testid': 'dict-category-delete-confirm' }}
             >
@@ -398,7 +404,7 @@ function ItemsPanel({
       </Auth>
       <DeleteAction
         code={DictPerm.dictionaryDelete}
-        title={t('deleteConfirm', { name: row.fullName })}
+        title={t('deleteConfirm', { name: dictName(row, language) })}
         onConfirm={() => removeItem.mutateAsync(row.id).catch(() => undefined)}
         testId="dict-item-delete"
         label={t('delete')}
@@ -406,7 +412,7 @@ function ItemsPanel({
     </>
   ));
   const columns: ColumnsType<DictItem> = [
-    { title: t('field.name'), key: 'name', render: (_, row) => dictItemName(row, language) },
+    { title: t('field.name'), key: 'name', render: (_, row) => dictName(row, language) },
     { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode' },
     { title: t('field.nameZh'), dataIndex: 'fullName', key: 'fullName' },
     { title: t('field.nameEn'), dataIndex: 'fullNameEn', key: 'fullNameEn' },
@@ -424,7 +430,7 @@ function ItemsPanel({
               type="text"
               icon={<ArrowUpOutlined />}
               disabled={place.first || sort.isPending}
-              aria-label={t('moveUp', { name: row.fullName })}
+              aria-label={t('moveUp', { name: dictName(row, language) })}
               onClick={() => move(row, -1)}
               data-testid="dict-item-up"
             />
@@ -432,7 +438,7 @@ function ItemsPanel({
               type="text"
               icon={<ArrowDownOutlined />}
               disabled={place.last || sort.isPending}
-              aria-label={t('moveDown', { name: row.fullName })}
+              aria-label={t('moveDown', { name: dictName(row, language) })}
               onClick={() => move(row, 1)}
               data-testid="dict-item-down"
             />
@@ -452,7 +458,7 @@ function ItemsPanel({
             checked={enabled}
             loading={itemState.isPending && itemState.variables?.id === row.id}
             onChange={(checked) => itemState.mutate({ id: row.id, enabled: checked })}
-            aria-label={t('stateOf', { name: row.fullName })}
+            aria-label={t('stateOf', { name: dictName(row, language) })}
             data-testid="dict-item-state"
           />
         ) : (
@@ -470,7 +476,7 @@ function ItemsPanel({
       styles={{ header: { minHeight: 48 } }}
       title={
         <Space wrap>
-          <span>{`${type.fullName} (${type.enCode})`}</span>
+          <span>{`${dictName(type, language)} (${type.enCode})`}</span>
           <Tag>{type.isTree ? t('tree') : t('flat')}</Tag>
           {!type.enabled && <EnabledTag enabled={false} />}
         </Space>
@@ -487,13 +493,13 @@ function ItemsPanel({
               onChange={(checked) => typeState.mutate(checked)}
               checkedChildren={t('status.enabled')}
               unCheckedChildren={t('status.disabled')}
-              aria-label={t('stateOf', { name: type.fullName })}
+              aria-label={t('stateOf', { name: dictName(type, language) })}
               data-testid="dict-type-state"
             />
           </Auth>
           <Auth code={DictPerm.dictionaryDelete}>
             <Popconfirm
-              title={t('deleteConfirm', { name: type.fullName })}
+              title={t('deleteConfirm', { name: dictName(type, language) })}
               onConfirm={() => removeType.mutateAsync().catch(() => undefined)}
               okButtonProps={{ danger: true, 'data-testid': 'dict-type-delete-confirm' }}
             >
