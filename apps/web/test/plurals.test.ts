@@ -37,6 +37,8 @@ describe('count labels', () => {
     expect(t('task:runTotal', { count: 5 })).toBe('5 runs');
     expect(t('user:total', { count: 1 })).toBe('1 record');
     expect(t('user:total', { count: 48 })).toBe('48 records');
+    expect(t('user:importResult', { count: 1, imported: 1, failed: 0 })).toBe('1 row: 1 imported, 0 failed');
+    expect(t('user:importResult', { count: 3, imported: 2, failed: 1 })).toBe('3 rows: 2 imported, 1 failed');
     expect(t('online:total', { count: 1 })).toBe('1 session online');
     expect(t('menu:total', { count: 1 })).toBe('1 menu');
     expect(t('workflow:list.total', { count: 2 })).toBe('2 flows');

@@ -63,6 +63,19 @@ describe('the shipped divisions', () => {
     expect(hangzhou?.path.map((p) => p.name)).toEqual(['浙江省', '杭州市', '西湖区']);
   });
 
+  it('finds a place by its pinyin, as a user who works in English spells it, or by its initials', async () => {
+    const names = async (keyword: string) =>
+      (await t.get<AreaMatch[]>(`${SEARCH}?keyword=${encodeURIComponent(keyword)}`, buyer)).body.data.map(
+        (m) => m.path.map((p) => p.name).join('/'),
+      );
+    expect((await names('Shanghai'))[0]).toBe('上海市');
+    // A reading that is not the character's most common one: 重庆 is chong-qing.
+    expect(await names('chong qing')).toContain('重庆市');
+    expect(await names('xihuqu')).toContain('浙江省/杭州市/西湖区');
+    expect(await names('bj')).toContain('北京市');
+    expect(await names('zzzzqx')).toEqual([]);
+  });
+
   it('refuses bad input with translated field messages, and callers without the page', async () => {
     const bad = await t.get<{ fields: Record<string, string> }>(`${AREA}?parentCode=abc`, admin, en);
     expect(bad.body.code).toBe(400);

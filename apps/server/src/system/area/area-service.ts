@@ -88,6 +88,58 @@ export async function findArea(ctx: AreaContext, code: string): Promise<AreaItem
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** At most this many pinyin matches go into the query (the search shows fewer still). */
+const AREA_PINYIN_CODES = 300;
+
+/** The shipped areas by the pinyin of their names: the whole syllables run together, and the initials. */
+type PinyinEntry = { code: string; full: string; initials: string };
+const pinyinIndexes = new WeakMap<object, Promise<PinyinEntry[]>>();
+
+/**
+ * Built once per database on the first Latin keyword (pinyin-pro, which knows the readings of place
+ * names such as 重庆 chongqing): the shipped names only, a tenant's corrections keep the Chinese
+ * search. Loaded lazily, so a server that is never asked in Latin letters never loads the library.
+ */
+function pinyinIndex(db: AreaContext['db']): Promise<PinyinEntry[]> {
+  let index = pinyinIndexes.get(db);
+  if (!index) {
+    index = (async () => {
+      const [{ pinyin }, rows] = await Promise.all([
+        import('pinyin-pro'),
+        db.selectFrom('sys_area').select(['code', 'name']).execute(),
+      ]);
+      return rows.map((r) => ({
+        code: r.code,
+        full: pinyin(r.name, { toneType: 'none', type: 'array', nonZh: 'removed' }).join('').toLowerCase(),
+        initials: pinyin(r.name, { pattern: 'first', toneType: 'none', type: 'array', nonZh: 'removed' })
+          .join('')
+          .toLowerCase(),
+      }));
+    })();
+    index.catch(() => pinyinIndexes.delete(db));
+    pinyinIndexes.set(db, index);
+  }
+  return index;
+}
+
+/**
+ * Codes of shipped areas a Latin keyword names in pinyin ("shanghai", "Chong qing", or the initials
+ * "bj"): a user who works in English types a place as it is spelt in English, which for Chinese
+ * places is mostly their pinyin. None for a keyword with other characters.
+ */
+async function codesByPinyin(ctx: AreaContext, keyword: string): Promise<string[]> {
+  if (!/^[a-z\s'-]+$/i.test(keyword)) return [];
+  const wanted = keyword.toLowerCase().replace(/[^a-z]/g, '');
+  if (wanted.length < 2) return [];
+  const index = await pinyinIndex(ctx.db);
+  const codes: string[] = [];
+  for (const entry of index) {
+    if (entry.full.includes(wanted) || entry.initials.startsWith(wanted)) codes.push(entry.code);
+    if (codes.length >= AREA_PINYIN_CODES) break;
+  }
+  return codes;
+}
+
 /**
  * Entries whose name or short name contains the keyword, or whose code starts with it, each with
  * its ancestors (province first), provinces before cities before districts.
@@ -99,8 +151,11 @@ export async function searchAreas(
 ): Promise<{ matches: AreaItem[]; paths: AreaMatch[] }> {
   const contains = `%${likeEscape(keyword)}%`;
   const enabled = options.enabledOnly ? sql`and m.enabled` : sql``;
+  const pinyinCodes = await codesByPinyin(ctx, keyword);
+  const byPinyin = pinyinCodes.length ? sql`or m.code in (${sql.join(pinyinCodes)})` : sql``;
   const found = await sql<Row>`select m.* from ${merged(ctx.tenantId)} m
-    where (m.name like ${contains} or m.short_name like ${contains} or m.code like ${`${likeEscape(keyword)}%`})
+    where (m.name like ${contains} or m.short_name like ${contains} or m.code like ${`${likeEscape(keyword)}%`}
+      ${byPinyin})
       ${enabled}
     order by m.level, m.sort, m.code limit ${AREA_SEARCH_LIMIT}`.execute(ctx.db);
   const known = new Map(found.rows.map((r) => [r.code, r]));

@@ -123,7 +123,7 @@ export function ImportUsersModal({ onClose, onImported }: { onClose(): void; onI
             <Alert
               type={result.failed ? 'warning' : 'success'}
               showIcon
-              title={t('importResult', result)}
+              title={t('importResult', { ...result, count: result.total })}
               action={
                 result.errorReport ? (
                   <Button
