@@ -256,6 +256,11 @@ test('the designer in English and dark passes axe, and the keyboard reaches a no
   await page.waitForTimeout(400);
   await shot(page, 'flow-designer-drawer-en-dark');
   expect(await axe(page)).toEqual([]);
+  // The node's English name: the canvas of a reader in English shows it at once.
+  const nameEn = drawer.getByTestId('flow-node-name-en');
+  await nameEn.fill('Manager check');
+  await nameEn.press('Enter');
+  await expect(canvas.locator('[data-node-id="mgr"] .fd-node-name')).toHaveText('Manager check');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(manager).toBeFocused();

@@ -137,6 +137,8 @@ export interface FlowOperator {
   item_key: string;
   node_id: string;
   node_name: Generated<string>;
+  node_name_en: Generated<string>;
+  node_name_tw: Generated<string>;
   sort_order: Generated<number>;
   state: 'pending' | 'waiting' | 'approved' | 'rejected' | 'transferred' | 'closed' | 'cancelled';
   task_id: Int8;

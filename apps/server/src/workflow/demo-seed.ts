@@ -9,17 +9,21 @@ import { hasState, jsonb, loadTask, persistTransition, versionIndex } from './ta
 
 type Tx = Transaction<Database>;
 
+/** A node's name in Chinese, with its English and traditional-Chinese names. */
+const named = (name: string, en: string, tw: string) => ({ name, names: { 'en-US': en, 'zh-TW': tw } });
+const END_NAMES = named('结束', 'End', '結束');
+
 /** Purchase requisition: department manager → (total > 50,000: countersign) → end. */
 export function purchaseTree(countersign: string[]): FlowNode {
   return {
     id: 'start',
     type: 'start',
-    name: '发起人',
+    ...named('发起人', 'Launcher', '發起人'),
     formRights: { total: 'readonly' },
     next: {
       id: 'deptManager',
       type: 'approver',
-      name: '部门经理审批',
+      ...named('部门经理审批', 'Department manager approval', '部門經理審批'),
       assignee: { kind: 'deptManager' },
       signMode: 'or',
       rejectTo: { kind: 'launcher' },
@@ -28,11 +32,11 @@ export function purchaseTree(countersign: string[]): FlowNode {
       next: {
         id: 'amount',
         type: 'condition',
-        name: '金额条件',
+        ...named('金额条件', 'Amount', '金額條件'),
         branches: [
           {
             id: 'large',
-            name: '大额采购',
+            ...named('大额采购', 'Large purchase', '大額採購'),
             condition: {
               kind: 'group',
               op: 'and',
@@ -50,15 +54,15 @@ export function purchaseTree(countersign: string[]): FlowNode {
             next: {
               id: 'countersign',
               type: 'approver',
-              name: '总监会签',
+              ...named('总监会签', 'Directors countersign', '總監會簽'),
               assignee: { kind: 'users', userIds: countersign },
               signMode: 'all',
               rejectTo: { kind: 'previous' },
             },
           },
-          { id: 'normal', name: '其他', isDefault: true },
+          { id: 'normal', ...named('其他', 'Other', '其他'), isDefault: true },
         ],
-        next: { id: 'end', type: 'end', name: '结束' },
+        next: { id: 'end', type: 'end', ...END_NAMES },
       },
     },
   };
@@ -69,21 +73,21 @@ export function leaveTree(hr: string[]): FlowNode {
   return {
     id: 'start',
     type: 'start',
-    name: '发起人',
+    ...named('发起人', 'Launcher', '發起人'),
     next: {
       id: 'deptManager',
       type: 'approver',
-      name: '部门经理审批',
+      ...named('部门经理审批', 'Department manager approval', '部門經理審批'),
       assignee: { kind: 'deptManager' },
       signMode: 'or',
       next: {
         id: 'hr',
         type: 'approver',
-        name: '人事审批',
+        ...named('人事审批', 'HR approval', '人事審批'),
         assignee: { kind: 'users', userIds: hr },
         signMode: 'or',
         rejectTo: { kind: 'previous' },
-        next: { id: 'end', type: 'end', name: '结束' },
+        next: { id: 'end', type: 'end', ...END_NAMES },
       },
     },
   };
@@ -96,11 +100,11 @@ function supplierFlow(buyerRoleId: string, rights: Record<string, 'editable'>, n
   return {
     id: 'start',
     type: 'start',
-    name: '供应商提交',
+    ...named('供应商提交', 'Supplier submits', '供應商提交'),
     next: {
       id: 'purchasing',
       type: 'approver',
-      name: '采购审核',
+      ...named('采购审核', 'Purchasing review', '採購審核'),
       assignee: { kind: 'roles', roleIds: [buyerRoleId] },
       signMode: 'or',
       rejectTo: { kind: 'launcher' },
@@ -119,18 +123,18 @@ export function vendorAdmissionTree(buyerRoleId: string, quality: string[]): Flo
   return supplierFlow(buyerRoleId, REVIEW_RIGHTS, {
     id: 'quality',
     type: 'approver',
-    name: '质量审核',
+    ...named('质量审核', 'Quality review', '品質審核'),
     assignee: { kind: 'users', userIds: quality },
     signMode: 'or',
     rejectTo: { kind: 'launcher' },
     formRights: REVIEW_RIGHTS,
-    next: { id: 'end', type: 'end', name: '结束' },
+    next: { id: 'end', type: 'end', ...END_NAMES },
   });
 }
 
 /** A supplier's change of bank or legal data: purchasing (the buyer role) → end. */
 export function vendorChangeTree(buyerRoleId: string): FlowNode {
-  return supplierFlow(buyerRoleId, { reviewComment: 'editable' }, { id: 'end', type: 'end', name: '结束' });
+  return supplierFlow(buyerRoleId, { reviewComment: 'editable' }, { id: 'end', type: 'end', ...END_NAMES });
 }
 
 async function releasedFlow(

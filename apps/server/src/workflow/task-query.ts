@@ -14,7 +14,9 @@ import {
   flowMessage,
   type flowTreeSchema,
   type Locale,
+  type NodeNames,
   nameInLocale,
+  nodeNameIn,
 } from '@srm/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { z } from 'zod';
@@ -133,9 +135,19 @@ function tasks(db: Kysely<Database>, tenantId: string) {
     .where('t.tenant_id', '=', tenantId);
 }
 
-/** The current nodes of a task: its pending to-dos' node names. */
-const currentNodes = sql<string>`(select string_agg(distinct o2.node_name, ',') from flow_operator o2
-  where o2.task_id = t.id and o2.state = 'pending')`;
+/** A to-do's node name in a language (`alias` its flow_operator row): the main name where it has none. */
+function nodeNameOf(locale: Locale, alias: string) {
+  const main = sql.ref(`${alias}.node_name`);
+  if (locale === 'zh-CN') return sql<string>`${main}`;
+  const other = sql.ref(`${alias}.${locale === 'en-US' ? 'node_name_en' : 'node_name_tw'}`);
+  return sql<string>`coalesce(nullif(${other}, ''), ${main})`;
+}
+
+/** The current nodes of a task in a language: its pending to-dos' node names. */
+const currentNodes = (
+  locale: Locale,
+) => sql<string>`(select string_agg(distinct ${nodeNameOf(locale, 'o2')}, ',')
+  from flow_operator o2 where o2.task_id = t.id and o2.state = 'pending')`;
 
 /** Whose to-dos the caller may handle now: his own and those of users who delegated to him. */
 async function ownersForMe(ctx: ServiceContext): Promise<{ userId: string; flowIds: string[] | null }[]> {
@@ -159,21 +171,25 @@ const narrowsTasks = (q: FlowListQuery) =>
   q.status !== undefined ||
   Boolean(q.keyword);
 
-/** A to-do line's columns besides the task's: the item, its node and whose item it is. */
-const TODO_FIELDS = [
-  'o.id as operator_id',
-  'o.node_name',
-  'o.handled_at',
-  'o.user_id as owner_id',
-  'w.real_name as owner_name',
-] as const;
-
-/** The page's items joined to their tasks (ids from `pageIds`), newest arrival first. */
-function todoRows(db: Kysely<Database>, tenantId: string, fields: ReturnType<typeof taskFields>) {
+/** The page's items joined to their tasks (ids from `pageIds`), newest arrival first: besides the
+ * task's columns, the item, its node (in the reader's language) and whose item it is. */
+function todoRows(
+  db: Kysely<Database>,
+  tenantId: string,
+  fields: ReturnType<typeof taskFields>,
+  locale: Locale,
+) {
   return tasks(db, tenantId)
     .innerJoin('flow_operator as o', 'o.task_id', 't.id')
     .innerJoin('sys_user as w', 'w.id', 'o.user_id')
-    .select([...fields, ...TODO_FIELDS]);
+    .select([
+      ...fields,
+      'o.id as operator_id',
+      nodeNameOf(locale, 'o').as('node_name'),
+      'o.handled_at',
+      'o.user_id as owner_id',
+      'w.real_name as owner_name',
+    ]);
 }
 
 /**
@@ -233,7 +249,15 @@ function ownTodoPageQuery(locale: Locale) {
         't.status',
         't.created_at',
         'o.id as operator_id',
-        'o.node_name',
+        // The page's index-only scan carries the main name; another language's is read for the
+        // page's rows alone.
+        locale === 'zh-CN'
+          ? sql<string>`o.node_name`.as('node_name')
+          : eb
+              .selectFrom('flow_operator as x')
+              .select(nodeNameOf(locale, 'x').as('name'))
+              .whereRef('x.id', '=', 'o.id')
+              .as('node_name'),
         'o.created_at as arrived_at',
       ]);
     return db
@@ -345,7 +369,7 @@ async function todoList(
   ]);
   const ids = (page as { id: unknown }[]).map((r) => String(r.id));
   const rows = ids.length
-    ? ((await todoRows(ctx.db, ctx.tenantId, fields)
+    ? ((await todoRows(ctx.db, ctx.tenantId, fields, ctx.locale)
         .where('o.id', 'in', ids)
         .orderBy('o.created_at', 'desc')
         .orderBy('o.id', 'desc')
@@ -369,20 +393,25 @@ export async function listTasks(
       .innerJoin('flow_operator as o', 'o.task_id', 't.id')
       .where('o.handled_by', '=', ctx.userId)
       .where('o.state', 'in', ['approved', 'rejected', 'transferred'])
-      .select([...fields, 'o.id as operator_id', 'o.node_name', 'o.handled_at']);
+      .select([
+        ...fields,
+        'o.id as operator_id',
+        nodeNameOf(ctx.locale, 'o').as('node_name'),
+        'o.handled_at',
+      ]);
   } else if (type === FLOW_LIST_TYPE.circulate) {
     q = tasks(ctx.db, ctx.tenantId)
       .innerJoin('flow_circulation as c', 'c.task_id', 't.id')
       .where('c.user_id', '=', ctx.userId)
-      .select([...fields, currentNodes.as('node_name')]);
+      .select([...fields, currentNodes(ctx.locale).as('node_name')]);
   } else if (type === FLOW_LIST_TYPE.launched) {
     q = tasks(ctx.db, ctx.tenantId)
       .where('t.launcher_id', '=', ctx.userId)
-      .select([...fields, currentNodes.as('node_name')]);
+      .select([...fields, currentNodes(ctx.locale).as('node_name')]);
   } else {
     q = tasks(ctx.db, ctx.tenantId)
       .where('t.status', '<>', FLOW_STATUS.draft)
-      .select([...fields, currentNodes.as('node_name')]);
+      .select([...fields, currentNodes(ctx.locale).as('node_name')]);
   }
   q = filtered(q, query);
   const count = await ctx.db
@@ -533,10 +562,9 @@ export async function taskDetail(ctx: ServiceContext, id: string): Promise<FlowT
     .where('id', '=', row.definition_id)
     .executeTakeFirstOrThrow();
   const { index, tree } = await versionIndex(ctx.db, row.version_id as string);
-  const nodeName = (nodeId: string | null) =>
-    nodeId === null
-      ? ''
-      : (index.nodes.get(nodeId)?.node.name ?? flowMessage('flow.launcherNode', ctx.locale));
+  const named = (node: { name: string; names?: NodeNames | undefined } | undefined) =>
+    node ? nodeNameIn(node, ctx.locale) : flowMessage('flow.launcherNode', ctx.locale);
+  const nodeName = (nodeId: string | null) => (nodeId === null ? '' : named(index.nodes.get(nodeId)?.node));
 
   const acts = state?.activations ?? [];
   const mine = items.find((i) => i.state === 'pending' && mayActFor(i.userId));
@@ -556,9 +584,11 @@ export async function taskDetail(ctx: ServiceContext, id: string): Promise<FlowT
       rule.kind === 'node'
         ? nodeName(rule.nodeId)
         : rule.kind === 'previous'
-          ? (upstreamOf(index, mineNode.id, true).find(
-              (n) => n.type === 'approver' && acts.some((a) => a.nodeId === n.id && a.state === 'done'),
-            )?.name ?? flowMessage('flow.launcherNode', ctx.locale))
+          ? named(
+              upstreamOf(index, mineNode.id, true).find(
+                (n) => n.type === 'approver' && acts.some((a) => a.nodeId === n.id && a.state === 'done'),
+              ),
+            )
           : flowMessage('flow.launcherNode', ctx.locale);
   }
   const lastHandled = [...items]
@@ -637,7 +667,7 @@ export async function taskDetail(ctx: ServiceContext, id: string): Promise<FlowT
               handledAt: i.handledAt,
             }))
         : [];
-      return { nodeId: n.id, name: n.name, type: n.type, state: nodeState, handlers };
+      return { nodeId: n.id, name: nodeNameIn(n, ctx.locale), type: n.type, state: nodeState, handlers };
     });
 
   const form = formOf(row.form_name);

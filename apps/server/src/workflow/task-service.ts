@@ -11,6 +11,7 @@ import {
   type FlowTaskSaved,
   type FlowUrgency,
   flowMessage,
+  nodeNameIn,
 } from '@srm/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { hasPerm } from '../core/access';
@@ -226,7 +227,7 @@ export async function launchForm(
   const { tree, index } = await versionIndex(ctx.db, await latestVersion(ctx.db, def));
   const chooseNodes = index.order
     .filter((n) => n.type === 'approver' && n.assignee.kind === 'launcherChooses')
-    .map((n) => ({ nodeId: n.id, name: n.name }));
+    .map((n) => ({ nodeId: n.id, name: nodeNameIn(n, ctx.locale) }));
   return { fieldRights: startRights(tree), chooseNodes };
 }
 

@@ -1,4 +1,4 @@
-import { type FlowNode, type FlowStatus, flowNodeSchema } from '@srm/contracts';
+import { type FlowNode, type FlowStatus, flowNodeSchema, type NodeNames } from '@srm/contracts';
 import { type InsertObject, type Kysely, sql, type Transaction } from 'kysely';
 import type { Deps } from '../core/context';
 import { conflict, notFound } from '../core/errors';
@@ -8,6 +8,15 @@ import type { Database } from '../db/types';
 import { type FlowEffect, indexTree, type TaskState } from './engine';
 import type { FlowIndex } from './engine/tree';
 import { formOf } from './forms';
+
+/** A to-do's node name columns: the main name, and the English and traditional ones ('' where none). */
+function nodeNames(node: { name: string; names?: NodeNames | undefined } | undefined) {
+  return {
+    node_name: node?.name ?? '',
+    node_name_en: node?.names?.['en-US'] ?? '',
+    node_name_tw: node?.names?.['zh-TW'] ?? '',
+  };
+}
 
 /** Jobs of the runner this domain defines (workflow/index.ts). */
 export const FLOW_OUTBOX_JOB = 'flow.outbox';
@@ -244,12 +253,12 @@ const writeTransition = prepared(
       on conflict (task_id, act_key) do update
         set state = excluded.state, finished_at = excluded.finished_at, due_at = excluded.due_at
     ), items as (
-      insert into flow_operator as o (tenant_id, task_id, item_key, act_key, node_id, node_name, user_id, state,
-        sort_order, created_at, handled_at, handled_by)
-      select ${p.tenantId}::bigint, ${p.taskId}::bigint, i.item_key, i.act_key, i.node_id, i.node_name, i.user_id,
-        i.state, i.sort_order, i.created_at, i.handled_at, i.handled_by
+      insert into flow_operator as o (tenant_id, task_id, item_key, act_key, node_id, node_name, node_name_en,
+        node_name_tw, user_id, state, sort_order, created_at, handled_at, handled_by)
+      select ${p.tenantId}::bigint, ${p.taskId}::bigint, i.item_key, i.act_key, i.node_id, i.node_name,
+        i.node_name_en, i.node_name_tw, i.user_id, i.state, i.sort_order, i.created_at, i.handled_at, i.handled_by
       from jsonb_to_recordset(${p.items}::jsonb) as i(item_key text, act_key text, node_id text, node_name text,
-        user_id bigint, state text, sort_order integer, created_at timestamptz, handled_at timestamptz,
+        node_name_en text, node_name_tw text, user_id bigint, state text, sort_order integer, created_at timestamptz, handled_at timestamptz,
         handled_by bigint)
       on conflict (task_id, item_key) do update
         set state = excluded.state, handled_at = excluded.handled_at, handled_by = excluded.handled_by
@@ -317,7 +326,8 @@ export async function persistTransition(
       item_key: i.id,
       act_key: i.activationId,
       node_id: i.nodeId,
-      node_name: index.nodes.get(i.nodeId)?.node.name ?? '',
+      // The node's name in each language, for the lists (an empty one reads the main name).
+      ...nodeNames(index.nodes.get(i.nodeId)?.node),
       user_id: i.userId,
       state: i.state,
       sort_order: i.order,

@@ -129,6 +129,34 @@ describe('flow names in the reader’s language', () => {
     }
     const shown = await t.get<FlowTaskDetail>(`${B}/${first.id}`, manager, tw);
     expect(shown.body.data.task.flowName).toBe('採購申請');
+    // Its nodes too, where the flow names them in that language: the chart, the list's node.
+    expect(shown.body.data.nodes.map((n) => n.name).slice(0, 2)).toEqual(['發起人', '部門經理審批']);
+    const english = await t.get<FlowTaskDetail>(`${B}/${first.id}`, manager, en);
+    expect(english.body.data.nodes.map((n) => n.name).slice(0, 2)).toEqual([
+      'Launcher',
+      'Department manager approval',
+    ]);
+    // The manager's to-do is at a node the demo names in every language.
+    const NODE: Record<string, [string, string]> = {
+      部门经理审批: ['Department manager approval', '部門經理審批'],
+      总监会签: ['Directors countersign', '總監會簽'],
+    };
+    const main = (await t.get<FlowTaskDetail>(`${B}/${first.id}`, manager)).body.data.task.nodeName;
+    const [nodeEn, nodeTw] = NODE[main] ?? ['?', '?'];
+    expect(shown.body.data.task.nodeName).toBe(nodeTw);
+    expect(english.body.data.myItem?.nodeName).toBe(nodeEn);
+    expect(first.nodeName).toBe(nodeEn);
+    for (const [headers, node] of [
+      [en, nodeEn],
+      [tw, nodeTw],
+      [{}, main],
+    ] as const) {
+      const own = await t.post<Page<FlowTaskItem>>(`${B}/List/1`, { pageSize: 100 }, manager, headers);
+      expect(own.body.data.list.find((i) => i.id === first.id)?.nodeName).toBe(node);
+      // The launcher's list reads the current node the same way.
+      const launched = await t.post<Page<FlowTaskItem>>(`${B}/List/4`, { pageSize: 100 }, buyer, headers);
+      expect(launched.body.data.list.find((i) => i.id === first.id)?.nodeName).toBe(node);
+    }
     // The English name finds it too.
     const found = await t.post<Page<FlowTaskItem>>(
       `${B}/List/1`,
@@ -687,7 +715,8 @@ describe('field rights and timers', () => {
       const rights = await form(`?flowId=${ids.purchase}`);
       expect(rights.body.data.fieldRights).toEqual({ neededBy: 'hidden', reason: 'readonly' });
       expect((rights.body.data as { chooseNodes?: unknown }).chooseNodes).toEqual([
-        { nodeId: tree.next.id, name: tree.next.name },
+        // Named in the asker's language (English here), as the flow names the node.
+        { nodeId: tree.next.id, name: 'Department manager approval' },
       ]);
       // The launcher names the approvers: a user of another company is refused, none at all too.
       const stranger = await t.db

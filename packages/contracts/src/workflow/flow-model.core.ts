@@ -123,9 +123,18 @@ export type NodeTimeout =
 export const TIMER_UNITS = ['minutes', 'hours', 'days'] as const;
 export type TimerUnit = (typeof TIMER_UNITS)[number];
 
+/** A node's or a branch's name in English and traditional Chinese (the main name where empty). */
+export type NodeNames = Partial<Record<'en-US' | 'zh-TW', string>>;
+
+/** A node's or a branch's name in a language: its name there, else its main name. */
+export function nodeNameIn(node: { name: string; names?: NodeNames | undefined }, locale: string): string {
+  return node.names?.[locale as keyof NodeNames] || node.name;
+}
+
 interface NodeBase {
   id: string;
   name: string;
+  names?: NodeNames | undefined;
   /** The node that follows on the same route; null where the route ends (the end node, a branch's tail). */
   next?: FlowNode | null | undefined;
 }
@@ -158,6 +167,7 @@ export interface CopyNode extends NodeBase {
 export interface ConditionBranch {
   id: string;
   name: string;
+  names?: NodeNames | undefined;
   /** The branch taken when no other branch's condition holds; its condition is ignored. */
   isDefault?: boolean | undefined;
   condition?: ConditionGroup | null | undefined;
@@ -173,6 +183,7 @@ export interface ConditionNode extends NodeBase {
 export interface ParallelBranch {
   id: string;
   name: string;
+  names?: NodeNames | undefined;
   next?: FlowNode | null | undefined;
 }
 

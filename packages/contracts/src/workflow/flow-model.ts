@@ -96,7 +96,13 @@ export const nodeTimeoutSchema: z.ZodType<NodeTimeout> = z.discriminatedUnion('a
 ]);
 
 const formRights = z.record(z.string().min(1).max(100), z.enum(FIELD_RIGHTS)).optional();
-const base = { id: flowNodeIdSchema, name: label };
+/** A name in another language may be left empty: the main name stands in. */
+const otherName = z.string().trim().max(100).optional();
+const base = {
+  id: flowNodeIdSchema,
+  name: label,
+  names: z.object({ 'en-US': otherName, 'zh-TW': otherName }).optional(),
+};
 const next = () => flowNodeSchema.nullable().optional();
 
 const startNodeSchema: z.ZodType<StartNode> = z.lazy(() =>

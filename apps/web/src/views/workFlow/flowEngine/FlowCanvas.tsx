@@ -11,7 +11,13 @@ import {
   SendOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { ConditionBranch, FlowNode, Locale, ParallelBranch } from '@srm/contracts/core';
+import {
+  type ConditionBranch,
+  type FlowNode,
+  type Locale,
+  nodeNameIn,
+  type ParallelBranch,
+} from '@srm/contracts/core';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { type DragEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -143,6 +149,7 @@ function NodeCard({ node, ctx }: { node: FlowNode; ctx: Ctx }) {
   const { t } = useTranslation('workflow');
   const { actions, errors, selectedId } = ctx;
   const summary = nodeSummary(node, t, ctx);
+  const name = nodeNameIn(node, ctx.locale);
   const fixed = node.type === 'start' || node.type === 'end';
   const messages = errors[node.id];
   if (node.type === 'end')
@@ -179,7 +186,7 @@ function NodeCard({ node, ctx }: { node: FlowNode; ctx: Ctx }) {
       >
         <span className="fd-node-head">
           {TYPE_ICONS[node.type]}
-          <span className="fd-node-name">{node.name}</span>
+          <span className="fd-node-name">{name}</span>
         </span>
         <span className={`fd-node-body${summary.empty ? ' fd-empty' : ''}`}>{summary.text}</span>
         <span id={`${node.id}-err`}>
@@ -193,7 +200,7 @@ function NodeCard({ node, ctx }: { node: FlowNode; ctx: Ctx }) {
               size="small"
               type="text"
               icon={<ArrowUpOutlined />}
-              aria-label={t('canvas.moveUpNamed', { name: node.name })}
+              aria-label={t('canvas.moveUpNamed', { name })}
               onClick={() => actions.moveNode(node.id, -1)}
             />
           </Tooltip>
@@ -202,7 +209,7 @@ function NodeCard({ node, ctx }: { node: FlowNode; ctx: Ctx }) {
               size="small"
               type="text"
               icon={<ArrowDownOutlined />}
-              aria-label={t('canvas.moveDownNamed', { name: node.name })}
+              aria-label={t('canvas.moveDownNamed', { name })}
               onClick={() => actions.moveNode(node.id, 1)}
             />
           </Tooltip>
@@ -211,7 +218,7 @@ function NodeCard({ node, ctx }: { node: FlowNode; ctx: Ctx }) {
               size="small"
               type="text"
               icon={<CloseOutlined />}
-              aria-label={t('canvas.removeNamed', { name: node.name })}
+              aria-label={t('canvas.removeNamed', { name })}
               onClick={() => actions.remove(node.id)}
               data-testid="flow-node-remove"
             />
@@ -259,7 +266,7 @@ function Group({ group, ctx }: { group: FlowNode & { type: 'condition' | 'parall
               type="text"
               className="fd-group-remove"
               icon={<CloseOutlined />}
-              aria-label={t('canvas.removeNamed', { name: group.name })}
+              aria-label={t('canvas.removeNamed', { name: nodeNameIn(group, ctx.locale) })}
               onClick={() => actions.remove(group.id)}
             />
           </Tooltip>
@@ -323,6 +330,7 @@ function BranchCard({
 }) {
   const { t } = useTranslation('workflow');
   const { actions, errors, selectedId, locale } = ctx;
+  const name = nodeNameIn(branch, locale);
   const isDefault = (branch as ConditionBranch).isDefault === true;
   const movable = !!actions && !isDefault;
   const movableCount = group.type === 'condition' ? count - 1 : count;
@@ -364,7 +372,7 @@ function BranchCard({
         aria-describedby={messages?.length ? `${branch.id}-err` : undefined}
       >
         <span className="fd-node-head">
-          <span className="fd-node-name">{branch.name}</span>
+          <span className="fd-node-name">{name}</span>
           {group.type === 'condition' && (
             <span className="fd-priority">
               {isDefault ? t('branch.default') : t('branch.priority', { n: index + 1 })}
@@ -388,7 +396,7 @@ function BranchCard({
               size="small"
               type="text"
               icon={<ArrowLeftOutlined />}
-              aria-label={t('canvas.moveLeftNamed', { name: branch.name })}
+              aria-label={t('canvas.moveLeftNamed', { name })}
               onClick={() => actions.moveBranch(branch.id, index - 1)}
             />
           )}
@@ -397,7 +405,7 @@ function BranchCard({
               size="small"
               type="text"
               icon={<ArrowRightOutlined />}
-              aria-label={t('canvas.moveRightNamed', { name: branch.name })}
+              aria-label={t('canvas.moveRightNamed', { name })}
               onClick={() => actions.moveBranch(branch.id, index + 1)}
             />
           )}
@@ -406,7 +414,7 @@ function BranchCard({
               size="small"
               type="text"
               icon={<CloseOutlined />}
-              aria-label={t('canvas.removeNamed', { name: branch.name })}
+              aria-label={t('canvas.removeNamed', { name })}
               onClick={() => actions.removeBranch(branch.id)}
             />
           )}

@@ -9,7 +9,9 @@ import {
   type FormSchema,
   type Locale,
   NO_APPROVER_RULES,
+  type NodeNames,
   type NodeTimeout,
+  nodeNameIn,
   type RejectTarget,
   SIGN_MODES,
   TIMER_UNITS,
@@ -39,21 +41,78 @@ export interface NodeDrawerProps {
 }
 
 /** The name, committed when the field is left (one undo step per rename, not per key). */
-function NameInput({ value, onCommit, label }: { value: string; onCommit(v: string): void; label: string }) {
+/** A text the flow takes when the field is left (or Enter): the node's name, or one in another language. */
+function NameInput({
+  value,
+  onCommit,
+  label,
+  required = true,
+  testId = 'flow-node-name',
+  extra,
+}: {
+  value: string;
+  onCommit(v: string): void;
+  label: string;
+  /** The main name cannot be emptied; another language's may (the main one stands in). */
+  required?: boolean;
+  testId?: string;
+  extra?: string;
+}) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
+  const commit = () => {
+    const next = draft.trim();
+    if ((next || !required) && next !== value) onCommit(next);
+  };
   return (
-    <Form.Item label={label} required>
+    <Form.Item label={label} required={required} extra={extra}>
       <Input
         value={draft}
         maxLength={50}
         aria-label={label}
-        data-testid="flow-node-name"
+        data-testid={testId}
         onChange={(e) => setDraft(e.target.value)}
-        onBlur={() => draft.trim() && draft !== value && onCommit(draft.trim())}
-        onPressEnter={() => draft.trim() && draft !== value && onCommit(draft.trim())}
+        onBlur={commit}
+        onPressEnter={commit}
       />
     </Form.Item>
+  );
+}
+
+/** A node's or branch's name with its English and traditional-Chinese names. */
+function NameInputs({
+  item,
+  onChange,
+}: {
+  item: { name: string; names?: NodeNames | undefined };
+  onChange(patch: { name?: string; names?: NodeNames }): void;
+}) {
+  const { t } = useTranslation('workflow');
+  const other = (locale: keyof NodeNames) => (value: string) => {
+    const names: NodeNames = { ...item.names };
+    if (value) names[locale] = value;
+    else delete names[locale];
+    onChange({ names });
+  };
+  return (
+    <>
+      <NameInput value={item.name} label={t('drawer.name')} onCommit={(name) => onChange({ name })} />
+      <NameInput
+        value={item.names?.['en-US'] ?? ''}
+        label={t('drawer.nameEn')}
+        required={false}
+        testId="flow-node-name-en"
+        onCommit={other('en-US')}
+      />
+      <NameInput
+        value={item.names?.['zh-TW'] ?? ''}
+        label={t('drawer.nameTw')}
+        required={false}
+        testId="flow-node-name-tw"
+        extra={t('drawer.otherNameHint')}
+        onCommit={other('zh-TW')}
+      />
+    </>
   );
 }
 
@@ -175,7 +234,7 @@ function AssigneeEditor({
           <Select
             value={value.nodeId || undefined}
             aria-label={t('drawer.earlierNode')}
-            options={upstream.map((n) => ({ value: n.id, label: n.name }))}
+            options={upstream.map((n) => ({ value: n.id, label: nodeNameIn(n, locale) }))}
             notFoundContent={t('drawer.noEarlierNode')}
             onChange={(id: string) => onChange({ kind: 'nodeHandler', nodeId: id })}
           />
@@ -321,9 +380,7 @@ export function NodeDrawer({
   if (node) {
     const patch = (p: Record<string, unknown>) => onNodeChange(node.id, p as Partial<FlowNode>);
     title = t(`nodeType.${node.type}`);
-    const name = (
-      <NameInput value={node.name} label={t('drawer.name')} onCommit={(name) => patch({ name })} />
-    );
+    const name = <NameInputs item={node} onChange={patch} />;
     if (node.type === 'approver') {
       const upstream = upstreamApprovers(tree, node.id);
       body = (
@@ -378,7 +435,7 @@ export function NodeDrawer({
                         { value: 'previous', label: t('reject.previous') },
                         ...upstream.map((n) => ({
                           value: `node:${n.id}`,
-                          label: t('reject.node', { name: n.name }),
+                          label: t('reject.node', { name: nodeNameIn(n, locale) }),
                         })),
                       ]}
                       onChange={(v: string) =>
@@ -494,11 +551,7 @@ export function NodeDrawer({
     const isDefault = (branch as ConditionBranch).isDefault;
     body = (
       <>
-        <NameInput
-          value={branch.name}
-          label={t('drawer.name')}
-          onCommit={(name) => onBranchChange(branch.id, { name })}
-        />
+        <NameInputs item={branch} onChange={(p) => onBranchChange(branch.id, p)} />
         {group.type === 'condition' &&
           (isDefault ? (
             <Alert type="info" title={t('branch.defaultHelp')} />
