@@ -411,12 +411,32 @@ function ItemsPanel({
       />
     </>
   ));
+  // The name in the reader's language first (marked where it falls back to the Chinese one), then
+  // the names in the two other languages: the one he reads is not repeated.
+  const ownName: keyof DictItem =
+    language === 'en-US' ? 'fullNameEn' : language === 'zh-TW' ? 'fullNameTw' : 'fullName';
+  const otherNames = (
+    [
+      { title: t('field.nameZh'), dataIndex: 'fullName', key: 'fullName' },
+      { title: t('field.nameEn'), dataIndex: 'fullNameEn', key: 'fullNameEn' },
+      { title: t('field.nameTw'), dataIndex: 'fullNameTw', key: 'fullNameTw' },
+    ] as const
+  ).filter((column) => column.dataIndex !== ownName);
   const columns: ColumnsType<DictItem> = [
-    { title: t('field.name'), key: 'name', render: (_, row) => dictName(row, language) },
+    {
+      title: t('field.name'),
+      key: 'name',
+      render: (_, row) =>
+        row[ownName] ? (
+          row[ownName]
+        ) : (
+          <Typography.Text type="secondary" title={t('untranslated')}>
+            {row.fullName}
+          </Typography.Text>
+        ),
+    },
     { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode' },
-    { title: t('field.nameZh'), dataIndex: 'fullName', key: 'fullName' },
-    { title: t('field.nameEn'), dataIndex: 'fullNameEn', key: 'fullNameEn' },
-    { title: t('field.nameTw'), dataIndex: 'fullNameTw', key: 'fullNameTw' },
+    ...otherNames,
     {
       title: t('field.sortCode'),
       key: 'sort',
