@@ -138,6 +138,22 @@ export async function settled(page: Page) {
     // A screen that keeps something moving (a live count, a refreshing chart) is checked as it is:
     // this only waits, the caller's assertions decide.
     .catch(() => undefined);
+  // CSS transitions too (a button's colour fading in after a load): axe reading a colour half-way
+  // reports a contrast no user sees at rest. Endless animations (a live indicator) are left alone.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            document
+              .getAnimations()
+              .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
+              .length,
+        ),
+      { timeout: 5_000 },
+    )
+    .toBe(0)
+    .catch(() => undefined);
   await page.waitForTimeout(250);
 }
 
