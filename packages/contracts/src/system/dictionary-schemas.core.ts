@@ -1,5 +1,5 @@
 // The zod-free part of dictionary-schemas.ts: the item label in a language.
-import type { Locale } from '../api/envelope.core';
+import { type Locale, nameInLocale } from '../api/envelope.core';
 
 export interface DictNames {
   fullName: string;
@@ -12,10 +12,5 @@ export interface DictNames {
  * when set, else the Chinese one.
  */
 export function dictName(named: DictNames, locale: Locale | string): string {
-  if (locale === 'en-US') return named.fullNameEn || named.fullName;
-  if (locale === 'zh-TW') return named.fullNameTw || named.fullName;
-  return named.fullName;
+  return nameInLocale(locale as Locale, named.fullName, named.fullNameEn, named.fullNameTw);
 }
-
-/** An item's name in a language (see dictName). */
-export const dictItemName = dictName;

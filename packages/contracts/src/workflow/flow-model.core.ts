@@ -1,6 +1,8 @@
 // The zod-free part of flow-model.ts: the workflow's codes and the types of a flow definition's node
 // tree, its branch conditions and its form schema (shared by the web without zod).
 
+import { type Locale, nameInLocale } from '../api/envelope.core';
+
 /** Task status (decisions §7). */
 export const FLOW_STATUS = {
   draft: 0,
@@ -128,7 +130,7 @@ export type NodeNames = Partial<Record<'en-US' | 'zh-TW', string>>;
 
 /** A node's or a branch's name in a language: its name there, else its main name. */
 export function nodeNameIn(node: { name: string; names?: NodeNames | undefined }, locale: string): string {
-  return node.names?.[locale as keyof NodeNames] || node.name;
+  return nameInLocale(locale as Locale, node.name, node.names?.['en-US'], node.names?.['zh-TW']);
 }
 
 interface NodeBase {

@@ -1,4 +1,4 @@
-import { dictItemName, type FlowDefinitionSummary, FlowEngineApi } from '@srm/contracts/core';
+import { dictName, type FlowDefinitionSummary, FlowEngineApi } from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import type { CSSProperties } from 'react';
@@ -41,7 +41,7 @@ export function FlowSelect(
       value={value}
       onChange={(v) => (onChange as (v: unknown) => void)?.(v)}
       // In the reader's language (the English or traditional name when the flow has one).
-      options={(flows.data ?? []).map((f) => ({ value: f.id, label: dictItemName(f, i18n.language) }))}
+      options={(flows.data ?? []).map((f) => ({ value: f.id, label: dictName(f, i18n.language) }))}
     />
   );
 }

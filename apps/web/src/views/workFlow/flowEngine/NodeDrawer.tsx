@@ -79,6 +79,11 @@ function NameInput({
   );
 }
 
+const OTHER_NAME_FIELDS = [
+  { locale: 'en-US', label: 'drawer.nameEn', testId: 'flow-node-name-en' },
+  { locale: 'zh-TW', label: 'drawer.nameTw', testId: 'flow-node-name-tw' },
+] as const;
+
 /** A node's or branch's name with its English and traditional-Chinese names. */
 function NameInputs({
   item,
@@ -97,21 +102,18 @@ function NameInputs({
   return (
     <>
       <NameInput value={item.name} label={t('drawer.name')} onCommit={(name) => onChange({ name })} />
-      <NameInput
-        value={item.names?.['en-US'] ?? ''}
-        label={t('drawer.nameEn')}
-        required={false}
-        testId="flow-node-name-en"
-        onCommit={other('en-US')}
-      />
-      <NameInput
-        value={item.names?.['zh-TW'] ?? ''}
-        label={t('drawer.nameTw')}
-        required={false}
-        testId="flow-node-name-tw"
-        extra={t('drawer.otherNameHint')}
-        onCommit={other('zh-TW')}
-      />
+      {OTHER_NAME_FIELDS.map(({ locale, label, testId }) => (
+        <NameInput
+          key={locale}
+          value={item.names?.[locale] ?? ''}
+          label={t(label)}
+          required={false}
+          testId={testId}
+          // One hint under the last: either may stay empty.
+          extra={locale === 'zh-TW' ? t('drawer.otherNameHint') : undefined}
+          onCommit={other(locale)}
+        />
+      ))}
     </>
   );
 }

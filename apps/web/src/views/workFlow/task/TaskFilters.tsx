@@ -1,4 +1,4 @@
-import { dictItemName, FLOW_LIST_TYPE, type FlowListType } from '@srm/contracts/core';
+import { dictName, FLOW_LIST_TYPE, type FlowListType } from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Form, type FormInstance, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -72,7 +72,7 @@ export function TaskFilters({
           allowClear
           style={wide}
           loading={flows.isLoading}
-          options={(flows.data ?? []).map((f) => ({ value: f.id, label: dictItemName(f, i18n.language) }))}
+          options={(flows.data ?? []).map((f) => ({ value: f.id, label: dictName(f, i18n.language) }))}
           placeholder={t('filter.all')}
           data-testid={`${prefix}-flow`}
         />
