@@ -275,6 +275,79 @@ test('at 1440 × 900 every list keeps its action buttons on screen, without side
   await context.close();
 });
 
+test('a very long title or path stays in its column: announcement, vendor-notice and request-log lists keep every column in the window', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const headers = await adminHeaders(page.request);
+  const key = stamp();
+  // 200 characters, the longest title either form takes, written without a space to break at.
+  const longTitle = (prefix: string) => `${prefix}${key}`.padEnd(200, '长');
+  const notice = await page.request.post('/api/system/Notice', {
+    headers,
+    data: { noticeTitle: longTitle('公告'), noticeBody: '<p>草稿</p>', audience: 'staff' },
+  });
+  expect(((await notice.json()) as { code: number }).code).toBe(0);
+  const suppliers = await page.request.get(
+    `/api/base/vendor/Supplier?keyword=${encodeURIComponent('示例供应商')}`,
+    {
+      headers,
+    },
+  );
+  const supplierId = ((await suppliers.json()) as { data: { list: { id: string }[] } }).data.list[0]?.id;
+  const vendorNotice = await page.request.post('/api/base/vendorNotice/save', {
+    headers,
+    data: {
+      title: longTitle('通知'),
+      bodyHtml: '<p>草稿</p>',
+      replyRequired: false,
+      supplierIds: [supplierId],
+    },
+  });
+  expect(((await vendorNotice.json()) as { code: number }).code).toBe(0);
+  // A long request path in the request log (a refused write is logged with its path).
+  await page.request.put(`/api/system/Notice/${'9'.repeat(90)}`, { headers, data: {} });
+  await signIn(page, 'admin');
+  // Titles end in an ellipsis; a request path wraps inside its column (all of it is worth reading),
+  // and the log, with its IP and request-id columns, is wider than the window anyway.
+  for (const [path, table, title, cutShort] of [
+    ['/system/notice', 'notice-table', `公告${key}`, true],
+    ['/base/vendorNotice', 'vendor-notice-table', `通知${key}`, true],
+    ['/system/log', 'request-log-table', '9999999999', false],
+  ] as const) {
+    await page.goto(path);
+    if (path === '/system/log') await page.getByRole('tab', { name: '请求日志' }).click();
+    const cell = page.getByTestId(table).locator('tbody tr.ant-table-row td', { hasText: title }).first();
+    await expect(cell, path).toBeVisible({ timeout: 30_000 });
+    // The text stays inside its column...
+    const cut = await cell.evaluate((td) => {
+      const text = (td.querySelector('.ant-table-cell-content, a, span') as HTMLElement | null) ?? td;
+      return {
+        cut: text.scrollWidth > text.clientWidth || td.scrollWidth > td.clientWidth,
+        width: td.clientWidth,
+      };
+    });
+    expect(cut.cut, `${path}: the long text is cut`).toBe(cutShort);
+    expect(cut.width, `${path}: the column keeps its width`).toBeLessThan(600);
+    await shot(page, `long-title-1440${path.replaceAll('/', '-')}`);
+    // The count under the list reads as a count (the log's once showed its text key).
+    await expect(page.locator('.ant-pagination-total-text:visible')).toHaveText(/^共 \d+ 条$/);
+    if (!cutShort) continue;
+    // ...and the table needs no sideways scrolling for it: the last column ends inside the window.
+    const overflow = await page
+      .getByTestId(table)
+      .locator('.ant-table-content')
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow, `${path}: the table scrolls sideways`).toBeLessThanOrEqual(0);
+    const last = page.getByTestId(table).locator('thead th').last();
+    const box = await last.boundingBox();
+    expect(box && box.x + box.width, path).toBeLessThanOrEqual(1440);
+  }
+  await context.close();
+});
+
 test('the home greeting uses the punctuation of the chosen language', async ({ page }) => {
   await signIn(page, 'admin');
   await expect(page.getByTestId('home-welcome')).toContainText('，');

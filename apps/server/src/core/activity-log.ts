@@ -93,9 +93,18 @@ declare module 'fastify' {
   }
 }
 
-/** Whether a request goes into the request log: every write, and reads that failed or were slow. */
-export function shouldRecord(method: string, status: number, code: number, durationMs: number): boolean {
-  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return true;
+/**
+ * Whether a request goes into the request log: every write, and reads that failed or were slow. A
+ * POST of a route marked `readOnly` (a list queried with a body) is a read.
+ */
+export function shouldRecord(
+  method: string,
+  status: number,
+  code: number,
+  durationMs: number,
+  readOnly = false,
+): boolean {
+  if (!readOnly && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') return true;
   return status >= 400 || code !== 0 || durationMs >= SLOW_READ_MS;
 }
 
@@ -119,7 +128,8 @@ export function registerActivityLogHooks(app: FastifyInstance, log: ActivityLog)
     const status = reply.statusCode;
     const code = request.outcomeCode ?? (status < 400 ? 0 : status);
     const duration = Math.round(reply.elapsedTime);
-    if (!shouldRecord(request.method, status, code, duration)) return done();
+    if (!shouldRecord(request.method, status, code, duration, request.routeOptions.config?.readOnly))
+      return done();
     log.request({
       tenant_id: request.auth?.tenantId ?? null,
       user_id: request.auth?.userId ?? null,

@@ -123,6 +123,8 @@ declare module 'fastify' {
     auth?: AuthMode;
     /** Also accept `?token=` (GET user/info for /home?token=, images in <img src>). */
     tokenQuery?: boolean;
+    /** A POST that only reads (a list queried with a body): the request log treats it as a GET. */
+    readOnly?: boolean;
   }
   interface FastifyInstance {
     deps: Deps;

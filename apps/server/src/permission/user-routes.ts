@@ -261,6 +261,7 @@ export const userRoutes: SignedInRoutes = async (app) => {
   app.post(
     `${UserApi.imUserSelector}/:id`,
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: 'Chat contacts other than the user {id} (a user of the tenant), first 500 by name',
@@ -293,6 +294,7 @@ export const userRoutes: SignedInRoutes = async (app) => {
   app.post(
     UserApi.postStaffUserList,
     {
+      config: { readOnly: true },
       preValidation: requireAnyPerm(UserPerm.user, OrgPerm.position),
       schema: {
         tags,
@@ -556,6 +558,7 @@ export const userRoutes: SignedInRoutes = async (app) => {
   app.post(
     UserApi.locks,
     {
+      config: { readOnly: true },
       preValidation: requirePerm(UserPerm.userUnlock),
       schema: {
         tags,

@@ -97,6 +97,7 @@ export const flowTaskRoutes: SignedInRoutes = async (app) => {
   app.post(
     `${FlowTaskApi.before}/List/:type`,
     {
+      config: { readOnly: true },
       schema: {
         tags,
         summary: 'Task lists: 1 to-do (with delegated items), 2 done, 3 copied to me, 4 launched by me',

@@ -59,6 +59,20 @@ describe('request log', () => {
     expect(rows.every((r) => !r.path.includes('?'))).toBe(true);
   });
 
+  it('a list asked with a POST (the to-do list) is a read: recorded only when it fails', async () => {
+    const todo = await t.post(
+      '/api/flow/FlowEngine/FlowBefore/List/1',
+      { currentPage: 1, pageSize: 5 },
+      admin,
+    );
+    expect(todo.body.code).toBe(0);
+    const bad = await t.post('/api/flow/FlowEngine/FlowBefore/List/1', { pageSize: 'many' }, admin);
+    expect(bad.body.code).toBe(400);
+    await flush();
+    const rows = (await requests(admin, '?keyword=FlowBefore')).body.data.list;
+    expect(rows.map((r) => [r.method, r.code])).toEqual([['POST', 400]]);
+  });
+
   it('records failed reads and filters by method, outcome, keyword and time', async () => {
     await t.get('/api/permission/Users/999999999', admin);
     await flush();

@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { fixedColumns } from '../../components/fixedColumns';
 import { ListSearchForm } from '../../components/ListSearchForm';
 import { RowAction } from '../../components/listActions';
 import { tablePaging } from '../../components/tablePaging';
@@ -103,6 +104,7 @@ export default function MessageRecordPage() {
       title: t('messageTitle'),
       dataIndex: 'menuTitle',
       key: 'menuTitle',
+      width: 320,
       ellipsis: true,
       render: (title: string, item) => (
         <Typography.Link
@@ -237,7 +239,7 @@ export default function MessageRecordPage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={rows}
-        scroll={{ x: 'max-content' }}
+        {...fixedColumns(columns)}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
       />

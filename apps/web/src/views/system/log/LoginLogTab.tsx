@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../api/request';
 import { Auth, filterColumns, useAuth } from '../../../components/Auth';
+import { fixedColumns } from '../../../components/fixedColumns';
 import { tablePaging } from '../../../components/tablePaging';
 import { logApi } from './api';
 import { LogFilterBar } from './LogFilterBar';
@@ -106,7 +107,7 @@ export default function LoginLogTab() {
         loading={query.isFetching}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
           t('log.total', { count: total }),
         )}

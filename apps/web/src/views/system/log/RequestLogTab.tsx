@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterColumns, useAuth } from '../../../components/Auth';
+import { fixedColumns } from '../../../components/fixedColumns';
 import { logApi } from './api';
 import { LogFilterBar } from './LogFilterBar';
 import { ipAndRequestIdColumns, type LogColumn } from './logColumns';
@@ -118,7 +119,7 @@ export default function RequestLogTab() {
         loading={query.isFetching}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fixedColumns(columns)}
         pagination={logPagination(t, page, setPage, query.data?.pagination)}
       />
     </div>

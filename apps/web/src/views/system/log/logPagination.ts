@@ -20,7 +20,7 @@ export function logPagination(
     showTotal: (total) =>
       pagination?.capped
         ? t('system:log.totalCapped', { total: total.toLocaleString() })
-        : t('system:log.total', { total }),
+        : t('system:log.total', { count: total }),
     onChange: (currentPage, pageSize) => setPage({ currentPage, pageSize }),
   };
 }

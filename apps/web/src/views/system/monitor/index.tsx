@@ -25,6 +25,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '../../../components/chart';
+import { fixedColumns } from '../../../components/fixedColumns';
 import { monitorApi, monitorKeys } from './api';
 
 /** Every few seconds: the screen is watched while something happens. */
@@ -171,7 +172,7 @@ export default function MonitorPage() {
     },
   ];
   const slowColumns: ColumnsType<NonNullable<MonitorInfo['database']['slowStatements']>[number]> = [
-    { title: t('db.query'), dataIndex: 'query', key: 'query', ellipsis: true },
+    { title: t('db.query'), dataIndex: 'query', key: 'query', width: 480, ellipsis: true },
     { title: t('db.calls'), dataIndex: 'calls', key: 'calls', width: 90, align: 'right' },
     { title: t('db.mean'), dataIndex: 'meanMs', key: 'meanMs', width: 110, align: 'right', render: ms },
   ];
@@ -290,6 +291,7 @@ export default function MonitorPage() {
                   <Table
                     rowKey="query"
                     {...SMALL_TABLE}
+                    {...fixedColumns(slowColumns)}
                     dataSource={m.database.slowStatements}
                     columns={slowColumns}
                   />

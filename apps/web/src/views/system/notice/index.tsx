@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, useAuth } from '../../../components/Auth';
 import { DictTag } from '../../../components/dict';
+import { fixedColumns } from '../../../components/fixedColumns';
 import { ListSearchForm } from '../../../components/ListSearchForm';
 import { RowAction } from '../../../components/listActions';
 import { tablePaging } from '../../../components/tablePaging';
@@ -72,19 +73,19 @@ export default function NoticePage() {
     });
 
   const columns: ColumnsType<Notice> = [
-    { title: t('noticeTitle'), dataIndex: 'noticeTitle', key: 'noticeTitle', ellipsis: true, width: 240 },
+    { title: t('noticeTitle'), dataIndex: 'noticeTitle', key: 'noticeTitle', ellipsis: true, width: 200 },
     {
       title: t('dictionary:noticeType'),
       dataIndex: 'noticeType',
       key: 'noticeType',
-      width: 110,
+      width: 100,
       render: (code: string) => <DictTag typeCode="noticeType" value={code} />,
     },
     {
       title: t('audience'),
       dataIndex: 'audience',
       key: 'audience',
-      width: 120,
+      width: 110,
       render: (a: Notice['audience'], n) =>
         a === 'ents' ? t('audienceEnts', { count: n.entIds.length }) : t(`audiences.${a}`),
     },
@@ -92,7 +93,7 @@ export default function NoticePage() {
       title: t('state'),
       dataIndex: 'state',
       key: 'state',
-      width: 90,
+      width: 80,
       render: (s: State) => (
         <Tag color={STATE_COLORS[s]} data-testid="notice-state">
           {t(`states.${s}`)}
@@ -102,7 +103,7 @@ export default function NoticePage() {
     {
       title: t('readProgress'),
       key: 'read',
-      width: 170,
+      width: 150,
       render: (_, n) =>
         n.recipientCount > 0 ? (
           <Space size={6}>
@@ -128,11 +129,12 @@ export default function NoticePage() {
       width: 150,
       render: (v: number | null) => formatDate(v),
     },
-    { title: t('creator'), dataIndex: 'creatorName', key: 'creatorName', width: 110, ellipsis: true },
+    { title: t('creator'), dataIndex: 'creatorName', key: 'creatorName', width: 100, ellipsis: true },
     {
       title: t('actions'),
       key: 'actions',
       fixed: actionsFixed,
+      width: 200,
       render: (_, n) => (
         <Space size={0} wrap>
           <RowAction
@@ -234,7 +236,7 @@ export default function NoticePage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
       />
       <NoticeFormModal

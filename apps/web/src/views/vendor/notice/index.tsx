@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../components/Auth';
 import { DictTag } from '../../../components/dict';
+import { fixedColumns } from '../../../components/fixedColumns';
 import { ListSearchForm } from '../../../components/ListSearchForm';
 import { RowAction } from '../../../components/listActions';
 import { tablePaging } from '../../../components/tablePaging';
@@ -69,21 +70,21 @@ export default function VendorNoticePage() {
       dataIndex: 'title',
       key: 'title',
       ellipsis: true,
-      width: 240,
+      width: 200,
       render: (title: string) => <span data-testid="vendor-notice-title">{title}</span>,
     },
     {
       title: t('noticeType'),
       dataIndex: 'noticeType',
       key: 'noticeType',
-      width: 110,
+      width: 100,
       render: (code: string) => <DictTag typeCode="noticeType" value={code} />,
     },
     {
       title: t('stateLabel'),
       dataIndex: 'state',
       key: 'state',
-      width: 90,
+      width: 80,
       render: (s: number) => (
         <Tag color={s === 1 ? 'green' : 'default'} data-testid="vendor-notice-state">
           {t(`noticeState.${s}`)}
@@ -93,7 +94,7 @@ export default function VendorNoticePage() {
     {
       title: t('progress'),
       key: 'progress',
-      width: 200,
+      width: 180,
       render: (_, n) =>
         n.state === 1 && n.targetCount > 0 ? (
           <Space size={6}>
@@ -117,7 +118,7 @@ export default function VendorNoticePage() {
       title: t('replyDeadline'),
       dataIndex: 'replyDeadline',
       key: 'replyDeadline',
-      width: 150,
+      width: 140,
       render: (v: number | null, n) =>
         n.replyRequired ? (v ? formatDate(v) : t('noDeadline')) : t('noReply'),
     },
@@ -125,14 +126,15 @@ export default function VendorNoticePage() {
       title: t('publishedAt'),
       dataIndex: 'publishedAt',
       key: 'publishedAt',
-      width: 150,
+      width: 140,
       render: (v: number | null) => formatDate(v),
     },
-    { title: t('creator'), dataIndex: 'creatorName', key: 'creatorName', width: 100, ellipsis: true },
+    { title: t('creator'), dataIndex: 'creatorName', key: 'creatorName', width: 90, ellipsis: true },
     {
       title: t('actions'),
       key: 'actions',
       fixed: actionsFixed,
+      width: 190,
       render: (_, n) => (
         <Space size={0} wrap>
           {n.state === 1 && (
@@ -228,7 +230,7 @@ export default function VendorNoticePage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
       />
       {editing && (

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
 import { Auth } from '../../../components/Auth';
 import { DateRangePicker } from '../../../components/DateRangePicker';
+import { fixedColumns } from '../../../components/fixedColumns';
 import { RowAction } from '../../../components/listActions';
 import { FormModal } from '../../../components/listPage';
 import { useActionsFixed } from '../../../components/useActionsFixed';
@@ -236,6 +237,7 @@ export default function EntrustPage() {
     {
       title: t('entrust.scope'),
       key: 'flows',
+      width: 220,
       render: (_, d) =>
         d.flowIds ? (
           <Space size={[0, 4]} wrap>
@@ -250,6 +252,7 @@ export default function EntrustPage() {
     {
       title: t('entrust.window'),
       key: 'window',
+      width: 290,
       render: (_, d) => `${formatDate(d.startTime, TIME)} ~ ${formatDate(d.endTime, TIME)}`,
     },
     {
@@ -265,7 +268,13 @@ export default function EntrustPage() {
         );
       },
     },
-    { title: t('entrust.description'), dataIndex: 'description', key: 'description', ellipsis: true },
+    {
+      title: t('entrust.description'),
+      dataIndex: 'description',
+      key: 'description',
+      width: 200,
+      ellipsis: true,
+    },
   ];
   const givenColumns: ColumnsType<FlowDelegate> = [
     { title: t('entrust.delegate'), dataIndex: 'toUserName', key: 'toUserName', width: 140 },
@@ -274,10 +283,11 @@ export default function EntrustPage() {
       title: t('entrust.actions'),
       key: 'actions',
       fixed: actionsFixed,
+      width: 160,
       render: (_, d) => {
         const state = stateOf(d, now);
         return (
-          <Space size={0}>
+          <Space size={0} wrap>
             {state !== 'ended' && (
               <RowAction icon={<EditOutlined />} onClick={() => open(d)} testId="entrust-edit">
                 {t('entrust.edit')}
@@ -309,7 +319,7 @@ export default function EntrustPage() {
       loading={list.isFetching}
       columns={columns}
       dataSource={data}
-      scroll={{ x: 'max-content' }}
+      {...fixedColumns(columns)}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('entrust.empty')} /> }}
       pagination={{
         pageSize: 20,

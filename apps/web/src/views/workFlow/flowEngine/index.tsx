@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, saveBlob } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
 import { DictSelect, DictTag } from '../../../components/dict';
+import { fixedColumns } from '../../../components/fixedColumns';
 import { ListSearchForm } from '../../../components/ListSearchForm';
 import { RowAction } from '../../../components/listActions';
 import { tablePaging } from '../../../components/tablePaging';
@@ -285,6 +286,7 @@ export default function FlowEnginePage() {
       title: t('list.actions'),
       key: 'actions',
       fixed: actionsFixed,
+      width: 240,
       render: (_, row) => (
         <Space size={0} wrap>
           <RowAction icon={<EditOutlined />} onClick={() => openDesigner(row.id)} testId="flow-design">
@@ -414,7 +416,7 @@ export default function FlowEnginePage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) =>
           t('list.total', { count: total }),
         )}

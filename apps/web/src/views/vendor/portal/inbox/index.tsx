@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '../../../../components/dict';
+import { fixedColumns } from '../../../../components/fixedColumns';
 import { RowAction } from '../../../../components/listActions';
 import { type Paging, tablePaging } from '../../../../components/tablePaging';
 import { useActionsFixed } from '../../../../components/useActionsFixed';
@@ -126,7 +127,7 @@ export default function InboxPage() {
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
       />
       <InboxNoticeDrawer id={openId} onClose={() => open(null)} />
