@@ -143,6 +143,8 @@ export function TaskDetail({ id }: { id: string }) {
         )}
         <Descriptions
           size="small"
+          // Apart from the buttons above, which wrap onto a second line on a phone.
+          style={{ marginTop: 12 }}
           column={{ xs: 1, sm: 2, lg: 3 }}
           items={[
             { key: 'billNo', label: t('col.billNo'), children: data.task.billNo },

@@ -219,7 +219,7 @@ export default function FlowEnginePage() {
       title: t('list.name'),
       dataIndex: 'fullName',
       key: 'fullName',
-      width: 220,
+      width: 200,
       render: (_, row) => (
         <Space>
           <span
@@ -242,7 +242,7 @@ export default function FlowEnginePage() {
         </Space>
       ),
     },
-    { title: t('list.code'), dataIndex: 'enCode', key: 'enCode', width: 160, ellipsis: true },
+    { title: t('list.code'), dataIndex: 'enCode', key: 'enCode', width: 140, ellipsis: true },
     {
       title: t('basic.category'),
       dataIndex: 'category',
@@ -254,14 +254,14 @@ export default function FlowEnginePage() {
       title: t('basic.form'),
       dataIndex: 'formName',
       key: 'formName',
-      width: 130,
+      width: 120,
       render: (n: string) => formTitle(n, language),
     },
     {
       title: t('list.state'),
       dataIndex: 'state',
       key: 'state',
-      width: 90,
+      width: 80,
       render: (s: FlowDefinitionSummary['state']) => (
         <Tag color={STATE_COLORS[STATE_KEYS[s]]} data-testid="flow-state">
           {t(`state.${STATE_KEYS[s]}`)}
@@ -272,7 +272,7 @@ export default function FlowEnginePage() {
       title: t('list.version'),
       dataIndex: 'currentVersion',
       key: 'currentVersion',
-      width: 80,
+      width: 70,
       render: (v: number) => (v ? t('list.versionTag', { version: v }) : '—'),
     },
     {
@@ -286,7 +286,7 @@ export default function FlowEnginePage() {
       title: t('list.actions'),
       key: 'actions',
       fixed: actionsFixed,
-      width: 240,
+      width: 200,
       render: (_, row) => (
         <Space size={0} wrap>
           <RowAction icon={<EditOutlined />} onClick={() => openDesigner(row.id)} testId="flow-design">
