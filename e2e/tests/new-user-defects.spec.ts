@@ -178,7 +178,9 @@ test('opening a message moves the badge straight to the true count', async ({ pa
   }
   await signInAs(page, account, PASSWORD);
   const badge = page.getByTestId('message-badge').locator('.ant-scroll-number');
-  await expect(badge).toHaveAttribute('title', '3');
+  // Three, or one more when another spec releases an announcement to all staff meanwhile.
+  await expect(badge).toHaveAttribute('title', /^[34]$/);
+  const before = Number(await badge.getAttribute('title'));
   // Every value the badge shows from now on.
   await page.evaluate(() => {
     const seen: string[] = [];
@@ -200,13 +202,13 @@ test('opening a message moves the badge straight to the true count', async ({ pa
   });
   await page.getByTestId('navbar-message').click();
   await page.getByTestId('message-item').first().click();
-  await expect(badge).toHaveAttribute('title', '2');
+  await expect(badge).toHaveAttribute('title', String(before - 1));
   // Later pushes and refreshes settle on the same value.
   await page.waitForTimeout(1500);
-  await expect(badge).toHaveAttribute('title', '2');
+  await expect(badge).toHaveAttribute('title', String(before - 1));
   expect(await page.evaluate(() => (window as unknown as { badgeSeen: string[] }).badgeSeen)).toEqual([
-    '3',
-    '2',
+    String(before),
+    String(before - 1),
   ]);
 });
 

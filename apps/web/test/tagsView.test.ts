@@ -32,6 +32,27 @@ describe('tag bookkeeping', () => {
     expect(s.cachedViews).toEqual(['/home', '/permission/user']);
   });
 
+  it('a tab named by its page (a task by its bill number) keeps the name when visited again', () => {
+    const task: TagView = {
+      path: '/workFlow/flowBefore/7',
+      fullPath: '/workFlow/flowBefore/7',
+      title: 'route.task',
+    };
+    useTagsViewStore.setState(open(home, task));
+    useTagsViewStore.getState().nameView(task.path, 'WF20261100012');
+    useTagsViewStore.getState().addView({ ...task, fullPath: '/workFlow/flowBefore/7?from=todo' });
+    const named = useTagsViewStore.getState().visitedViews.find((v) => v.path === task.path);
+    expect(named?.titles).toEqual({
+      'zh-CN': 'WF20261100012',
+      'en-US': 'WF20261100012',
+      'zh-TW': 'WF20261100012',
+    });
+    expect(named?.fullPath).toBe('/workFlow/flowBefore/7?from=todo');
+    // A tab that is not open is not added by naming it.
+    useTagsViewStore.getState().nameView('/workFlow/flowBefore/8', 'WF1');
+    expect(useTagsViewStore.getState().visitedViews).toHaveLength(2);
+  });
+
   it('does not cache a noCache view, but shows its tab', () => {
     const s = open(home, log);
     expect(s.visitedViews.map((v) => v.path)).toContain('/system/log');

@@ -30,7 +30,7 @@ import { delegationFor } from './engine';
 import { upstreamOf } from './engine/tree';
 import { emptyForm, flowNameColumn, flowNameIn, formOf, titleColumn, titleIn, visibleData } from './forms';
 import { cachedDelegations, delegationsOf } from './org-lookup';
-import { flowError, mayLaunch } from './task-service';
+import { flowError, mayLaunch, recallWouldPass } from './task-service';
 import { hasState, loadTask, type TaskRow, versionIndex } from './task-store';
 
 export type FlowListQuery = z.output<typeof flowListQuerySchema>;
@@ -595,7 +595,12 @@ export async function taskDetail(ctx: ServiceContext, id: string): Promise<FlowT
     .reverse()
     .find((i) => i.handledBy === ctx.userId && i.state === 'approved' && !i.auto);
   let recallable: string | null = null;
-  if (lastHandled && row.status === FLOW_STATUS.inProgress) {
+  if (
+    lastHandled &&
+    state &&
+    row.status === FLOW_STATUS.inProgress &&
+    (await recallWouldPass(ctx, row, index, state, lastHandled.id))
+  ) {
     const op = await ctx.db
       .selectFrom('flow_operator')
       .select('id')

@@ -101,6 +101,23 @@ async function callerFacts(ctx: ServiceContext): Promise<{ canMonitor: boolean; 
   return { canMonitor, delegations };
 }
 
+/**
+ * Whether the engine would take the caller's recall of his approved item now: the same checks as the
+ * action (the next node has not acted, in a sequence nobody after him decided, the task runs on), run
+ * on a copy of the state; nothing is written. The task page offers Recall only then.
+ */
+export async function recallWouldPass(
+  ctx: ServiceContext,
+  row: TaskRow,
+  index: Awaited<ReturnType<typeof versionIndex>>['index'],
+  state: TaskState,
+  itemId: string,
+): Promise<boolean> {
+  const { canMonitor, delegations } = await callerFacts(ctx);
+  const engine = await engineContext(ctx, ctx.db, row.definition_id, canMonitor, delegations);
+  return (await transition(index, state, { type: 'recall', itemId }, engine)).ok;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Idempotency
 

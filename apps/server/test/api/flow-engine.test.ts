@@ -168,7 +168,7 @@ describe('flow definitions', () => {
     const id = await create({ enCode: 'copy.me' });
     const copy = await t.post<{ id: string }>(`${API}/${id}/Actions/Copy`, {}, admin, en);
     const copied = await t.get<FlowDefinitionDetail>(`${API}/info/${copy.body.data.id}`, admin);
-    expect(copied.body.data).toMatchObject({ enCode: 'copy.me.copy', fullName: '采购申请Copy', state: 0 });
+    expect(copied.body.data).toMatchObject({ enCode: 'copy.me.copy', fullName: '采购申请 (copy)', state: 0 });
     const copiedTree = JSON.stringify(copied.body.data.flowTemplateJson);
     expect(copiedTree).not.toContain('"mgr"');
     expect((await t.post(`${API}/release/${copy.body.data.id}`, {}, admin)).body.code).toBe(0);

@@ -335,6 +335,8 @@ describe('acting on to-dos', () => {
     await audit(op, manager);
     const adminOp = (await todoOf(task, admin)) as string;
     await audit(adminOp, admin);
+    // The next node has acted: the page no longer offers Recall, and the action is refused.
+    expect((await detail(task, manager)).body.data.recallable).toBeNull();
     const late = await t.post(`${E}/FlowBefore/Recall/${op}`, {}, manager);
     expect(late.body.code).toBe(409);
     const managerOp = (await todoOf(task, manager)) as string;

@@ -38,7 +38,13 @@ export function addVisited(visited: TagView[], view: TagView): TagView[] {
   const index = visited.findIndex((v) => v.path === view.path);
   const existing = visited[index];
   if (!existing) return [...visited, view];
-  const merged = { ...existing, ...view, affix: existing.affix || view.affix };
+  // A page that named its own tab (a task by its bill number) keeps that name when it is visited again.
+  const merged = {
+    ...existing,
+    ...view,
+    titles: view.titles ?? existing.titles,
+    affix: existing.affix || view.affix,
+  };
   const next = visited.slice();
   next[index] = merged;
   return next;
@@ -116,6 +122,8 @@ export function viewKeys(location: { pathname: string; search?: string }): {
 
 interface TagsViewStore extends TagsState {
   addView(view: TagView): void;
+  /** Names an open tab by what its page shows (the same in every language: a bill number). */
+  nameView(path: string, name: string): void;
   /** Closes a view; returns the remaining visited views. */
   delView(path: string): TagView[];
   delOthersViews(path: string): TagView[];
@@ -171,6 +179,12 @@ export const useTagsViewStore = create<TagsViewStore>((set, get) => ({
   cachedViews: [],
   addView(view) {
     set(addViewTo(get(), view, useSettingsStore.getState().useCache));
+  },
+  nameView(path, name) {
+    const visited = get().visitedViews;
+    if (!visited.some((v) => v.path === path)) return;
+    const titles = { 'zh-CN': name, 'en-US': name, 'zh-TW': name };
+    set({ visitedViews: visited.map((v) => (v.path === path ? { ...v, titles } : v)) });
   },
   delView(path) {
     const next = delViewFrom(get(), path);

@@ -13,6 +13,7 @@ import {
   type FlowNode,
   type FlowTreeErrorItem,
   type Locale,
+  nameInLocale,
 } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -134,6 +135,8 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
   const formName = Form.useWatch('formName', basic) ?? '';
   const launchAll = Form.useWatch('launchAll', basic) ?? true;
   const fullName = Form.useWatch('fullName', basic);
+  const fullNameEn = Form.useWatch('fullNameEn', basic);
+  const fullNameTw = Form.useWatch('fullNameTw', basic);
 
   const names: NodeNames & { start: string; end: string } = useMemo(
     () => ({
@@ -526,7 +529,9 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
       data-testid="flow-designer"
       title={
         <Space wrap size={8}>
-          <span>{fullName || t('designer.newTitle')}</span>
+          <span>
+            {nameInLocale(language, fullName ?? '', fullNameEn, fullNameTw) || t('designer.newTitle')}
+          </span>
           {versions?.[0] && <Tag color="green">{t('list.versionTag', { version: versions[0].version })}</Tag>}
         </Space>
       }

@@ -107,6 +107,12 @@ export function LaunchDrawer({
       onClose();
     },
     onError: (error) => {
+      // A field the form's own rules refuse: focus moves to the first one, as a submit's would.
+      const first = (error as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) {
+        const inForm = schema?.fields.some((f) => f.name === String(first.name[0])) ?? false;
+        (inForm ? form : chooseForm).scrollToField(first.name, { focus: true, block: 'center' });
+      }
       if (error instanceof ApiError) {
         const refused = error.data as { reason?: string; nodeId?: string } | undefined;
         if (refused?.reason === 'choicesMissing' && refused.nodeId)

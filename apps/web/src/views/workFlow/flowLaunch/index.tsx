@@ -1,7 +1,7 @@
 import { FLOW_LIST_TYPE, FLOW_STATUS, type FlowTaskItem } from '@srm/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Space, Tabs } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/request';
@@ -28,22 +28,45 @@ export default function FlowLaunchPage() {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState('launch');
   const [target, setTarget] = useState<LaunchTarget | null>(null);
+  const tabsRef = useRef<HTMLDivElement>(null);
   const withdraw = useMutation({
     mutationFn: (id: string) => flowTaskApi.act('breakOff', id, { handleOpinion: '' }),
+    // The dialog closes once the list shows the task withdrawn (see afterClose).
     onSuccess: () => {
       toast.success(t('launch.withdrawn'));
-      void queryClient.invalidateQueries({ queryKey: FLOW_TASK_QUERY_KEY });
+      return queryClient.invalidateQueries({ queryKey: FLOW_TASK_QUERY_KEY });
     },
     onError: (error) => toast.error(error instanceof ApiError ? error.msg : String(error)),
   });
-  const confirmWithdraw = (item: FlowTaskItem) =>
+  const confirmWithdraw = (item: FlowTaskItem) => {
+    let withdrawn = false;
     modal.confirm({
       title: t('launch.withdrawTitle'),
       content: t('launch.withdrawConfirm', { title: item.title }),
       okText: t('launch.withdraw'),
       cancelText: t('common:cancel'),
-      onOk: () => withdraw.mutateAsync(item.id),
+      onOk: async () => {
+        await withdraw.mutateAsync(item.id);
+        withdrawn = true;
+      },
+      // The Withdraw link that opened the dialog is gone from the withdrawn row: its View link takes focus.
+      afterClose: () => {
+        if (!withdrawn) return;
+        document
+          .querySelector<HTMLElement>(
+            `[data-row-key="${item.operatorId ?? item.id}"] [data-testid="flow-row-view"]`,
+          )
+          ?.focus();
+      },
     });
+  };
+  // After a launch the list of my tasks shows; its tab takes focus (the flow's card is hidden now).
+  const showMine = () => {
+    setTab('mine');
+    requestAnimationFrame(() =>
+      tabsRef.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus(),
+    );
+  };
 
   const rowActions = (item: FlowTaskItem) => (
     <Space size={0}>
@@ -68,37 +91,39 @@ export default function FlowLaunchPage() {
 
   return (
     <>
-      <Tabs
-        activeKey={tab}
-        onChange={setTab}
-        data-testid="flow-launch-tabs"
-        items={[
-          {
-            key: 'launch',
-            label: t('launch.tab'),
-            children: (
-              <FlowCatalogue
-                onLaunch={(flow) =>
-                  setTarget({
-                    kind: 'new',
-                    flowId: flow.id,
-                    flowName: flow.fullName,
-                    formName: flow.formName,
-                  })
-                }
-              />
-            ),
-          },
-          {
-            key: 'mine',
-            label: t('launch.mine'),
-            children: <TaskList type={FLOW_LIST_TYPE.launched} prefix="flow-mine" rowActions={rowActions} />,
-          },
-        ]}
-      />
-      {target && (
-        <LaunchDrawer target={target} onClose={() => setTarget(null)} onSaved={() => setTab('mine')} />
-      )}
+      <div ref={tabsRef}>
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          data-testid="flow-launch-tabs"
+          items={[
+            {
+              key: 'launch',
+              label: t('launch.tab'),
+              children: (
+                <FlowCatalogue
+                  onLaunch={(flow) =>
+                    setTarget({
+                      kind: 'new',
+                      flowId: flow.id,
+                      flowName: flow.fullName,
+                      formName: flow.formName,
+                    })
+                  }
+                />
+              ),
+            },
+            {
+              key: 'mine',
+              label: t('launch.mine'),
+              children: (
+                <TaskList type={FLOW_LIST_TYPE.launched} prefix="flow-mine" rowActions={rowActions} />
+              ),
+            },
+          ]}
+        />
+      </div>
+      {target && <LaunchDrawer target={target} onClose={() => setTarget(null)} onSaved={showMine} />}
     </>
   );
 }

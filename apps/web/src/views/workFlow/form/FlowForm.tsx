@@ -1,5 +1,6 @@
 import type { FieldRight, FormField, FormSchema } from '@srm/contracts/core';
 import { Col, Form, type FormInstance, Row } from 'antd';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../store/settings';
 import { fieldControl } from './FieldControl';
@@ -48,6 +49,11 @@ export function FlowForm({
   const { t } = useTranslation('flowTask');
   const language = useAppStore((s) => s.language);
   const columns = schema.layout?.columns ?? 2;
+  // A new state of the task mounts the form anew (its key) with the same form instance, whose store
+  // antd keeps over the new initial values: the total would follow the lines before a resubmit.
+  useLayoutEffect(() => {
+    form.resetFields();
+  }, [form]);
   return (
     <Form
       form={form}
