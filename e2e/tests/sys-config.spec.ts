@@ -33,6 +33,12 @@ test('the lockout setting changed on the settings screen applies at the next sig
   await signIn(page, 'admin');
   try {
     await openTab(page, 'security');
+    // A value out of range is said at its field, not changed behind the user's back and saved.
+    await page.getByTestId('sys-config-tokenTimeout').fill('0');
+    await page.getByTestId('sys-config-save-security').click();
+    await expect(page.getByText('不能小于 5')).toBeVisible();
+    await expect(page.getByTestId('sys-config-tokenTimeout')).toHaveValue('0');
+    await page.getByTestId('sys-config-tokenTimeout').fill('720');
     await page.getByTestId('sys-config-lockoutAttempts').fill('3');
     await page.getByTestId('sys-config-save-security').click();
     await expect(page.getByText('保存成功')).toBeVisible();

@@ -267,7 +267,7 @@ async function admissionFinished(tx: Tx, outcome: FormOutcome): Promise<void> {
     rating: num(outcome.formData.rating),
     review_comment: typeof outcome.formData.reviewComment === 'string' ? outcome.formData.reviewComment : '',
     decided_at: sql<Date>`now()`,
-    updated_at: sql<Date>`now()`,
+    // updated_at stays the time of the (last) submission: the status page shows it as such.
   };
   if (outcome.status === FLOW_STATUS.approved) {
     let supplierId = String(app.supplier_id);

@@ -600,14 +600,21 @@ describe('admission (a workflow)', () => {
     const { applicationNo: no, token } = sent.body.data;
     const [ents, users] = [await count('ent'), await count('sys_user')];
     const first = await appOf(no);
+    const before = await t.post<{ submittedAt: number }>(`${R}/status`, { no, token }, null, en);
+    // The decision comes later than the submission, however fast the test runs.
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await reject(first.operatorId as string, buyer, '营业执照不清晰')).body.code).toBe(0);
-    const status = await t.post<{ status: string; rejectReason: string; form: Record<string, unknown> }>(
-      `${R}/status`,
-      { no, token },
-      null,
-      en,
-    );
+    const status = await t.post<{
+      status: string;
+      rejectReason: string;
+      submittedAt: number;
+      decidedAt: number;
+      form: Record<string, unknown>;
+    }>(`${R}/status`, { no, token }, null, en);
     expect(status.body.data).toMatchObject({ status: 'rejected', rejectReason: '营业执照不清晰' });
+    // Submitted when it was sent, not when it was decided.
+    expect(status.body.data.submittedAt).toBe(before.body.data.submittedAt);
+    expect(status.body.data.decidedAt).toBeGreaterThan(status.body.data.submittedAt);
     expect(status.body.data.form?.creditCode).toBe(body.creditCode);
     expect([await count('ent'), await count('sys_user')]).toEqual([ents, users]);
     // Another application with the same credit code may start now; then this one's resubmit says so.

@@ -73,7 +73,7 @@ export default function MessageRecordPage() {
       okText: t('common:confirm'),
       cancelText: t('common:cancel'),
       okButtonProps: { danger: true, 'data-testid': 'message-delete-ok' },
-      onOk: () => remove.mutateAsync(ids),
+      onOk: () => remove.mutateAsync(ids).catch(() => undefined),
     });
   const confirmReadAll = () =>
     modal.confirm({

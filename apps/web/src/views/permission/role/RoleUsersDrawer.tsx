@@ -64,7 +64,7 @@ export function RoleUsersDrawer({ role, onClose }: RoleUsersDrawerProps) {
       render: (_, user) => (
         <Popconfirm
           title={t('removeConfirm', { name: user.realName || user.account })}
-          onConfirm={() => remove.mutateAsync(user.id)}
+          onConfirm={() => remove.mutateAsync(user.id).catch(() => undefined)}
           okButtonProps={{ 'data-testid': 'role-user-remove-ok' }}
         >
           <Button

@@ -135,7 +135,7 @@ export default function RolePage() {
             <DeleteAction
               code={RolePerm.roleDelete}
               title={t('deleteConfirm', { name: role.roleName })}
-              onConfirm={() => remove.mutateAsync(role.id)}
+              onConfirm={() => remove.mutateAsync(role.id).catch(() => undefined)}
               icon={<DeleteOutlined />}
               testId={`role-delete-${role.enCode}`}
               confirmTestId="role-delete-ok"

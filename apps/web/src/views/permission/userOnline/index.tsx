@@ -90,7 +90,7 @@ export default function UserOnline() {
                 row.current ? null : (
                   <Popconfirm
                     title={t('forceConfirm', { name: row.userName || row.account })}
-                    onConfirm={() => force.mutateAsync([row.id])}
+                    onConfirm={() => force.mutateAsync([row.id]).catch(() => undefined)}
                     okButtonProps={{ danger: true, id: 'online-force-ok' }}
                   >
                     <Button type="link" danger size="small" data-testid={`online-force-${row.account}`}>
@@ -141,7 +141,7 @@ export default function UserOnline() {
               <Popconfirm
                 title={t('forceSelectedConfirm', { count: selected.length })}
                 disabled={selected.length === 0}
-                onConfirm={() => force.mutateAsync(selected)}
+                onConfirm={() => force.mutateAsync(selected).catch(() => undefined)}
                 okButtonProps={{ danger: true }}
               >
                 <Button

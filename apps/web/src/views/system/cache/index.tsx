@@ -27,7 +27,7 @@ export default function CachePage() {
     <DeleteAction
       code={OpsPerm.cacheClear}
       title={t('clearConfirm', { name: nameOf(row.name) })}
-      onConfirm={() => clear.mutateAsync(row.name)}
+      onConfirm={() => clear.mutateAsync(row.name).catch(() => undefined)}
       testId={`cache-clear-${row.name}`}
       label={t('clear')}
     />
@@ -106,7 +106,7 @@ export default function CachePage() {
         <Auth code={OpsPerm.cacheClear}>
           <Popconfirm
             title={t('clearAllConfirm')}
-            onConfirm={() => clearAll.mutateAsync()}
+            onConfirm={() => clearAll.mutateAsync().catch(() => undefined)}
             okButtonProps={{ danger: true }}
           >
             <Button danger icon={<ClearOutlined />} data-testid="cache-clear-all">

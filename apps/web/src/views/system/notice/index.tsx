@@ -161,7 +161,7 @@ export default function NoticePage() {
                 icon={<RollbackOutlined />}
                 onClick={() =>
                   confirm(t('withdrawConfirm', { title: n.noticeTitle }), 'notice-withdraw-ok', () =>
-                    act.mutateAsync({ id: n.id, action: 'Withdraw' }),
+                    act.mutateAsync({ id: n.id, action: 'Withdraw' }).catch(() => undefined),
                   )
                 }
                 testId="notice-withdraw"
@@ -173,7 +173,7 @@ export default function NoticePage() {
                 icon={<SendOutlined />}
                 onClick={() =>
                   confirm(t('releaseConfirm', { title: n.noticeTitle }), 'notice-release-ok', () =>
-                    act.mutateAsync({ id: n.id, action: 'Release' }),
+                    act.mutateAsync({ id: n.id, action: 'Release' }).catch(() => undefined),
                   )
                 }
                 testId="notice-release"
@@ -187,7 +187,12 @@ export default function NoticePage() {
               danger
               icon={<DeleteOutlined />}
               onClick={() =>
-                confirm(t('deleteConfirm'), 'notice-delete-ok', () => remove.mutateAsync(n.id), true)
+                confirm(
+                  t('deleteConfirm'),
+                  'notice-delete-ok',
+                  () => remove.mutateAsync(n.id).catch(() => undefined),
+                  true,
+                )
               }
               testId="notice-delete"
             >

@@ -6,6 +6,7 @@ import {
   type SysConfigGroup,
   SysConfigPerm,
   type SysConfigValues,
+  validationMessage,
 } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Spin, Switch, Tabs } from 'antd';
@@ -76,15 +77,22 @@ function GroupForm({
       key={key}
       name={key}
       label={t(`config.${key}`)}
-      rules={[{ required: true, message: t(`config.${key}`) }]}
+      // Said, not silently clamped: an input's min/max would turn 0 into 5 on blur and save that.
+      rules={[
+        { required: true, message: validationMessage('validation.required', language) },
+        {
+          type: 'number',
+          min: SYS_CONFIG_BOUNDS[key][0],
+          message: validationMessage('validation.numberMin', language, { min: SYS_CONFIG_BOUNDS[key][0] }),
+        },
+        {
+          type: 'number',
+          max: SYS_CONFIG_BOUNDS[key][1],
+          message: validationMessage('validation.numberMax', language, { max: SYS_CONFIG_BOUNDS[key][1] }),
+        },
+      ]}
     >
-      <InputNumber
-        min={SYS_CONFIG_BOUNDS[key][0]}
-        max={SYS_CONFIG_BOUNDS[key][1]}
-        precision={0}
-        style={{ width: 200, maxWidth: '100%' }}
-        data-testid={`sys-config-${key}`}
-      />
+      <InputNumber precision={0} style={{ width: 200, maxWidth: '100%' }} data-testid={`sys-config-${key}`} />
     </Form.Item>
   );
   const text = (key: string, max: number, extra?: ReactNode) => (

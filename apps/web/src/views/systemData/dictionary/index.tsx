@@ -109,6 +109,9 @@ export default function DictionaryPage() {
               >
                 {t('category.add')}
               </Button>
+            </Auth>
+            {/* One Auth per button: the Space spaces its children, and two in one Auth touched. */}
+            <Auth code={DictPerm.dictionaryAdd}>
               <Button
                 size="small"
                 icon={<PlusOutlined />}

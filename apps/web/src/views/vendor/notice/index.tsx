@@ -61,7 +61,7 @@ export default function VendorNoticePage() {
       okText: t('common:confirm'),
       cancelText: t('common:cancel'),
       okButtonProps: { danger: action !== 'check', 'data-testid': `vendor-notice-${action}-ok` },
-      onOk: () => act.mutateAsync({ id: n.id, action }),
+      onOk: () => act.mutateAsync({ id: n.id, action }).catch(() => undefined),
     });
 
   const columns: ColumnsType<VendorNotice> = [
@@ -166,7 +166,8 @@ export default function VendorNoticePage() {
               >
                 {t('publish')}
               </RowAction>
-            ) : (
+            ) : n.repliedCount === 0 ? (
+              // Back to a draft only while no supplier has replied (the server refuses it after).
               <RowAction
                 icon={<RollbackOutlined />}
                 onClick={() => confirm(n, 'reverse')}
@@ -174,7 +175,7 @@ export default function VendorNoticePage() {
               >
                 {t('reverse')}
               </RowAction>
-            )}
+            ) : null}
           </Auth>
           {n.state === 0 && (
             <Auth code={C.noticeDelete}>

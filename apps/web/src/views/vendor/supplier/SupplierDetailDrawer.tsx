@@ -65,7 +65,7 @@ function LifeCycleActions({ s }: { s: Detail }) {
                   'data-testid': 'supplier-action-ok',
                   danger: action !== 'qualify' && action !== 'unfreeze',
                 },
-                onOk: () => move.mutateAsync(action),
+                onOk: () => move.mutateAsync(action).catch(() => undefined),
               })
             }
           >

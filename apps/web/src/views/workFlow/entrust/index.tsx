@@ -229,7 +229,7 @@ export default function EntrustPage() {
       okText: t('common:confirm'),
       cancelText: t('common:cancel'),
       okButtonProps: { danger: true, 'data-testid': 'entrust-end-ok' } as never,
-      onOk: () => end.mutateAsync(d),
+      onOk: () => end.mutateAsync(d).catch(() => undefined),
     });
   };
 

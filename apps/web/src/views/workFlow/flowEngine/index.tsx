@@ -298,7 +298,7 @@ export default function FlowEnginePage() {
               testId="flow-row-release"
               onClick={() =>
                 confirm(t('list.releaseConfirm', { name: flowName(row) }), 'flow-release-ok', () =>
-                  act.mutateAsync({ row, action: 'release' }),
+                  act.mutateAsync({ row, action: 'release' }).catch(() => undefined),
                 )
               }
             >
@@ -347,7 +347,7 @@ export default function FlowEnginePage() {
               onClick: ({ key }) => {
                 if (key === 'stop')
                   confirm(t('list.stopConfirm', { name: flowName(row) }), 'flow-stop-ok', () =>
-                    act.mutateAsync({ row, action: 'stop' }),
+                    act.mutateAsync({ row, action: 'stop' }).catch(() => undefined),
                   );
                 else if (key === 'versions') setVersions(row);
                 else if (key === 'copy') act.mutate({ row, action: 'copy' });
@@ -356,7 +356,7 @@ export default function FlowEnginePage() {
                   confirm(
                     t('list.deleteConfirm', { name: flowName(row) }),
                     'flow-delete-ok',
-                    () => act.mutateAsync({ row, action: 'delete' }),
+                    () => act.mutateAsync({ row, action: 'delete' }).catch(() => undefined),
                     true,
                   );
               },

@@ -1,5 +1,5 @@
 import { type FormField, type Locale, optionLabel } from '@srm/contracts/core';
-import { Table } from 'antd';
+import { Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/dict';
 import { AttachmentLinks } from './Attachments';
@@ -38,7 +38,17 @@ export function FieldValue({
     case 'select':
     case 'radio':
     case 'checkbox': {
-      if (field.dictionary) return <DictTag typeCode={field.dictionary} value={value as string} />;
+      // One tag per chosen item (several for a multiple choice such as the supply categories).
+      if (field.dictionary)
+        return ids.length === 0 ? (
+          <span>-</span>
+        ) : (
+          <Space size={[0, 4]} wrap>
+            {ids.map((v) => (
+              <DictTag key={String(v)} typeCode={field.dictionary as string} value={String(v)} />
+            ))}
+          </Space>
+        );
       const named = ids.map((v) => {
         const option = field.options?.find((o) => o.value === v);
         return option ? optionLabel(option, locale) : String(v);
