@@ -86,6 +86,9 @@ test('the product name and logo changed on the settings screen show on the sign-
     await expect(other.getByTestId('login-title')).toHaveText('欢迎使用供应商门户');
     await expect(other.getByTestId('login-logo')).toHaveAttribute('src', '/favicon.svg');
     await shot(other, 'sys-config-login-brand');
+    // The supplier registration page, public too, names the product the same way.
+    await other.getByTestId('login-vendor-register').click();
+    await expect(other.getByTestId('register-brand')).toHaveText(name);
     await context.close();
   } finally {
     await restore(request, 'brand', {

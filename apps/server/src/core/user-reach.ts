@@ -5,7 +5,7 @@ import type { AuthInfo } from './context';
 const SUPPLIER_ENT_TYPE = 2;
 
 /** Whether the signed-in user works for a supplier rather than for the purchasing enterprise. */
-export function isSupplierUser(auth: AuthInfo): boolean {
+export function isSupplierUser(auth: Pick<AuthInfo, 'profile'>): boolean {
   return auth.profile.entType === SUPPLIER_ENT_TYPE;
 }
 

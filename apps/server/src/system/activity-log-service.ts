@@ -13,6 +13,7 @@ import { hasPerm } from '../core/access';
 import type { AuthInfo } from '../core/context';
 import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
+import { isSupplierUser } from '../core/user-reach';
 import type { Database } from '../db/types';
 
 type RequestLogQuery = z.output<typeof requestLogQuerySchema>;
@@ -22,13 +23,15 @@ type LogTable = 'sys_request_log' | 'sys_error_log';
 
 /**
  * The organisation boundary of the logs: whatever the grant, a user sees the entries of their own
- * enterprise's users (a supplier's user never sees the purchaser's calls); the tenant
- * administrator also sees the tenant's entries made without a session.
+ * enterprise's users (a supplier's user never sees the purchaser's calls). The tenant administrator,
+ * who runs the platform for the purchaser and its suppliers, sees every entry of the tenant: the
+ * suppliers' users' sign-ins (a frozen supplier's refused ones too) and those made without a session.
  */
 export function withinEnterprise<T extends 'sys_request_log' | 'sys_error_log' | 'sys_login_log'>(
   q: SelectQueryBuilder<Database, T, object>,
-  auth: Pick<AuthInfo, 'tenantId' | 'entId' | 'isAdmin'>,
+  auth: Pick<AuthInfo, 'tenantId' | 'entId' | 'isAdmin' | 'profile'>,
 ): SelectQueryBuilder<Database, T, object> {
+  if (auth.isAdmin && !isSupplierUser(auth)) return q.where(sql<boolean>`tenant_id = ${auth.tenantId}`);
   const anonymous = auth.isAdmin ? sql` or user_id is null` : sql``;
   return q.where(
     sql<boolean>`tenant_id = ${auth.tenantId} and (user_id in (select u.id from sys_user u where u.tenant_id = ${auth.tenantId} and u.ent_id = ${auth.entId})${anonymous})`,

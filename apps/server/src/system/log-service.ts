@@ -1,5 +1,6 @@
 import type { Locale, LoginLog } from '@srm/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { AuthInfo } from '../core/context';
 import { isMessageKey, t } from '../core/i18n';
 import type { Database } from '../db/types';
 import { withinEnterprise } from './activity-log-service';
@@ -18,7 +19,7 @@ export function loginLogPlace(stored: string, locale: Locale): string {
 export interface LoginLogFilter {
   tenantId: string;
   /** The reader's enterprise boundary (the log page); the own-log page filters by userId instead. */
-  reader?: { tenantId: string; entId: string; isAdmin: boolean };
+  reader?: Pick<AuthInfo, 'tenantId' | 'entId' | 'isAdmin' | 'profile'>;
   userId?: string;
   keyword?: string;
   startTime?: number;

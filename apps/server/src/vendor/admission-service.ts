@@ -33,7 +33,7 @@ import { launchFormTask } from '../workflow/task-service';
 import { jsonb } from '../workflow/task-store';
 import { callerSupplier } from './access';
 import { diffFields, type FieldChange, recordSupplierHistory } from './history-service';
-import { admissionFormData, admissionTitle, newToken, sha256 } from './register-service';
+import { admissionFormData, newToken, sha256, vendorTaskTitles } from './register-service';
 import { insertSupplierUser, SUPPLY_CATEGORY_DICT, supplierDetail } from './supplier-service';
 
 type Tx = Transaction<Database>;
@@ -484,7 +484,7 @@ export async function requestChange(
       tenantId: ctx.tenantId,
       formName: VENDOR_CHANGE_FORM_NAME,
       launcherId: ctx.userId,
-      title: `供应商信息变更：${current.supplierName}`,
+      titles: vendorTaskTitles('vendor.changeTitle', current.supplierName),
       formData: {
         supplierCode: current.supplierCode,
         supplierName: current.supplierName,
@@ -609,7 +609,7 @@ export async function applyCategories(
       tenantId: ctx.tenantId,
       formName: VENDOR_ADMISSION_FORM_NAME,
       launcherId: ctx.userId,
-      title: admissionTitle(current.supplierName),
+      titles: vendorTaskTitles('vendor.admissionTitle', current.supplierName),
       formData,
       locale: ctx.locale,
     });

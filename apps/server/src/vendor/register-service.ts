@@ -28,7 +28,7 @@ import { hashPassword } from '../core/password';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { assertDictValue } from '../system/dictionary/dictionary-service';
-import { launchFormTask, resubmitFormTask } from '../workflow/task-service';
+import { launchFormTask, resubmitFormTask, type TaskTitles } from '../workflow/task-service';
 import { jsonb } from '../workflow/task-store';
 import { verifyCaptcha } from './captcha';
 import { detectVendorFile, vendorFileUrl } from './file-service';
@@ -372,7 +372,14 @@ async function launcherOf(db: Db, tenantId: string, invitedBy: string | null): P
 const newAppNo = (now: Date) =>
   `VA${now.toISOString().slice(0, 10).replaceAll('-', '')}${String(randomBytes(4).readUInt32BE(0) % 1_000_000).padStart(6, '0')}`;
 
-export const admissionTitle = (supplierName: string) => `供应商准入：${supplierName}`;
+/** A vendor task's title in the three languages, e.g. "供应商准入：X" / "Supplier admission: X". */
+export const vendorTaskTitles = (
+  key: 'vendor.admissionTitle' | 'vendor.changeTitle',
+  supplierName: string,
+): TaskTitles => {
+  const one = (locale: Locale) => t(locale, key, { name: supplierName }).slice(0, 200);
+  return { title: one('zh-CN'), title_en: one('en-US'), title_tw: one('zh-TW') };
+};
 
 /**
  * A new supplier's application: the proof of work (or a live invitation, used up here), the
@@ -434,7 +441,7 @@ export async function submitRegistration(ctx: PublicContext, body: RegisterBody)
         tenantId: tenant.id,
         formName: VENDOR_ADMISSION_FORM_NAME,
         launcherId: launcher.id,
-        title: admissionTitle(body.supplierName),
+        titles: vendorTaskTitles('vendor.admissionTitle', body.supplierName),
         formData: await admissionFormData(tx, { appNo, scope: 'register', account: body.account }, form),
         locale: ctx.locale,
       });
@@ -533,7 +540,13 @@ export async function resubmitRegistration(
               .executeTakeFirst();
       let taskId = row.task_id === null ? null : String(row.task_id);
       if (task && taskId && task.status === FLOW_STATUS.rejected)
-        await resubmitFormTask(ctx.deps, tx, { tenantId, taskId, formData: data, locale: ctx.locale });
+        await resubmitFormTask(ctx.deps, tx, {
+          tenantId,
+          taskId,
+          formData: data,
+          locale: ctx.locale,
+          titles: vendorTaskTitles('vendor.admissionTitle', body.supplierName),
+        });
       else {
         const launcher = await launcherOf(tx, tenantId, null);
         taskId = (
@@ -541,7 +554,7 @@ export async function resubmitRegistration(
             tenantId,
             formName: VENDOR_ADMISSION_FORM_NAME,
             launcherId: launcher.id,
-            title: admissionTitle(body.supplierName),
+            titles: vendorTaskTitles('vendor.admissionTitle', body.supplierName),
             formData: data,
             locale: ctx.locale,
           })

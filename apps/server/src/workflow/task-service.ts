@@ -489,10 +489,13 @@ export interface FormLaunch {
   formName: string;
   /** Whose task it is: he gets its result message and may see it among his launched tasks. */
   launcherId: string;
-  title: string;
+  /** The task's title in the three languages (the lists show the reader's). */
+  titles: TaskTitles;
   formData: Record<string, unknown>;
   locale: ServiceContext['locale'];
 }
+
+export type TaskTitles = { title: string; title_en: string; title_tw: string };
 
 /**
  * Launches and submits a task of the released flow bound to `formName`, inside the caller's
@@ -526,7 +529,7 @@ export async function launchFormTask(deps: Deps, tx: Tx, launch: FormLaunch): Pr
     tenant_id: launch.tenantId,
     definition_id: def.id,
     version_id: versionId,
-    title: launch.title,
+    ...launch.titles,
     launcher_id: launch.launcherId,
     urgency: 1,
     status: FLOW_STATUS.draft,
@@ -546,7 +549,14 @@ export async function launchFormTask(deps: Deps, tx: Tx, launch: FormLaunch): Pr
 export async function resubmitFormTask(
   deps: Deps,
   tx: Tx,
-  task: { tenantId: string; taskId: string; formData: Record<string, unknown>; locale: FormLaunch['locale'] },
+  task: {
+    tenantId: string;
+    taskId: string;
+    formData: Record<string, unknown>;
+    locale: FormLaunch['locale'];
+    /** New titles when what they name changed (a corrected company name). */
+    titles?: TaskTitles;
+  },
 ): Promise<FlowTaskSaved> {
   const row = await loadTask(tx, task.tenantId, task.taskId, true);
   const ctx: ActorCtx = {
@@ -560,6 +570,7 @@ export async function resubmitFormTask(
     throw flowError(ctx, 409, 'flow.error.notEditable');
   const { tree } = await versionIndex(tx, row.version_id as string);
   const formData = validForm(ctx, row.form_name, task.formData, row.form_data, startRights(tree));
+  if (task.titles) await tx.updateTable('flow_task').set(task.titles).where('id', '=', row.id).execute();
   const status = await submitInTx(ctx, tx, row, { formData, urgency: 1, submit: true }, formData, false);
   return { id: row.id, billNo: row.bill_no, status };
 }

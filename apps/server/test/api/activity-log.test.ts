@@ -268,5 +268,20 @@ describe('the organisation boundary of the logs', () => {
     const full = (await errors(admin, '?keyword=req-boundary')).body.data.list[0];
     expect(full?.message).toContain('sys_enum');
     expect(full?.stack).not.toBe('');
+    // The tenant administrator sees the suppliers' users too: their sign-ins and their calls;
+    // the buyer, staff without the administrator's reach, does not.
+    const adminLogins = await t.get<{ list: { account: string }[] }>(
+      '/api/system/Log/login?pageSize=100',
+      admin,
+    );
+    expect(adminLogins.body.data.list.map((r) => r.account)).toContain('vendor');
+    expect((await requests(admin, '?pageSize=100')).body.data.list.map((r) => r.userName)).toContain(
+      vendorName,
+    );
+    const buyerLogins = await t.get<{ list: { account: string }[] }>(
+      '/api/system/Log/login?pageSize=100',
+      buyer,
+    );
+    expect(buyerLogins.body.data.list.map((r) => r.account)).not.toContain('vendor');
   });
 });

@@ -623,9 +623,22 @@ describe('admission (a workflow)', () => {
     const file = (await upload(t)).body.data;
     expect((await resubmit({ businessScope: '' })).body.code).toBe(400);
     const ok = await resubmit({
+      supplierName: `${body.supplierName}改`,
       qualifications: [{ qualType: 'license', fileId: file.id, fileKey: file.key, expiresOn: '2031-01-01' }],
     });
     expect(ok.body.code).toBe(0);
+    // The to-do names the corrected company, in the reader's language.
+    const todo = async (locale: Record<string, string>) =>
+      (
+        await t.post<Page<{ id: string; title: string }>>(
+          '/api/flow/FlowEngine/FlowBefore/List/1',
+          { pageSize: 100 },
+          buyer,
+          locale,
+        )
+      ).body.data.list.find((i) => i.id === first.taskId)?.title;
+    expect(await todo(en)).toBe(`Supplier admission: ${body.supplierName}改`);
+    expect(await todo({ 'accept-language': 'zh-TW' })).toBe(`供應商准入：${body.supplierName}改`);
     expect((await resubmit()).body.code).toBe(409);
     expect((await t.post<{ status: string }>(`${R}/status`, { no, token }, null, en)).body.data.status).toBe(
       'submitted',

@@ -1,8 +1,9 @@
-import { LOCALES, type Locale } from '@srm/contracts/core';
+import { LOCALES, type Locale, type LoginConfig, SysConfigApi } from '@srm/contracts/core';
 import { Segmented, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { getPreloaded } from '../../../api/request';
 import { useAppStore } from '../../../store/settings';
 import './register.css';
 
@@ -19,6 +20,11 @@ export function PublicFrame({ title, children }: { title: string; children: Reac
   const { token } = theme.useToken();
   const language = useAppStore((s) => s.language);
   const setLanguage = useAppStore((s) => s.setLanguage);
+  // The product's name and logo as the sign-in page shows them (the system settings'), else built in.
+  const [brand, setBrand] = useState<LoginConfig | null>(null);
+  useEffect(() => {
+    getPreloaded<LoginConfig>(SysConfigApi.loginConfig).then(setBrand, () => {});
+  }, []);
   return (
     <div className="srm-register-page" style={{ background: token.colorBgLayout, color: token.colorText }}>
       <header className="srm-register-header">
@@ -28,8 +34,8 @@ export function PublicFrame({ title, children }: { title: string; children: Reac
           style={{ color: token.colorTextHeading }}
           data-testid="register-brand"
         >
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span>{t('common:productName')}</span>
+          <img src={brand?.logoUrl || '/favicon.svg'} alt="" width={28} height={28} />
+          <span>{brand?.sysName || t('common:productName')}</span>
         </Link>
         <Segmented<Locale>
           size="small"
