@@ -175,7 +175,14 @@ describe('runs', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ result: 'success', trigger: 'manual', attempt: 1, taskName: '立即执行' });
     expect(runs[0]?.endedAt).toBeGreaterThanOrEqual(runs[0]?.startedAt ?? 0);
-    expect(runs[0]?.message).toContain('sys_request_log: 1');
+    // What the run did, in the reader's language.
+    expect(runs[0]?.message).toBe('清理了 30 天前的日志：请求日志 1 条，错误日志 0 条，登录日志 0 条');
+    const english = await t.get<Page<TaskRun>>(`${RUNS}?taskId=${task.id}`, admin, {
+      'accept-language': 'en-US',
+    });
+    expect(english.body.data.list[0]?.message).toBe(
+      'Logs older than 30 days removed: 1 request, 0 error and 0 sign-in entries',
+    );
     const left = await t.db.selectFrom('sys_request_log').select('id').where('path', '=', '/old').execute();
     expect(left).toEqual([]);
     expect((await t.get<Task>(`${T}/${task.id}`, admin)).body.data.lastResult).toBe('success');

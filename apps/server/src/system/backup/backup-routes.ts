@@ -63,7 +63,7 @@ export const backupRoutes: SignedInRoutes = async (app) => {
         databaseSize: await databaseSize(ctx.handle.db),
         backups: embedded ? await listBackups(ctx) : [],
         pendingRestore: embedded ? await pendingRestore(ctx.dataDir) : null,
-        lastJob: await lastBackupRun(ctx.handle.db, ctx.tenantId),
+        lastJob: await lastBackupRun(ctx.handle.db, ctx.tenantId, request.locale),
       });
     },
   );

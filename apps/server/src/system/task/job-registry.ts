@@ -1,5 +1,6 @@
-import { TASK_JOB_PARAMS, type TaskJobCode } from '@srm/contracts';
+import { type Locale, TASK_JOB_PARAMS, type TaskJobCode } from '@srm/contracts';
 import type { Kysely } from 'kysely';
+import { isMessageKey, type MessageKey, type MessageParams, t } from '../../core/i18n';
 import type { SettingsCache } from '../../core/settings';
 import type { DbHandle } from '../../db/index';
 import type { Database } from '../../db/types';
@@ -27,11 +28,27 @@ export interface BuiltinJob {
   embeddedOnly: boolean;
   /** Retries after a failed attempt. */
   retryLimit: number;
-  /** What it did, for the run log (a translated text is not needed: numbers and names). */
+  /** What it did, for the run log: a message key and its values, written in the reader's language. */
   run(ctx: JobContext, params: TaskParams): Promise<string>;
 }
 
 const DAY_MS = 86_400_000;
+
+/** A run's message as stored: its key and values, so that each reader gets it in his language. */
+function runMessage(key: MessageKey, params: MessageParams): string {
+  return JSON.stringify({ key, params });
+}
+
+/** A stored run message in a language; a message stored as plain text (older runs) as it is. */
+export function runMessageIn(stored: string, locale: Locale): string {
+  if (!stored.startsWith('{"key":')) return stored;
+  try {
+    const { key, params } = JSON.parse(stored) as { key: string; params: MessageParams };
+    return isMessageKey(key) ? t(locale, key, params) : stored;
+  } catch {
+    return stored;
+  }
+}
 
 const purgeLogs: BuiltinJob = {
   code: 'log.purge',
@@ -47,9 +64,10 @@ const purgeLogs: BuiltinJob = {
         .where('tenant_id', '=', ctx.tenantId)
         .where('created_at', '<', before)
         .executeTakeFirst();
-      counts.push(`${table}: ${result.numDeletedRows}`);
+      counts.push(String(result.numDeletedRows));
     }
-    return `older than ${days} days: ${counts.join(', ')}`;
+    const [requests = '0', errors = '0', logins = '0'] = counts;
+    return runMessage('task.run.logsPurged', { days, requests, errors, logins });
   },
 };
 
@@ -67,7 +85,7 @@ const endIdleSessions: BuiltinJob = {
       .where('ended_reason', 'is', null)
       .where('last_seen_at', '<', before)
       .executeTakeFirst();
-    return `sessions ended: ${result.numUpdatedRows}`;
+    return runMessage('task.run.sessionsEnded', { count: String(result.numUpdatedRows) });
   },
 };
 
@@ -81,7 +99,7 @@ const backupDatabase: BuiltinJob = {
       'schedule',
       params.keep ?? 7,
     );
-    return `${backup.name} (${backup.size} bytes)`;
+    return runMessage('task.run.backupTaken', { name: backup.name, size: backup.size });
   },
 };
 

@@ -1,5 +1,6 @@
 import {
   DEFAULT_TASK_TIME_ZONE,
+  type Locale,
   type Page,
   type Task,
   type TaskBody,
@@ -16,7 +17,7 @@ import type { DbHandle } from '../../db/index';
 import { transaction } from '../../db/transaction';
 import type { Database } from '../../db/types';
 import type { JobMeta, JobRunner } from '../../jobs/runner';
-import { BUILTIN_JOBS, jobParams } from './job-registry';
+import { BUILTIN_JOBS, jobParams, runMessageIn } from './job-registry';
 
 /** The runner's job that runs a task: one queue, one schedule per enabled task (key = task id). */
 export const TASK_JOB = 'system-task';
@@ -259,20 +260,23 @@ export interface RunQuery {
   endTime?: number;
 }
 
-export function toRun(r: {
-  id: string;
-  task_id: string;
-  task_name: string;
-  job_code: string;
-  trigger: 'schedule' | 'manual';
-  attempt: number;
-  result: TaskResult;
-  message: string;
-  error: string;
-  started_at: Date;
-  ended_at: Date | null;
-  duration_ms: number | null;
-}): TaskRun {
+export function toRun(
+  locale: Locale,
+  r: {
+    id: string;
+    task_id: string;
+    task_name: string;
+    job_code: string;
+    trigger: 'schedule' | 'manual';
+    attempt: number;
+    result: TaskResult;
+    message: string;
+    error: string;
+    started_at: Date;
+    ended_at: Date | null;
+    duration_ms: number | null;
+  },
+): TaskRun {
   return {
     id: String(r.id),
     taskId: String(r.task_id),
@@ -281,7 +285,7 @@ export function toRun(r: {
     trigger: r.trigger,
     attempt: r.attempt,
     result: r.result,
-    message: r.message,
+    message: runMessageIn(r.message, locale),
     error: r.error,
     startedAt: new Date(r.started_at).getTime(),
     endedAt: r.ended_at ? new Date(r.ended_at).getTime() : null,
@@ -291,7 +295,7 @@ export function toRun(r: {
 
 /** The run log, newest first. */
 export async function listRuns(
-  ctx: Pick<TaskContext, 'db' | 'tenantId'>,
+  ctx: Pick<TaskContext, 'db' | 'tenantId' | 'locale'>,
   q: RunQuery,
 ): Promise<Page<TaskRun>> {
   let base = ctx.db.selectFrom('sys_task_run').where('tenant_id', '=', ctx.tenantId);
@@ -310,7 +314,7 @@ export async function listRuns(
     base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return {
-    list: rows.map(toRun),
+    list: rows.map((r) => toRun(ctx.locale, r)),
     pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(count.total) },
   };
 }
@@ -460,7 +464,11 @@ export async function seedTasks(db: Kysely<Database>, tenantId: string, embedded
 }
 
 /** The tenant's last run of a backup task, for the backup screen. */
-export async function lastBackupRun(db: Kysely<Database>, tenantId: string): Promise<TaskRun | null> {
+export async function lastBackupRun(
+  db: Kysely<Database>,
+  tenantId: string,
+  locale: Locale,
+): Promise<TaskRun | null> {
   const row = await db
     .selectFrom('sys_task_run')
     .selectAll()
@@ -470,5 +478,5 @@ export async function lastBackupRun(db: Kysely<Database>, tenantId: string): Pro
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return row ? toRun(row) : null;
+  return row ? toRun(locale, row) : null;
 }
