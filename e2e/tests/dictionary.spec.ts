@@ -32,6 +32,8 @@ test('dictionaries: a new type with items, an item added to a form’s list reac
   await other.getByTestId('notice-form-type').click();
   await other.locator('.ant-select-item-option').filter({ hasText: '制度' }).click();
   await other.getByRole('button', { name: /取\s*消/ }).click();
+  // Something was chosen: the dialog asks before throwing it away.
+  await other.getByTestId('discard-ok').click();
   await expect(other.getByTestId('notice-form-title')).toBeHidden();
 
   await admin.goto('/systemData/dictionary');
@@ -211,6 +213,22 @@ test('categories and types have English and traditional names, shown to a user w
   await admin.getByTestId('dict-type-form-submit').click();
   await expect(typeForm).toBeHidden();
   await expect(admin.getByTestId('dict-tree')).toContainText(`车辆类型${stamp} (vehicle${stamp})`);
+  // An item with a remark of 500 characters: the remark ends in an ellipsis, the table keeps its width.
+  await admin.getByTestId('dict-item-add').click();
+  const itemForm = admin.getByTestId('dict-item-form');
+  await itemForm.getByTestId('dict-item-name').fill('货车');
+  await itemForm.getByTestId('dict-item-code').fill('truck');
+  await itemForm.getByTestId('dict-item-remark').fill('载重'.repeat(250));
+  await admin.getByTestId('dict-item-form-submit').click();
+  await expect(itemForm).toBeHidden();
+  await expect(
+    admin.getByTestId('dict-items').getByRole('cell', { name: 'truck', exact: true }),
+  ).toBeVisible();
+  const overflow = await admin
+    .getByTestId('dict-items')
+    .locator('.ant-table-content')
+    .evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 
   await admin.getByTestId('lang-switch').click();
   await admin.getByTestId('lang-en-US').click();

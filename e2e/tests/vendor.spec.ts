@@ -123,6 +123,13 @@ test('staff write a notice to a chosen supplier and publish it; the supplier rea
   await admin.waitForRequest((r) => new URL(r.url()).searchParams.get('keyword') === '示例供应商');
   await offered.click();
   await expect(form.getByTestId('vendor-notice-target-table')).toContainText('示例供应商有限公司');
+  // A stray Escape asks before throwing the notice away; keeping on editing keeps all of it.
+  await form.getByTestId('vendor-notice-form-title').click();
+  await expect(admin.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await admin.keyboard.press('Escape');
+  await admin.getByTestId('discard-cancel').click();
+  await expect(form.getByTestId('vendor-notice-form-title')).toHaveValue(title);
+  await expect(form.getByTestId('vendor-notice-target-table')).toContainText('示例供应商有限公司');
   await form.locator('.srm-rte-content').click();
   await admin.keyboard.type('请于本周内提交整改报告。');
   await form.getByTestId('vendor-notice-form-reply').click();

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DictSelect } from '../../../components/dict';
 import { applyServerFieldErrors } from '../../../components/org/formRules';
 import { RichTextEditor } from '../../../components/RichTextEditor';
+import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { noticeApi, noticeKeys } from './api';
@@ -31,6 +32,8 @@ export function NoticeFormModal({ open, notice, canRelease, onClose, onSaved }: 
   const { t } = useTranslation(['notice', 'dictionary']);
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [form] = Form.useForm<Values>();
+  // Asks before a stray Escape or click throws away an announcement being written.
+  const close = useDiscardGuard(form, onClose);
   const audience = Form.useWatch('audience', form);
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
 
@@ -84,7 +87,7 @@ export function NoticeFormModal({ open, notice, canRelease, onClose, onSaved }: 
     <Modal
       open={open}
       title={notice ? t('editTitle') : t('addTitle')}
-      onCancel={onClose}
+      onCancel={close}
       width={mobile ? '100%' : 820}
       style={mobile ? { top: 0, maxWidth: '100vw', padding: 0 } : undefined}
       destroyOnHidden
@@ -92,7 +95,7 @@ export function NoticeFormModal({ open, notice, canRelease, onClose, onSaved }: 
       data-testid="notice-form"
       footer={
         <Space wrap>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button onClick={close}>{t('common:cancel')}</Button>
           <Button
             onClick={() =>
               setPreview({ title: form.getFieldValue('noticeTitle'), html: form.getFieldValue('noticeBody') })

@@ -285,7 +285,11 @@ export function ItemFormModal({
         </Form.Item>
       </Space>
       <Form.Item name="remark" label={t('field.remark')}>
-        <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+        <Input.TextArea
+          maxLength={500}
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          data-testid="dict-item-remark"
+        />
       </Form.Item>
     </FormModal>
   );

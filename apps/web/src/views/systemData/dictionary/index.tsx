@@ -488,7 +488,19 @@ function ItemsPanel({
           <EnabledTag enabled={enabled} />
         ),
     },
-    { title: t('field.remark'), dataIndex: 'remark', key: 'remark', ellipsis: true },
+    {
+      title: t('field.remark'),
+      dataIndex: 'remark',
+      key: 'remark',
+      // The table sizes its columns by content: a long remark ends in an ellipsis at 240 px (its
+      // whole text in the tooltip) instead of making the table thousands of pixels wide.
+      render: (remark: string) =>
+        remark ? (
+          <Typography.Text ellipsis={{ tooltip: remark }} style={{ maxWidth: 240 }}>
+            {remark}
+          </Typography.Text>
+        ) : null,
+    },
     actionColumn,
   ];
 

@@ -15,6 +15,7 @@ import { useAuth } from '../../../components/Auth';
 import { DictSelect, DictTreeSelect } from '../../../components/dict';
 import { applyServerFieldErrors } from '../../../components/org/formRules';
 import { RichTextEditor } from '../../../components/RichTextEditor';
+import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useDebouncedValue } from '../../../components/user/useDebouncedValue';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
@@ -207,6 +208,8 @@ export function NoticeFormModal({
   const replyRequired = Form.useWatch('replyRequired', form);
   const [targets, setTargets] = useState<Target[]>([]);
   const [targetsError, setTargetsError] = useState(false);
+  // Asks before a stray Escape or click throws away a notice being written.
+  const close = useDiscardGuard(form, onClose, !id && targets.length > 0);
   const info = useQuery({
     queryKey: vendorKeys.notice(id ?? ''),
     queryFn: () => noticeApi.info(id ?? ''),
@@ -268,14 +271,14 @@ export function NoticeFormModal({
     <Modal
       open
       title={id ? t('editNotice') : t('addNotice')}
-      onCancel={onClose}
+      onCancel={close}
       width={mobile ? '100%' : 860}
       style={mobile ? { top: 0, maxWidth: '100vw', padding: 0 } : undefined}
       destroyOnHidden
       data-testid="vendor-notice-form"
       footer={
         <Space wrap>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button onClick={close}>{t('common:cancel')}</Button>
           <Button
             type={canPublish ? 'default' : 'primary'}
             loading={save.isPending && !save.variables?.publish}

@@ -2,10 +2,12 @@ import { BellOutlined, DownloadOutlined } from '@ant-design/icons';
 import { formatDate, VENDOR_CODES, type VendorNotice, type VendorNoticeItem } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Segmented, Space, Statistic, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../api/request';
 import { Auth } from '../../../components/Auth';
+import { fixedColumns } from '../../../components/fixedColumns';
 import { type Paging, tablePaging } from '../../../components/tablePaging';
 import { toast } from '../../../utils/message';
 import { noticeApi, vendorKeys } from '../api';
@@ -58,6 +60,45 @@ export function NoticeProgressDrawer({ notice, onClose }: { notice: VendorNotice
   };
   const summary = messages.data?.summary;
 
+  // Within the drawer's 960 px: a long reply wraps in its column instead of widening the table.
+  const columns: ColumnsType<VendorNoticeItem> = [
+    { title: t('supplierCode'), dataIndex: 'supplierCode', width: 120 },
+    {
+      title: t('supplierName'),
+      dataIndex: 'supplierName',
+      width: 180,
+      render: (name: string) => <span data-testid="progress-supplier">{name}</span>,
+    },
+    { title: t('progress'), key: 'status', width: 120, render: (_, i) => <ItemStatus line={i} /> },
+    {
+      title: t('readAt'),
+      dataIndex: 'readAt',
+      width: 150,
+      render: (v: number | null, i) => (v ? `${formatDate(v)} ${i.readByName}` : '-'),
+    },
+    {
+      title: t('reply'),
+      key: 'reply',
+      width: 210,
+      render: (_, i) => {
+        const r = replies.get(i.id);
+        if (!r) return '-';
+        return (
+          <Space direction="vertical" size={0}>
+            {r.replyText && <span data-testid="progress-reply">{r.replyText}</span>}
+            {r.files.length > 0 && <FileLinks files={r.files} />}
+            {r.ackAt && <span className="srm-vendor-hint">{t('acknowledgedBy', { name: r.ackByName })}</span>}
+          </Space>
+        );
+      },
+    },
+    {
+      title: t('remindedAt'),
+      dataIndex: 'remindedAt',
+      width: 130,
+      render: (v: number | null) => formatDate(v) || '-',
+    },
+  ];
   return (
     <Drawer
       open={!!notice}
@@ -117,50 +158,11 @@ export function NoticeProgressDrawer({ notice, onClose }: { notice: VendorNotice
         data-testid="vendor-notice-items"
         loading={items.isFetching}
         dataSource={items.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, items.data?.pagination.total, (total) =>
           t('total', { total }),
         )}
-        columns={[
-          { title: t('supplierCode'), dataIndex: 'supplierCode', width: 140 },
-          {
-            title: t('supplierName'),
-            dataIndex: 'supplierName',
-            width: 200,
-            render: (name: string) => <span data-testid="progress-supplier">{name}</span>,
-          },
-          { title: t('progress'), key: 'status', width: 140, render: (_, i) => <ItemStatus line={i} /> },
-          {
-            title: t('readAt'),
-            dataIndex: 'readAt',
-            width: 150,
-            render: (v: number | null, i) => (v ? `${formatDate(v)} ${i.readByName}` : '-'),
-          },
-          {
-            title: t('reply'),
-            key: 'reply',
-            width: 260,
-            render: (_, i) => {
-              const r = replies.get(i.id);
-              if (!r) return '-';
-              return (
-                <Space direction="vertical" size={0}>
-                  {r.replyText && <span data-testid="progress-reply">{r.replyText}</span>}
-                  {r.files.length > 0 && <FileLinks files={r.files} />}
-                  {r.ackAt && (
-                    <span className="srm-vendor-hint">{t('acknowledgedBy', { name: r.ackByName })}</span>
-                  )}
-                </Space>
-              );
-            },
-          },
-          {
-            title: t('remindedAt'),
-            dataIndex: 'remindedAt',
-            width: 150,
-            render: (v: number | null) => formatDate(v) || '-',
-          },
-        ]}
+        columns={columns}
       />
       {notice && (
         <details style={{ marginTop: 16 }}>

@@ -1,9 +1,11 @@
 import { formatDate, type SupplierHistory, type SupplierNoticeLine } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../../../api/request';
+import { fixedColumns } from '../../../components/fixedColumns';
 import { type Paging, tablePaging } from '../../../components/tablePaging';
 import { supplierApi, vendorKeys } from '../api';
 
@@ -26,29 +28,31 @@ function usePagedOf<T>(
 export function SupplierNoticesTab({ id }: { id: string }) {
   const { t } = useTranslation('vendor');
   const { page, setPage, query } = usePagedOf(vendorKeys.supplierNotices, supplierApi.notices, id);
+  const columns: ColumnsType<SupplierNoticeLine> = [
+    { title: t('noticeTitle'), dataIndex: 'title', ellipsis: true, width: 240 },
+    {
+      title: t('publishedAt'),
+      dataIndex: 'publishedAt',
+      width: 150,
+      render: (v: number | null) => (v ? formatDate(v) : t('noticeState.0')),
+    },
+    {
+      title: t('progress'),
+      key: 'status',
+      width: 180,
+      render: (_, n) => <ItemStatus line={n} />,
+    },
+  ];
   return (
     <Table<SupplierNoticeLine>
       rowKey="id"
       size="small"
       data-testid="supplier-notices"
       loading={query.isFetching}
-      scroll={{ x: 'max-content' }}
+      {...fixedColumns(columns)}
       dataSource={query.data?.list ?? []}
       pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) => t('total', { total }))}
-      columns={[
-        { title: t('noticeTitle'), dataIndex: 'title', ellipsis: true, width: 240 },
-        {
-          title: t('publishedAt'),
-          dataIndex: 'publishedAt',
-          width: 150,
-          render: (v: number | null) => (v ? formatDate(v) : t('noticeState.0')),
-        },
-        {
-          title: t('progress'),
-          key: 'status',
-          render: (_, n) => <ItemStatus line={n} />,
-        },
-      ]}
+      columns={columns}
     />
   );
 }
