@@ -283,13 +283,19 @@ test('a reject goes back to the launcher, who edits and resubmits; the manager t
   await buyer.getByTestId('flow-mine-search').click();
   await expect(buyer.getByTestId('flow-mine-table').getByTestId('flow-task-link')).toHaveCount(1);
   await expect(buyer.getByTestId('flow-mine-table').getByTestId('flow-status')).toHaveText('已退回');
-  await buyer.getByTestId('flow-row-edit').click();
+  // From the task's own page: its tab is named by the bill number (several open tasks are told
+  // apart), and after Edit and resubmit the total follows the new lines at once.
+  await buyer.getByTestId('flow-mine-table').getByTestId('flow-task-link').click();
+  await expect(buyer.getByTestId('flow-detail-form-total')).toContainText('100.00');
+  await expect(buyer.getByTestId('tags-view')).toContainText(/WF\d{8,}/);
+  await buyer.getByTestId('flow-do-edit').click();
   const quantity = buyer.getByTestId('flow-form-lines-0-quantity');
   await expect(quantity).toHaveValue('1.00');
   await quantity.fill('2');
   await buyer.getByTestId('flow-launch-submit').click();
   await expect(buyer.getByTestId('flow-launch-drawer')).toBeHidden();
-  await expect(buyer.getByTestId('flow-mine-table').getByTestId('flow-status')).toHaveText('审批中');
+  await expect(buyer.getByTestId('flow-detail').getByTestId('flow-status')).toHaveText('审批中');
+  await expect(buyer.getByTestId('flow-detail-form-total')).toContainText('200.00');
 
   // The manager hands the resubmitted to-do to the administrator.
   await openFromList(manager, '/workFlow/flowTodo', 'flow-todo', reason);

@@ -483,6 +483,13 @@ export async function vendorInbox(ctx: ServiceContext, q: z.output<typeof vendor
     .where('n.tenant_id', '=', ctx.tenantId);
   if (q.keyword) base = base.where('n.title', 'ilike', likePattern(q.keyword));
   if (q.isRead) base = base.where('i.read_at', q.isRead === '1' ? 'is not' : 'is', null);
+  if (q.open)
+    base = base.where((eb) =>
+      eb.or([
+        eb('i.read_at', 'is', null),
+        eb.and([eb('n.reply_required', '=', true), eb('i.reply_state', '<', 2)]),
+      ]),
+    );
   const [rows, count] = await Promise.all([
     base
       .select([

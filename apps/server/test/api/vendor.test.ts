@@ -542,6 +542,12 @@ describe('vendor notices (§7)', () => {
       vendorA,
     );
     expect(draft.body.data.mine).toMatchObject({ replyState: 1, replyText: '草稿' });
+    // What waits for the supplier (its home page): read but not yet answered still does.
+    const open = async () =>
+      (await t.get<{ list: { id: string }[] }>(`${N}/listByVendor?open=1`, vendorA)).body.data.list.map(
+        (n) => n.id,
+      );
+    expect(await open()).toEqual(expect.arrayContaining([seeded, onlyA]));
     // A draft is the supplier's own: staff see no text yet.
     const staffView = await t.get<{ list: { replyText: string }[] }>(
       `${N}/queryMsgByNotice?noticeId=${onlyA}`,
@@ -554,6 +560,10 @@ describe('vendor notices (§7)', () => {
       vendorA,
     );
     expect(sent.body.data.mine.replyState).toBe(2);
+    // Read and answered: no longer waiting; the unread one still is.
+    expect(await open()).not.toContain(onlyA);
+    expect(await open()).toContain(seeded);
+    expect((await t.get(`${N}/listByVendor?open=yes`, vendorA)).body.code).toBe(400);
     expect(sent.body.data.mine.files).toHaveLength(1);
     expect((await t.post(`${N}/reply/${onlyA}`, { replyText: 'again', send: true }, vendorA)).body.code).toBe(
       409,

@@ -249,6 +249,8 @@ export const vendorNoticeQuerySchema = pageQuerySchema.extend({
 });
 export const vendorInboxQuerySchema = pageQuerySchema.extend({
   isRead: z.enum(['0', '1']).optional(),
+  /** '1': only what waits for the supplier: unread, or a reply required and not sent yet. */
+  open: z.enum(['1']).optional(),
 });
 export const vendorNoticeItemQuerySchema = pageQuerySchema.extend({
   noticeId: idSchema,

@@ -16,7 +16,8 @@ import { InboxTags } from './inbox';
 export default function VendorHome() {
   const { t } = useTranslation('vendor');
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
-  const params = { currentPage: 1, pageSize: 5 };
+  // What waits for the supplier: unread notices, and those it must still reply to.
+  const params = { currentPage: 1, pageSize: 5, open: '1' };
   const inbox = useQuery({ queryKey: vendorKeys.inboxList(params), queryFn: () => inboxApi.list(params) });
   const announcements = useQuery({
     queryKey: ['vendor', 'announcements'],
