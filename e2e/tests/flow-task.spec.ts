@@ -527,7 +527,10 @@ for (const dark of [false, true]) {
     await expect(page.getByTestId('flow-launch-form')).toBeVisible();
     await page.getByTestId('flow-form-lines-add').click();
     await check('launch-drawer');
+    // A line was added: closing asks before throwing the form away.
     await page.keyboard.press('Escape');
+    await page.getByTestId('discard-ok').click();
+    await expect(page.getByTestId('flow-launch-drawer')).toBeHidden();
     await page.getByRole('tab', { name: '我发起的' }).click();
     await check('launched');
     for (const [screen, prefix] of [

@@ -32,9 +32,9 @@ export function withinEnterprise<T extends 'sys_request_log' | 'sys_error_log' |
   auth: Pick<AuthInfo, 'tenantId' | 'entId' | 'isAdmin' | 'profile'>,
 ): SelectQueryBuilder<Database, T, object> {
   if (auth.isAdmin && !isSupplierUser(auth)) return q.where(sql<boolean>`tenant_id = ${auth.tenantId}`);
-  const anonymous = auth.isAdmin ? sql` or user_id is null` : sql``;
+  // Anyone else, a supplier's administrator included: their own enterprise's users' entries only.
   return q.where(
-    sql<boolean>`tenant_id = ${auth.tenantId} and (user_id in (select u.id from sys_user u where u.tenant_id = ${auth.tenantId} and u.ent_id = ${auth.entId})${anonymous})`,
+    sql<boolean>`tenant_id = ${auth.tenantId} and user_id in (select u.id from sys_user u where u.tenant_id = ${auth.tenantId} and u.ent_id = ${auth.entId})`,
   );
 }
 

@@ -487,7 +487,12 @@ export async function vendorInbox(ctx: ServiceContext, q: z.output<typeof vendor
     base = base.where((eb) =>
       eb.or([
         eb('i.read_at', 'is', null),
-        eb.and([eb('n.reply_required', '=', true), eb('i.reply_state', '<', 2)]),
+        // A reply still possible: required, not sent, the deadline (if any) not passed.
+        eb.and([
+          eb('n.reply_required', '=', true),
+          eb('i.reply_state', '<', 2),
+          eb.or([eb('n.reply_deadline', 'is', null), eb('n.reply_deadline', '>', ctx.now())]),
+        ]),
       ]),
     );
   const [rows, count] = await Promise.all([

@@ -115,7 +115,12 @@ export async function recallWouldPass(
 ): Promise<boolean> {
   const { canMonitor, delegations } = await callerFacts(ctx);
   const engine = await engineContext(ctx, ctx.db, row.definition_id, canMonitor, delegations);
-  return (await transition(index, state, { type: 'recall', itemId }, engine)).ok;
+  try {
+    return (await transition(index, state, { type: 'recall', itemId }, engine)).ok;
+  } catch {
+    // A state the engine cannot read is not a reason to refuse the page: only Recall is not offered.
+    return false;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------

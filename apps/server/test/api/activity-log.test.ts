@@ -283,5 +283,21 @@ describe('the organisation boundary of the logs', () => {
       buyer,
     );
     expect(buyerLogins.body.data.list.map((r) => r.account)).not.toContain('vendor');
+    // A supplier's user marked administrator still sees its own enterprise's entries only.
+    await t.db.updateTable('sys_user').set({ is_admin: true }).where('account', '=', 'vendor').execute();
+    try {
+      const vendorAdmin = await t.login('vendor', 'vendor123');
+      const seenByVendor = await t.get<{ list: { account: string }[] }>(
+        '/api/system/Log/login?pageSize=100',
+        vendorAdmin,
+      );
+      expect(seenByVendor.body.data.list.map((r) => r.account)).toContain('vendor');
+      expect(seenByVendor.body.data.list.map((r) => r.account)).not.toContain('admin');
+      expect(seenByVendor.body.data.list.map((r) => r.account)).not.toContain('buyer');
+      const callsSeen = (await requests(vendorAdmin, '?pageSize=100')).body.data.list.map((r) => r.userName);
+      expect(new Set(callsSeen)).toEqual(new Set([vendorName]));
+    } finally {
+      await t.db.updateTable('sys_user').set({ is_admin: false }).where('account', '=', 'vendor').execute();
+    }
   });
 });

@@ -45,10 +45,14 @@ export default function MessageDrawer({ open, onClose }: { open: boolean; onClos
       cancelText: t('common:cancel'),
       okButtonProps: { id: 'message-read-all-ok' },
       onOk: async () => {
-        const counts = await messageApi.readAll();
-        setCounts({ unreadMessageCount: counts.unreadMessageCount });
-        message.success(t('readAllDone'));
-        await queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEY });
+        try {
+          const counts = await messageApi.readAll();
+          setCounts({ unreadMessageCount: counts.unreadMessageCount });
+          message.success(t('readAllDone'));
+          await queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEY });
+        } catch {
+          // Refused or unreachable: the request layer said so; the dialog closes.
+        }
       },
     });
 

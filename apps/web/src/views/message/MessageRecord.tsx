@@ -83,9 +83,13 @@ export default function MessageRecordPage() {
       cancelText: t('common:cancel'),
       okButtonProps: { 'data-testid': 'message-centre-read-all-ok' },
       onOk: async () => {
-        setCounts(await messageApi.readAll());
-        toast.success(t('readAllDone'));
-        await refresh();
+        try {
+          setCounts(await messageApi.readAll());
+          toast.success(t('readAllDone'));
+          await refresh();
+        } catch {
+          // Refused or unreachable: the request layer said so; the dialog closes.
+        }
       },
     });
 
@@ -107,13 +111,16 @@ export default function MessageRecordPage() {
       width: 320,
       ellipsis: true,
       render: (title: string, item) => (
+        // The badge is an inline block: held to the column so that the title itself ends in "…".
         <Typography.Link
           className={item.stat === 0 ? 'srm-message-title-unread' : undefined}
           onClick={() => openDetail(item.id)}
           data-testid="message-row-title"
+          title={title}
+          style={{ display: 'inline-block', maxWidth: '100%' }}
         >
-          <Badge dot={item.stat === 0} offset={[6, 0]}>
-            <span>{title}</span>
+          <Badge dot={item.stat === 0} offset={[6, 0]} styles={{ root: { maxWidth: '100%' } }}>
+            <span className="srm-ellipsis">{title}</span>
           </Badge>
         </Typography.Link>
       ),

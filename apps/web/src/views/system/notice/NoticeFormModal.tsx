@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DictSelect } from '../../../components/dict';
 import { applyServerFieldErrors } from '../../../components/org/formRules';
 import { RichTextEditor } from '../../../components/RichTextEditor';
-import { useDiscardGuard } from '../../../components/useDiscardGuard';
+import { formChanged, useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { noticeApi, noticeKeys } from './api';
@@ -33,7 +33,7 @@ export function NoticeFormModal({ open, notice, canRelease, onClose, onSaved }: 
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [form] = Form.useForm<Values>();
   // Asks before a stray Escape or click throws away an announcement being written.
-  const close = useDiscardGuard(form, onClose);
+  const close = useDiscardGuard(() => formChanged(form, 'noticeBody', notice?.noticeBody ?? ''), onClose);
   const audience = Form.useWatch('audience', form);
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
 

@@ -492,11 +492,11 @@ function ItemsPanel({
       title: t('field.remark'),
       dataIndex: 'remark',
       key: 'remark',
-      // The table sizes its columns by content: a long remark ends in an ellipsis at 240 px (its
+      // The table sizes its columns by content: a long remark ends in an ellipsis at 160 px (its
       // whole text in the tooltip) instead of making the table thousands of pixels wide.
       render: (remark: string) =>
         remark ? (
-          <Typography.Text ellipsis={{ tooltip: remark }} style={{ maxWidth: 240 }}>
+          <Typography.Text ellipsis={{ tooltip: remark }} style={{ maxWidth: 160 }}>
             {remark}
           </Typography.Text>
         ) : null,

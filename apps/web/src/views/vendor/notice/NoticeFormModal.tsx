@@ -9,13 +9,13 @@ import {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Form, Input, Modal, Radio, Select, Space, Spin, Switch, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../components/Auth';
 import { DictSelect, DictTreeSelect } from '../../../components/dict';
 import { applyServerFieldErrors } from '../../../components/org/formRules';
 import { RichTextEditor } from '../../../components/RichTextEditor';
-import { useDiscardGuard } from '../../../components/useDiscardGuard';
+import { formChanged, useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useDebouncedValue } from '../../../components/user/useDebouncedValue';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
@@ -208,8 +208,13 @@ export function NoticeFormModal({
   const replyRequired = Form.useWatch('replyRequired', form);
   const [targets, setTargets] = useState<Target[]>([]);
   const [targetsError, setTargetsError] = useState(false);
+  // The chosen suppliers are kept outside the form: a change by the user counts as entered too.
+  const targetsChanged = useRef(false);
   // Asks before a stray Escape or click throws away a notice being written.
-  const close = useDiscardGuard(form, onClose, !id && targets.length > 0);
+  const close = useDiscardGuard(
+    () => formChanged(form, 'bodyHtml', info.data?.bodyHtml ?? '') || targetsChanged.current,
+    onClose,
+  );
   const info = useQuery({
     queryKey: vendorKeys.notice(id ?? ''),
     queryFn: () => noticeApi.info(id ?? ''),
@@ -325,6 +330,7 @@ export function NoticeFormModal({
             <TargetPicker
               targets={targets}
               onChange={(next) => {
+                targetsChanged.current = true;
                 setTargets(next);
                 if (next.length) setTargetsError(false);
               }}

@@ -85,7 +85,11 @@ export function NoticeProgressDrawer({ notice, onClose }: { notice: VendorNotice
         if (!r) return '-';
         return (
           <Space direction="vertical" size={0}>
-            {r.replyText && <span data-testid="progress-reply">{r.replyText}</span>}
+            {r.replyText && (
+              <span data-testid="progress-reply" style={{ overflowWrap: 'anywhere' }}>
+                {r.replyText}
+              </span>
+            )}
             {r.files.length > 0 && <FileLinks files={r.files} />}
             {r.ackAt && <span className="srm-vendor-hint">{t('acknowledgedBy', { name: r.ackByName })}</span>}
           </Space>

@@ -95,7 +95,8 @@ export function SupplierHistoryTab({ id }: { id: string }) {
       size="small"
       data-testid="supplier-history"
       loading={query.isFetching}
-      scroll={{ x: 'max-content' }}
+      tableLayout="fixed"
+      scroll={{ x: 740 }}
       dataSource={query.data?.list ?? []}
       pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) => t('total', { total }))}
       columns={[
@@ -110,8 +111,10 @@ export function SupplierHistoryTab({ id }: { id: string }) {
         {
           title: t('changes'),
           key: 'changes',
+          width: 360,
+          // A long value or remark wraps inside the column (the table is laid out fixed).
           render: (_, h) => (
-            <div>
+            <div style={{ overflowWrap: 'anywhere' }}>
               {h.changes.map((c) => (
                 <div key={c.field}>
                   <strong>{t(`field.${c.field}`, { defaultValue: c.field })}</strong>

@@ -4,6 +4,7 @@ import { Alert, Checkbox, Input, Modal, Space, theme } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
+import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { UserSelect } from '../../../components/user';
 import { flowTaskApi } from '../task/api';
 import { SignaturePad } from './SignaturePad';
@@ -44,6 +45,8 @@ export function ActionModal({
   const [reasonMissing, setReasonMissing] = useState(false);
   const opinionRef = useRef<HTMLTextAreaElement | null>(null);
   const operatorId = detail.myItem?.operatorId ?? '';
+  // An opinion being written (up to 2,000 characters) or a signature is not lost to a stray Escape.
+  const close = useDiscardGuard(() => opinion.trim() !== '' || signImg !== null, onClose);
   const submit = () => {
     if (reasonRequired && !opinion.trim()) {
       setReasonMissing(true);
@@ -85,7 +88,7 @@ export function ActionModal({
     <Modal
       open
       title={t(`action.${action}Title`)}
-      onCancel={onClose}
+      onCancel={close}
       okText={t(`action.${action}`)}
       cancelText={t('common:cancel')}
       okButtonProps={

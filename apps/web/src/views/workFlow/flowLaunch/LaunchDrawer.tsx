@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './flowLaunch.css';
 import { ApiError } from '../../../api/request';
+import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { UserSelect } from '../../../components/user';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
@@ -43,6 +44,8 @@ export function LaunchDrawer({
   const [form] = Form.useForm();
   // The approvers the launcher names, per step (a form of their own: each is required on submit).
   const [chooseForm] = Form.useForm<Record<string, string[]>>();
+  // A form being filled in is not lost to a stray Escape or a click beside the drawer.
+  const close = useDiscardGuard(() => form.isFieldsTouched() || chooseForm.isFieldsTouched(), onClose);
   const [urgency, setUrgency] = useState<FlowUrgency | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const urgencies = useUrgencyOptions();
@@ -143,7 +146,7 @@ export function LaunchDrawer({
     <Drawer
       open
       title={title}
-      onClose={onClose}
+      onClose={close}
       size={mobile ? '100%' : 960}
       destroyOnHidden
       data-testid="flow-launch-drawer"
@@ -161,7 +164,7 @@ export function LaunchDrawer({
             />
           </Space>
           <Space wrap>
-            <Button onClick={onClose}>{t('common:cancel')}</Button>
+            <Button onClick={close}>{t('common:cancel')}</Button>
             {(taskId === null || own.data?.status === FLOW_STATUS.draft) && (
               <Button
                 loading={save.isPending}

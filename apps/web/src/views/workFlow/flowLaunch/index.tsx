@@ -46,8 +46,12 @@ export default function FlowLaunchPage() {
       okText: t('launch.withdraw'),
       cancelText: t('common:cancel'),
       onOk: async () => {
-        await withdraw.mutateAsync(item.id);
-        withdrawn = true;
+        try {
+          await withdraw.mutateAsync(item.id);
+          withdrawn = true;
+        } catch {
+          // Refused: the mutation said why; the dialog closes.
+        }
       },
       // The Withdraw link that opened the dialog is gone from the withdrawn row: its View link takes focus.
       afterClose: () => {

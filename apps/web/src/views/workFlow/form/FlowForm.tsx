@@ -1,6 +1,6 @@
 import type { FieldRight, FormField, FormSchema } from '@srm/contracts/core';
 import { Col, Form, type FormInstance, Row } from 'antd';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../store/settings';
 import { fieldControl } from './FieldControl';
@@ -51,7 +51,12 @@ export function FlowForm({
   const columns = schema.layout?.columns ?? 2;
   // A new state of the task mounts the form anew (its key) with the same form instance, whose store
   // antd keeps over the new initial values: the total would follow the lines before a resubmit.
+  // Once per mount: the page cache hides and shows a page by running its effects again, and a form
+  // half filled in must survive that (a ref does).
+  const reset = useRef(false);
   useLayoutEffect(() => {
+    if (reset.current) return;
+    reset.current = true;
     form.resetFields();
   }, [form]);
   return (

@@ -18,7 +18,14 @@ import { filterParams, TaskFilters, type TaskFilterValues } from './TaskFilters'
 function TitleCell({ item }: { item: FlowTaskItem }) {
   return (
     <Space size={4} wrap>
-      <Link to={taskPath(item.id)} data-testid="flow-task-link">
+      {/* Held to 320 px: a title carrying a long company name ends in "…" (whole in its tooltip). */}
+      <Link
+        to={taskPath(item.id)}
+        data-testid="flow-task-link"
+        title={item.title}
+        className="srm-ellipsis"
+        style={{ maxWidth: 320 }}
+      >
         {item.title}
       </Link>
       {item.delegatorName && <Tag color="purple">{item.delegatorName}</Tag>}
