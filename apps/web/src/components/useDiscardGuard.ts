@@ -33,16 +33,20 @@ function visibleText(html: unknown): string {
 }
 
 /**
- * Whether a form with a rich-text field has been changed: any other field touched, or the body's
- * visible text differing from `bodyAtOpen` (the editor rewrites its HTML on its own when it loads,
- * which would count as a touch).
+ * What a form holds (`values`, or the form's own), as a reader would tell it apart: empty values
+ * ('', null, [], undefined) left out, a rich-text field (`bodyField`) by its visible text (the
+ * editor rewrites its HTML on its own when it loads). Taken when the dialog opens and again when it
+ * closes: different means changed.
  */
-export function formChanged(form: FormInstance, bodyField: string, bodyAtOpen: string): boolean {
-  const others = Object.keys(form.getFieldsValue(true) as Record<string, unknown>).filter(
-    (n) => n !== bodyField,
-  );
-  return (
-    (others.length > 0 && form.isFieldsTouched(others)) ||
-    visibleText(form.getFieldValue(bodyField)) !== visibleText(bodyAtOpen)
-  );
+export function formSnapshot(form: FormInstance | Record<string, unknown>, bodyField: string): string {
+  const values = (
+    typeof form.getFieldsValue === 'function' ? (form as FormInstance).getFieldsValue(true) : form
+  ) as Record<string, unknown>;
+  const kept: [string, unknown][] = [];
+  for (const k of Object.keys(values).sort()) {
+    const v = k === bodyField ? visibleText(values[k]) : values[k];
+    if (v === '' || v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
+    kept.push([k, v]);
+  }
+  return JSON.stringify(kept);
 }

@@ -1,12 +1,12 @@
 import { NOTICE_AUDIENCES, type Notice, type NoticeBody } from '@srm/contracts/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictSelect } from '../../../components/dict';
 import { applyServerFieldErrors } from '../../../components/org/formRules';
 import { RichTextEditor } from '../../../components/RichTextEditor';
-import { formChanged, useDiscardGuard } from '../../../components/useDiscardGuard';
+import { formSnapshot, useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { noticeApi, noticeKeys } from './api';
@@ -33,7 +33,8 @@ export function NoticeFormModal({ open, notice, canRelease, onClose, onSaved }: 
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [form] = Form.useForm<Values>();
   // Asks before a stray Escape or click throws away an announcement being written.
-  const close = useDiscardGuard(() => formChanged(form, 'noticeBody', notice?.noticeBody ?? ''), onClose);
+  const opened = useRef('');
+  const close = useDiscardGuard(() => formSnapshot(form, 'noticeBody') !== opened.current, onClose);
   const audience = Form.useWatch('audience', form);
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
 
@@ -58,6 +59,7 @@ export function NoticeFormModal({ open, notice, canRelease, onClose, onSaved }: 
           }
         : { noticeTitle: '', noticeBody: '', audience: 'vendors', entIds: [], noticeType: undefined },
     );
+    opened.current = formSnapshot(form, 'noticeBody');
   }, [open, notice, form]);
 
   const save = useMutation({

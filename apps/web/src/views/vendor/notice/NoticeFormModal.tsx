@@ -15,7 +15,7 @@ import { useAuth } from '../../../components/Auth';
 import { DictSelect, DictTreeSelect } from '../../../components/dict';
 import { applyServerFieldErrors } from '../../../components/org/formRules';
 import { RichTextEditor } from '../../../components/RichTextEditor';
-import { formChanged, useDiscardGuard } from '../../../components/useDiscardGuard';
+import { formSnapshot, useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useDebouncedValue } from '../../../components/user/useDebouncedValue';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
@@ -36,6 +36,8 @@ type PickMode = 'one' | 'category' | 'state';
 
 /** The most suppliers one notice names (the server's limit too). */
 const MAX_TARGETS = 5000;
+/** A new notice's first values. */
+const NEW_NOTICE = { title: '', bodyHtml: '', files: [], replyRequired: false, replyDeadline: null };
 
 /** Every supplier matching a filter, page by page, up to the limit. */
 async function suppliersWhere(filter: Record<string, string>): Promise<Target[]> {
@@ -211,8 +213,10 @@ export function NoticeFormModal({
   // The chosen suppliers are kept outside the form: a change by the user counts as entered too.
   const targetsChanged = useRef(false);
   // Asks before a stray Escape or click throws away a notice being written.
+  // What the form holds as it opens: a new notice's first values, an edited one's once loaded.
+  const opened = useRef(formSnapshot(NEW_NOTICE, 'bodyHtml'));
   const close = useDiscardGuard(
-    () => formChanged(form, 'bodyHtml', info.data?.bodyHtml ?? '') || targetsChanged.current,
+    () => formSnapshot(form, 'bodyHtml') !== opened.current || targetsChanged.current,
     onClose,
   );
   const info = useQuery({
@@ -232,6 +236,7 @@ export function NoticeFormModal({
       replyRequired: n.replyRequired,
       replyDeadline: n.replyDeadline ? dayjs(n.replyDeadline) : null,
     });
+    opened.current = formSnapshot(form, 'bodyHtml');
     setTargets(
       (n.items ?? []).map((i) => ({
         id: i.supplierId,
@@ -306,11 +311,7 @@ export function NoticeFormModal({
       }
     >
       <Spin spinning={!!id && info.isLoading}>
-        <Form<Values>
-          form={form}
-          layout="vertical"
-          initialValues={{ title: '', bodyHtml: '', files: [], replyRequired: false, replyDeadline: null }}
-        >
+        <Form<Values> form={form} layout="vertical" initialValues={NEW_NOTICE}>
           <Form.Item
             name="title"
             label={t('noticeTitle')}
