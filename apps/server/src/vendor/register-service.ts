@@ -28,7 +28,8 @@ import { hashPassword } from '../core/password';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { assertDictValue } from '../system/dictionary/dictionary-service';
-import { launchFormTask, resubmitFormTask, type TaskTitles } from '../workflow/task-service';
+import { type TaskTitles, titlesIn } from '../workflow/forms';
+import { launchFormTask, resubmitFormTask } from '../workflow/task-service';
 import { jsonb } from '../workflow/task-store';
 import { verifyCaptcha } from './captcha';
 import { detectVendorFile, vendorFileUrl } from './file-service';
@@ -376,10 +377,7 @@ const newAppNo = (now: Date) =>
 export const vendorTaskTitles = (
   key: 'vendor.admissionTitle' | 'vendor.changeTitle',
   supplierName: string,
-): TaskTitles => {
-  const one = (locale: Locale) => t(locale, key, { name: supplierName }).slice(0, 200);
-  return { title: one('zh-CN'), title_en: one('en-US'), title_tw: one('zh-TW') };
-};
+): TaskTitles => titlesIn((locale) => t(locale, key, { name: supplierName }));
 
 /**
  * A new supplier's application: the proof of work (or a live invitation, used up here), the

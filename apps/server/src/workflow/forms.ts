@@ -303,17 +303,22 @@ export function emptyForm(form: RegisteredForm): Record<string, unknown> {
  * the launcher's name ("采购申请 – 张三", "Purchase requisition – 张三"). A form not registered any
  * more is named by its flow.
  */
-export function taskTitles(
-  formName: string,
-  flowName: string,
-  launcherName: string,
-): { title: string; title_en: string; title_tw: string } {
+export function taskTitles(formName: string, flowName: string, launcherName: string): TaskTitles {
   const form = formOf(formName)?.schema;
-  const one = (locale: Locale) =>
+  return titlesIn((locale) =>
     flowMessage('flow.taskTitle', locale, {
       flow: form ? formTitle(form, locale) : flowName,
       name: launcherName,
-    }).slice(0, 200);
+    }),
+  );
+}
+
+/** A task's stored titles: the main (simplified-Chinese), English and traditional ones. */
+export type TaskTitles = { title: string; title_en: string; title_tw: string };
+
+/** A title written in each language, cut to the column's 200 characters. */
+export function titlesIn(write: (locale: Locale) => string): TaskTitles {
+  const one = (locale: Locale) => write(locale).slice(0, 200);
   return { title: one('zh-CN'), title_en: one('en-US'), title_tw: one('zh-TW') };
 }
 

@@ -33,7 +33,7 @@ import {
   transition,
 } from './engine';
 import { bindFlowFiles } from './file-service';
-import { checkForm, formOf, taskTitles } from './forms';
+import { checkForm, formOf, type TaskTitles, taskTitles } from './forms';
 import { cachedDelegations, delegationsOf, launcherFacts, orgLookup } from './org-lookup';
 import {
   hasState,
@@ -499,8 +499,6 @@ export interface FormLaunch {
   formData: Record<string, unknown>;
   locale: ServiceContext['locale'];
 }
-
-export type TaskTitles = { title: string; title_en: string; title_tw: string };
 
 /**
  * Launches and submits a task of the released flow bound to `formName`, inside the caller's
