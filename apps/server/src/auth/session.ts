@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AuthInfo, Deps } from '../core/context';
 import { AppError } from '../core/errors';
+import type { DataChanges } from '../db/data-changes';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 
@@ -104,8 +105,7 @@ const ONE_BY_ONE_MAX = 4;
 /**
  * Session lookups of requests that arrive in the same event-loop turn share one query per token
  * (several requests of one token, e.g. a page's parallel calls), or one query for many tokens.
- * Nothing is cached — every lookup is a query issued after its request arrived, so a session ended
- * elsewhere is refused on its very next request.
+ * Every lookup is a query issued after its request arrived (SessionCache keeps what it found).
  */
 class SessionLoader {
   private pending = new Map<
@@ -154,22 +154,82 @@ class SessionLoader {
   }
 }
 
-const loaders = new WeakMap<Kysely<Database>, SessionLoader>();
+/** A kept session row is asked again after this long, whatever happened meanwhile. */
+const KEPT_MS = 60_000;
+/** Most sessions kept per database; the oldest go first. */
+const KEPT_MAX = 20_000;
+
+/**
+ * Session rows kept by token, each with the data generation read before its query
+ * (db/data-changes.ts): a row is used only while no write in this process and no change notice of
+ * another writer came since, so ending a session, disabling a user or any change of the tenant's
+ * cache versions is seen on the next request here, and in other processes once PostgreSQL's notice
+ * arrives. Keyed by the token itself: a hit spends no hash.
+ */
+class SessionCache {
+  private rows = new Map<string, { row: SessionRow; generation: number; at: number }>();
+
+  constructor(private readonly changes: DataChanges) {}
+
+  get(token: string, now: number): SessionRow | undefined {
+    const kept = this.rows.get(token);
+    if (!kept) return undefined;
+    if (kept.generation !== this.changes.generation() || now - kept.at > KEPT_MS) {
+      this.rows.delete(token);
+      return undefined;
+    }
+    return kept.row;
+  }
+
+  set(token: string, row: SessionRow, generation: number, now: number): void {
+    if (!this.changes.trusted() || generation !== this.changes.generation()) return;
+    if (this.rows.size >= KEPT_MAX) {
+      const oldest = this.rows.keys().next();
+      if (!oldest.done) this.rows.delete(oldest.value);
+    }
+    this.rows.set(token, { row, generation, at: now });
+  }
+
+  delete(token: string): void {
+    this.rows.delete(token);
+  }
+}
+
+const loaders = new WeakMap<Kysely<Database>, { loader: SessionLoader; cache: SessionCache }>();
+
+/** The row of a token: kept (SessionCache) or asked (SessionLoader, batched per event-loop turn). */
+async function sessionRow(
+  deps: Deps,
+  token: string,
+  fresh: boolean,
+): Promise<{ row: SessionRow | undefined; kept: boolean }> {
+  const { db } = deps;
+  let entry = loaders.get(db);
+  if (!entry) {
+    entry = { loader: new SessionLoader(db), cache: new SessionCache(deps.dbHandle.changes) };
+    loaders.set(db, entry);
+  }
+  const now = Date.now();
+  if (!fresh) {
+    const kept = entry.cache.get(token, now);
+    if (kept) return { row: kept, kept: true };
+  } else entry.cache.delete(token);
+  const generation = deps.dbHandle.changes.generation();
+  const row = await entry.loader.load(hashToken(token));
+  if (row) entry.cache.set(token, row, generation, now);
+  return { row, kept: false };
+}
 
 /**
  * The session of a token, or the body code that refuses it (600 missing/idle, 601 unknown, 602 ended
- * elsewhere). Looked up by the unique token hash, never cached (see SessionLoader): the same query
- * brings the user's own columns (for user info) and the cache versions (for cached permissions,
- * menus, user-list and supplier-list totals).
+ * elsewhere). Looked up by the unique token hash and kept while nothing it was read from changed
+ * (SessionCache): the same query brings the user's own columns (for user info) and the cache
+ * versions (for cached permissions, menus, user-list and supplier-list totals). An idle timeout
+ * or a due last-seen stamp is judged on a row read anew, never on a kept one.
  */
-export async function resolveSession(deps: Deps, token: string): Promise<AuthInfo> {
+export async function resolveSession(deps: Deps, token: string, fresh = false): Promise<AuthInfo> {
   const { db } = deps;
-  let loader = loaders.get(db);
-  if (!loader) {
-    loader = new SessionLoader(db);
-    loaders.set(db, loader);
-  }
-  const row = await loader.load(hashToken(token));
+  const { row, kept } = await sessionRow(deps, token, fresh);
   if (!row) throw new AppError(601, 'auth.tokenInvalid');
   if (row.ended_reason === 'replaced') throw new AppError(602, 'auth.replaced');
   if (row.ended_reason === 'forced') throw new AppError(602, 'auth.forced');
@@ -178,6 +238,7 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthInf
   if (!row.enabled || row.deleted) throw new AppError(601, 'auth.tokenInvalid');
   const now = Date.now();
   const lastSeen = new Date(row.last_seen_at).getTime();
+  if (now - lastSeen > SEEN_THROTTLE_MS && kept) return resolveSession(deps, token, true);
   const { tokenTimeoutMinutes } = await deps.settings.security(row.tenant_id, row.config_version ?? '0');
   if (now - lastSeen > tokenTimeoutMinutes * 60_000) {
     await db
@@ -189,11 +250,14 @@ export async function resolveSession(deps: Deps, token: string): Promise<AuthInf
     throw new AppError(600, 'auth.tokenMissing');
   }
   if (now - lastSeen > SEEN_THROTTLE_MS) {
+    const seen = new Date(now);
     await db
       .updateTable('sys_session')
-      .set({ last_seen_at: new Date(now) })
+      .set({ last_seen_at: seen })
       .where('id', '=', row.session_id)
       .execute();
+    // The kept row takes the new stamp (the statement does not move the data generation).
+    row.last_seen_at = seen;
   }
   return {
     sessionId: row.session_id,

@@ -9,6 +9,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 const PGLITE_MAX_PARAMS = 32_767;
 
 import pg from 'pg';
+import { blockKind, DATA_CHANGED_CHANNEL, DataChanges } from './data-changes';
 import { useNamedStatements } from './prepared';
 import type { Database } from './types';
 
@@ -19,6 +20,8 @@ export interface DbHandle {
   connectionString?: string;
   /** The embedded instance, when kind is pglite. */
   pglite?: PGlite;
+  /** Whether data may have changed since a given moment (db/data-changes.ts; the session cache). */
+  changes: DataChanges;
   close(): Promise<void>;
 }
 
@@ -61,26 +64,99 @@ function statementNameOf(text: string): string {
   return name;
 }
 
-/** A pooled client that runs marked statements as named (server-prepared) ones. */
-class PreparingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query() has many overloads
-  override query(...args: any[]): any {
-    const [text, values, callback] = args;
-    if (typeof text !== 'string' || !text.startsWith(PREPARE_MARK) || typeof values === 'function')
+/**
+ * A pooled client that runs marked statements as named (server-prepared) ones and reports each
+ * statement that completes to `changes` (a write moves the data generation).
+ */
+function preparingClient(changes: DataChanges) {
+  return class PreparingClient extends pg.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: node-postgres's query() has many overloads
+    override query(...args: any[]): any {
+      const [text, values, callback] = args;
       // biome-ignore lint/suspicious/noExplicitAny: as above
-      return (super.query as (...a: any[]) => any)(...args);
-    const config = { name: statementNameOf(text), text, values };
-    // biome-ignore lint/suspicious/noExplicitAny: as above
-    return callback ? (super.query as (...a: any[]) => any)(config, callback) : super.query(config);
-  }
+      const run = super.query as (...a: any[]) => any;
+      if (typeof text !== 'string') return run.apply(this, args);
+      const done = () => changes.afterStatement(text, this);
+      const cb = typeof values === 'function' ? values : callback;
+      if (typeof cb === 'function') {
+        // biome-ignore lint/suspicious/noExplicitAny: as above
+        const reported = (error: unknown, result: any) => {
+          if (!error) done();
+          cb(error, result);
+        };
+        if (typeof values === 'function') args[1] = reported;
+        else args[2] = reported;
+      }
+      const named = text.startsWith(PREPARE_MARK) && typeof values !== 'function';
+      const result = named
+        ? run.call(
+            this,
+            { name: statementNameOf(text), text, values },
+            ...(typeof cb === 'function' ? [args[2]] : []),
+          )
+        : run.apply(this, args);
+      if (typeof cb === 'function') return result;
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      return (result as Promise<any>).then((r) => {
+        done();
+        return r;
+      });
+    }
+  };
+}
+
+/**
+ * Listens to the change notices of other writers (migration 0039) on a connection of its own; the
+ * session cache is trusted only while it is up. A lost connection is opened again after a pause.
+ */
+function watchDataChanges(url: string, changes: DataChanges, onError?: (error: Error) => void) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const lost = (from: pg.Client) => {
+    if (client !== from) return;
+    client = null;
+    changes.setWatching(false);
+    from.end().catch(() => undefined);
+    if (!stopped) retry = setTimeout(connect, 2_000).unref();
+  };
+  const connect = async () => {
+    retry = null;
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    c.on('notification', () => changes.bump());
+    c.on('error', (error) => {
+      onError?.(error);
+      lost(c);
+    });
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`listen ${DATA_CHANGED_CHANNEL}`);
+      if (client === c && !stopped) changes.setWatching(true);
+    } catch (error) {
+      onError?.(error as Error);
+      lost(c);
+    }
+  };
+  void connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    changes.setWatching(false);
+    await c?.end().catch(() => undefined);
+  };
 }
 
 export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
+    const changes = new DataChanges(false);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      Client: PreparingClient,
+      Client: preparingClient(changes),
     });
     // An idle client losing its connection (server restart, admin kill) must not crash the process.
     pool.on('error', (error) => options.onIdleError?.(error));
@@ -91,9 +167,21 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       // Object.defineProperties on every call, which costs more than the rest of sending it.
       const query = new pg.Query(text, values) as pg.Query & { name: string };
       query.name = statementNameOf(text);
-      return ((await pool.query(query)) as unknown as pg.QueryResult).rows;
+      const { rows } = (await pool.query(query)) as unknown as pg.QueryResult;
+      changes.afterStatement(text, query);
+      return rows;
     });
-    return { db, kind: 'pg', connectionString: options.databaseUrl, close: () => db.destroy() };
+    const stopWatching = watchDataChanges(options.databaseUrl, changes, options.onIdleError);
+    return {
+      db,
+      kind: 'pg',
+      connectionString: options.databaseUrl,
+      changes,
+      close: async () => {
+        await stopWatching();
+        await db.destroy();
+      },
+    };
   }
   if (options.pgliteDir) mkdirSync(path.dirname(options.pgliteDir), { recursive: true });
   const pglite = await PGlite.create({
@@ -105,17 +193,30 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
   });
   // A statement over PGlite's parameter limit would silently do nothing (statement-limits.ts):
   // it fails loudly instead.
+  // Every write of the embedded database goes through this process: its statements are all seen.
+  const changes = new DataChanges(true);
   const query = pglite.query.bind(pglite);
   pglite.query = ((text: string, params?: unknown[], options?: Parameters<typeof query>[2]) => {
     if (params && params.length > PGLITE_MAX_PARAMS)
       return Promise.reject(new Error(`PGlite takes at most ${PGLITE_MAX_PARAMS} parameters per statement`));
-    return query(text, params, options);
+    return query(text, params, options).then((result) => {
+      changes.afterStatement(text, pglite);
+      return result;
+    });
   }) as typeof pglite.query;
+  // Multi-statement texts (the job queue's own blocks): a write unless they only touch the queue.
+  const exec = pglite.exec.bind(pglite);
+  pglite.exec = ((text: string, options?: Parameters<typeof exec>[1]) =>
+    exec(text, options).then((result) => {
+      if (blockKind(text) === 'write') changes.bump();
+      return result;
+    })) as typeof pglite.exec;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,
     kind: 'pglite',
     pglite,
+    changes,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freshPgDatabase } from '../helpers';
 import { TestSocket } from '../ws-client';
@@ -12,7 +13,9 @@ import { TestSocket } from '../ws-client';
 /**
  * Two server processes on the same PostgreSQL database and Redis (decisions §6): a message sent
  * through one reaches a receiver connected to the other, presence is shared, and a logout in one
- * closes the socket held by the other. Runs where both services exist (the PostgreSQL run of CI).
+ * closes the socket held by the other; a session that one ends or whose user one disables is
+ * refused by the other, which had kept it (auth/session.ts). Runs where both services exist (the
+ * PostgreSQL run of CI).
  */
 const redisUrl = process.env.REDIS_URL;
 const enabled = inject('testDb') === 'pg' && !!redisUrl;
@@ -70,10 +73,12 @@ describe.runIf(enabled)('two server processes, one PostgreSQL, one Redis', () =>
   const servers: { url: string; child: ChildProcess }[] = [];
   const sockets: TestSocket[] = [];
   let drop: () => Promise<void> = async () => {};
+  let dbUrl = '';
 
   beforeAll(async () => {
     const db = await freshPgDatabase();
     drop = db.drop;
+    dbUrl = db.url;
     const env = {
       DATABASE_URL: db.url,
       REDIS_URL: redisUrl!,
@@ -152,5 +157,75 @@ describe.runIf(enabled)('two server processes, one PostgreSQL, one Redis', () =>
     expect((await buyer.next('logout')).msg).toBeTruthy();
     await buyer.waitClosed();
     expect((await admin.next('offline')).userId).toBe(buyerId);
+  });
+
+  /** user/info's code on `url` with `token`, asked until it is `code` (a change notice travels between processes). */
+  async function userInfoUntil(url: string, token: string, code: number): Promise<number> {
+    let last = -1;
+    for (let i = 0; i < 100 && last !== code; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 50));
+      const res = await fetch(`${url}/api/sys/user/info`, { headers: { authorization: `Bearer ${token}` } });
+      last = ((await res.json()) as { code: number }).code;
+    }
+    return last;
+  }
+
+  it('a session ended, a user renamed or disabled elsewhere is seen by a process that kept the session', async () => {
+    const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
+    const adminToken = await login(a.url, 'admin');
+    const buyerToken = await login(a.url, 'buyer');
+    // b reads the session, and keeps it for its next requests.
+    expect(await userInfoUntil(b.url, buyerToken, 0)).toBe(0);
+    expect(await userInfoUntil(b.url, buyerToken, 0)).toBe(0);
+    const online = (await (
+      await fetch(`${a.url}/api/permission/OnlineUser?keyword=buyer`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      })
+    ).json()) as { data: { list: { id: string; current: boolean }[] } };
+    const session = online.data.list[0]!;
+    const forced = await fetch(`${a.url}/api/permission/OnlineUser/${session.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(((await forced.json()) as { code: number }).code).toBe(0);
+    expect(await userInfoUntil(b.url, buyerToken, 602)).toBe(602);
+
+    // A user's name changed by another writer (an operator's SQL): b answers the new one.
+    const other = await login(a.url, 'buyer');
+    const infoOnB = async () =>
+      (
+        (await (
+          await fetch(`${b.url}/api/sys/user/info`, { headers: { authorization: `Bearer ${other}` } })
+        ).json()) as { data: { realName: string } }
+      ).data.realName;
+    const before = await infoOnB();
+    const operator = new pg.Client({ connectionString: dbUrl });
+    await operator.connect();
+    try {
+      await operator.query(`update sys_user set real_name = 'Renamed by SQL' where account = 'buyer'`);
+    } finally {
+      await operator.end();
+    }
+    let now = before;
+    for (let i = 0; i < 100 && now !== 'Renamed by SQL'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      now = await infoOnB();
+    }
+    expect(now).toBe('Renamed by SQL');
+
+    // Disabling the user through a ends the other session (602) that b had kept.
+    const users = (await (
+      await fetch(`${a.url}/api/permission/Users?keyword=buyer`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      })
+    ).json()) as { data: { list: { id: string; account: string }[] } };
+    const buyerId = users.data.list.find((u) => u.account === 'buyer')!.id;
+    const disabled = await fetch(`${a.url}/api/permission/Users/${buyerId}/Actions/State`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled: false }),
+    });
+    expect(((await disabled.json()) as { code: number }).code).toBe(0);
+    expect(await userInfoUntil(b.url, other, 602)).toBe(602);
   });
 });

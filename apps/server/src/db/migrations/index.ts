@@ -35,6 +35,7 @@ import * as m0035_menu_names_tw from './0035_menu_names_tw';
 import * as m0036_login_place_kind from './0036_login_place_kind';
 import * as m0037_dict_names from './0037_dict_names';
 import * as m0038_flow_node_names from './0038_flow_node_names';
+import * as m0039_data_changed_notice from './0039_data_changed_notice';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,8 @@ export const migrations: Record<string, Migration> = {
   '0036_login_place_kind': { up: m0036_login_place_kind.up0036, down: m0036_login_place_kind.down0036 },
   '0037_dict_names': { up: m0037_dict_names.up0037, down: m0037_dict_names.down0037 },
   '0038_flow_node_names': { up: m0038_flow_node_names.up0038, down: m0038_flow_node_names.down0038 },
+  '0039_data_changed_notice': {
+    up: m0039_data_changed_notice.up0039,
+    down: m0039_data_changed_notice.down0039,
+  },
 };
