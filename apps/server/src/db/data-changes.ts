@@ -57,9 +57,12 @@ const UNRELATED_TABLES = new Set(['sys_request_log', 'sys_error_log', 'im_messag
 const UNRELATED_SCHEMAS = new Set(['pgboss']);
 
 const LEADING = /^(?:\s+|\/\*[\s\S]*?\*\/|--[^\n]*\n)*/;
-/** Each table a statement writes: `insert into`, `update … ` (not `for update`), `delete from`. */
+/**
+ * Each table a statement writes: `insert into`, `update …` (not `for update`, nor an upsert's
+ * `do update`, which writes the table of its insert), `delete from`.
+ */
 const WRITE_TARGET =
-  /(?<!\bfor\s+(?:no\s+key\s+)?)\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s+(?:only\s+)?("?[A-Za-z_][\w$]*"?(?:\s*\.\s*"?[A-Za-z_][\w$]*"?)?)/gi;
+  /(?<!\bfor\s+(?:no\s+key\s+)?|\bdo\s+)\b(?:insert\s+into|update|delete\s+from|merge\s+into|truncate(?:\s+table)?)\s+(?:only\s+)?("?[A-Za-z_][\w$]*"?(?:\s*\.\s*"?[A-Za-z_][\w$]*"?)?)/gi;
 /** The session's own last-seen stamp (auth/session.ts): the cached row takes the new time itself. */
 const LAST_SEEN_STAMP = /^update "sys_session" set "last_seen_at" = \$1 where "id" = \$2$/;
 

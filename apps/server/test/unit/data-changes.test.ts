@@ -38,6 +38,14 @@ describe('which statements move the data generation (the session cache)', () => 
   it('the logs, chat, the job queue and a session’s own last-seen stamp do not', () => {
     expect(statementKind('insert into "sys_request_log" ("a") values ($1)')).toBe('read');
     expect(statementKind('insert into "im_message" ("a") values ($1) returning *')).toBe('read');
+    expect(
+      statementKind(
+        'insert into "im_conversation" ("a") values ($1) on conflict ("a") do update set "a" = excluded."a"',
+      ),
+    ).toBe('read');
+    expect(
+      statementKind('insert into "sys_role" ("a") values ($1) on conflict ("a") do update set "a" = excluded."a"'),
+    ).toBe('write');
     expect(statementKind('insert into sys_session (token_hash) values ($1)')).toBe('read');
     expect(
       statementKind(
