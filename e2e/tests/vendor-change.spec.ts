@@ -70,6 +70,12 @@ test('the supplier asks for a bank change and a further category; staff approve;
   await page.getByTestId('change-request-bank').click();
   const form = page.getByTestId('change-form');
   await expect(form.getByTestId('change-bankName-0')).toHaveValue('中国银行');
+  // Nothing changed yet: Escape closes at once, with no question.
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(page.getByTestId('discard-ok')).toHaveCount(0);
+  await page.getByTestId('change-request-bank').click();
+  await expect(form.getByTestId('change-bankName-0')).toHaveValue('中国银行');
   await form.getByTestId('change-bankName-0').fill('招商银行');
   await form.getByTestId('change-branch-0').fill('苏州工业园区支行');
   await form.getByTestId('change-accountNo-0').fill('12');
@@ -90,7 +96,10 @@ test('the supplier asks for a bank change and a further category; staff approve;
   await stale.getByTestId('change-accountNo-0').fill('6225000000000001');
   await stale.getByTestId('change-form-submit').click();
   await expect(stale.getByTestId('change-form-error')).toHaveText('已有一份同类变更在审核中');
-  await escapeUntilHidden(stale, stale.getByTestId('change-form'));
+  // What was typed is not thrown away by a stray Escape: the question comes first.
+  await stale.keyboard.press('Escape');
+  await stale.getByTestId('discard-ok').click();
+  await expect(stale.getByTestId('change-form')).toBeHidden();
   await expect(stale.getByTestId('change-in-flight-bank')).toBeVisible();
   await stale.context().close();
 

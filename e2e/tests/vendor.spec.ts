@@ -149,8 +149,22 @@ test('staff write a notice to a chosen supplier and publish it; the supplier rea
   await expect(drawer.getByTestId('vendor-notice-body')).toContainText('请于本周内提交整改报告');
   await expectAxeClean(vendor, 'vendor-inbox-drawer', '.ant-drawer-content-wrapper');
   await drawer.getByTestId('inbox-reply-text').fill('已收到，整改报告周五前提交。');
+  // A stray Escape asks before throwing the reply away; keeping on editing keeps it.
+  await vendor.keyboard.press('Escape');
+  await vendor.getByTestId('discard-cancel').click();
+  await expect(drawer.getByTestId('inbox-reply-text')).toHaveValue('已收到，整改报告周五前提交。');
   await drawer.getByTestId('inbox-reply-save').click();
   await expect(drawer.getByText('回复草稿已保存')).toBeVisible();
+  // Saved, nothing is lost: Escape closes at once, and the draft is there when it opens again.
+  await vendor.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(vendor.getByTestId('discard-ok')).toHaveCount(0);
+  await vendor
+    .getByTestId('inbox-table')
+    .locator('tr', { hasText: title })
+    .getByTestId('inbox-open')
+    .click();
+  await expect(drawer.getByTestId('inbox-reply-text')).toHaveValue('已收到，整改报告周五前提交。');
   await drawer.getByTestId('inbox-reply-send').click();
   await vendor.getByTestId('inbox-send-ok').click();
   await expect(drawer.getByTestId('inbox-reply-sent')).toContainText('整改报告周五前提交');
@@ -340,6 +354,12 @@ test("the supplier's screens pass axe in dark mode and work at 390 px", async ({
     await expectAxeClean(vendor, `vendor-dark-${path.split('/').pop()}`);
   }
   await vendor.goto('/vendorPortal/company');
+  await vendor.getByTestId('company-edit').click();
+  await expect(vendor.getByTestId('profile-form')).toBeVisible();
+  // Nothing changed: Escape closes at once, with no question.
+  await vendor.keyboard.press('Escape');
+  await expect(vendor.getByTestId('profile-form')).toBeHidden();
+  await expect(vendor.getByTestId('discard-ok')).toHaveCount(0);
   await vendor.getByTestId('company-edit').click();
   await expect(vendor.getByTestId('profile-form')).toBeVisible();
   await expectAxeClean(vendor, 'vendor-dark-profile-form', '.ant-drawer-content-wrapper');

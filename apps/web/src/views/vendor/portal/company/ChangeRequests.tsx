@@ -22,10 +22,11 @@ import {
   Space,
   Tag,
 } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/request';
 import { DictSelect, DictTag } from '../../../../components/dict';
+import { useDiscardGuard } from '../../../../components/useDiscardGuard';
 import { toast } from '../../../../utils/message';
 import { requestApi, vendorKeys } from '../../api';
 import { AreaName, Capital } from '../../shared';
@@ -86,6 +87,10 @@ export function ChangeDrawer({ s, kind, onClose }: { s: SupplierDetail; kind: Ch
   const { t } = useTranslation('vendor');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
+  // Whether the user changed a field (onValuesChange: not the initial values): Escape, the ×,
+  // Cancel or a click beside the drawer then ask before throwing it away.
+  const changed = useRef(false);
+  const close = useDiscardGuard(() => changed.current, onClose);
   const [refusal, setRefusal] = useState('');
   const send = useMutation({
     mutationFn: ({ reason, bank, legal }: Values) =>
@@ -130,13 +135,13 @@ export function ChangeDrawer({ s, kind, onClose }: { s: SupplierDetail; kind: Ch
     <Drawer
       open
       title={t(`request.formTitle.${kind}`)}
-      onClose={onClose}
+      onClose={close}
       size="min(640px, 100vw)"
       destroyOnHidden
       data-testid="change-form"
       extra={
         <Space>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button onClick={close}>{t('common:cancel')}</Button>
           <Button
             type="primary"
             loading={send.isPending}
@@ -157,7 +162,10 @@ export function ChangeDrawer({ s, kind, onClose }: { s: SupplierDetail; kind: Ch
           form={form}
           layout="vertical"
           onFinish={(v) => send.mutate(v)}
-          onValuesChange={() => setRefusal('')}
+          onValuesChange={() => {
+            changed.current = true;
+            setRefusal('');
+          }}
           initialValues={{
             reason: '',
             bank: s.banks.map(({ bankName, branch, accountNo }) => ({ bankName, branch, accountNo })),

@@ -2,10 +2,11 @@ import { EditOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/ico
 import type { ChangeKind, SupplierDetail, SupplierProfileBody } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Drawer, Form, Input, Space, Spin, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AreaCascader } from '../../../../components/area';
 import { applyServerFieldErrors } from '../../../../components/org/formRules';
+import { useDiscardGuard } from '../../../../components/useDiscardGuard';
 import { useUserStore } from '../../../../store/user';
 import { toast } from '../../../../utils/message';
 import { portalApi, requestApi, vendorKeys } from '../../api';
@@ -21,6 +22,10 @@ function ProfileDrawer({ s, onClose }: { s: SupplierDetail; onClose(): void }) {
   const { t } = useTranslation('vendor');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
+  // Whether the user changed a field (onValuesChange: not the initial values): Escape, the ×,
+  // Cancel or a click beside the drawer then ask before throwing it away.
+  const changed = useRef(false);
+  const close = useDiscardGuard(() => changed.current, onClose);
   const save = useMutation({
     mutationFn: ({ area, ...values }: Values) =>
       portalApi.saveProfile({ ...values, areaCode: area?.at(-1) ?? '' }),
@@ -35,13 +40,13 @@ function ProfileDrawer({ s, onClose }: { s: SupplierDetail; onClose(): void }) {
     <Drawer
       open
       title={t('editProfile')}
-      onClose={onClose}
+      onClose={close}
       size="min(640px, 100vw)"
       destroyOnHidden
       data-testid="profile-form"
       extra={
         <Space>
-          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button onClick={close}>{t('common:cancel')}</Button>
           <Button
             type="primary"
             loading={save.isPending}
@@ -58,6 +63,9 @@ function ProfileDrawer({ s, onClose }: { s: SupplierDetail; onClose(): void }) {
         form={form}
         layout="vertical"
         onFinish={(v) => save.mutate(v)}
+        onValuesChange={() => {
+          changed.current = true;
+        }}
         initialValues={{
           area: areaPathOf(s.areaCode),
           address: s.address,

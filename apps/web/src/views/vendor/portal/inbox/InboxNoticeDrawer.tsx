@@ -8,11 +8,24 @@ import {
   vendorReplyProblem,
 } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Divider, Drawer, Form, Input, Space, Spin } from 'antd';
-import { useEffect, useRef } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Descriptions,
+  Divider,
+  Drawer,
+  Form,
+  type FormInstance,
+  Input,
+  Space,
+  Spin,
+} from 'antd';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../../components/dict';
 import { applyServerFieldErrors } from '../../../../components/org/formRules';
+import { formSnapshot, useDiscardGuard } from '../../../../components/useDiscardGuard';
 import { useAppStore } from '../../../../store/settings';
 import { toast } from '../../../../utils/message';
 import { inboxApi, vendorKeys } from '../../api';
@@ -21,18 +34,34 @@ import { FileLinks, FileUploader, NoticeBody } from '../../shared';
 type ReplyValues = { replyText: string; files: VendorFile[] };
 
 /** The reply: a draft kept until sent; once sent (or past the deadline) it only shows. */
-function ReplyForm({ notice }: { notice: VendorNotice }) {
+function ReplyForm({
+  notice,
+  form,
+  baseline,
+}: {
+  notice: VendorNotice;
+  form: FormInstance<ReplyValues>;
+  /** What the form held as last loaded or saved (the drawer asks before discarding a change to it). */
+  baseline: RefObject<string | null>;
+}) {
   const { t } = useTranslation('vendor');
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<ReplyValues>();
   const language = useAppStore((s) => s.language);
   // Whether the last button pressed was "Send" (a draft may be empty, a reply to send may not).
   const sending = useRef(false);
   const mine = notice.mine;
   useEffect(() => {
-    if (mine) form.setFieldsValue({ replyText: mine.replyText, files: mine.files });
-  }, [mine, form]);
+    if (!mine) return;
+    form.setFieldsValue({ replyText: mine.replyText, files: mine.files });
+    baseline.current = formSnapshot(form, '');
+  }, [mine, form, baseline]);
+  useEffect(
+    () => () => {
+      baseline.current = null;
+    },
+    [baseline],
+  );
   const reply = useMutation({
     mutationFn: ({ values, send }: { values: ReplyValues; send: boolean }) =>
       inboxApi.reply(notice.id, {
@@ -155,6 +184,13 @@ function ReplyForm({ notice }: { notice: VendorNotice }) {
 export function InboxNoticeDrawer({ id, onClose }: { id: string | null; onClose(): void }) {
   const { t } = useTranslation('vendor');
   const queryClient = useQueryClient();
+  const [replyForm] = Form.useForm<ReplyValues>();
+  const replyBaseline = useRef<string | null>(null);
+  // Escape, the × or a click beside it asks first when the reply holds what was not saved.
+  const close = useDiscardGuard(
+    () => replyBaseline.current !== null && formSnapshot(replyForm, '') !== replyBaseline.current,
+    onClose,
+  );
   const info = useQuery({
     queryKey: vendorKeys.inboxInfo(id ?? ''),
     // Opening is reading: the first open marks it read and answers the notice.
@@ -180,7 +216,7 @@ export function InboxNoticeDrawer({ id, onClose }: { id: string | null; onClose(
     <Drawer
       open={!!id}
       title={n?.title ?? t('detail')}
-      onClose={onClose}
+      onClose={close}
       size="min(760px, 100vw)"
       destroyOnHidden
       data-testid="inbox-drawer"
@@ -234,7 +270,7 @@ export function InboxNoticeDrawer({ id, onClose }: { id: string | null; onClose(
             <Divider plain titlePlacement="start">
               {t('reply')}
             </Divider>
-            <ReplyForm notice={n} />
+            <ReplyForm notice={n} form={replyForm} baseline={replyBaseline} />
           </>
         )}
       </Spin>
