@@ -159,11 +159,7 @@ test('staff write a notice to a chosen supplier and publish it; the supplier rea
   await vendor.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(vendor.getByTestId('discard-ok')).toHaveCount(0);
-  await vendor
-    .getByTestId('inbox-table')
-    .locator('tr', { hasText: title })
-    .getByTestId('inbox-open')
-    .click();
+  await vendor.getByTestId('inbox-table').locator('tr', { hasText: title }).getByTestId('inbox-open').click();
   await expect(drawer.getByTestId('inbox-reply-text')).toHaveValue('已收到，整改报告周五前提交。');
   await drawer.getByTestId('inbox-reply-send').click();
   await vendor.getByTestId('inbox-send-ok').click();

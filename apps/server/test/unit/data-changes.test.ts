@@ -44,7 +44,9 @@ describe('which statements move the data generation (the session cache)', () => 
       ),
     ).toBe('read');
     expect(
-      statementKind('insert into "sys_role" ("a") values ($1) on conflict ("a") do update set "a" = excluded."a"'),
+      statementKind(
+        'insert into "sys_role" ("a") values ($1) on conflict ("a") do update set "a" = excluded."a"',
+      ),
     ).toBe('write');
     expect(statementKind('insert into sys_session (token_hash) values ($1)')).toBe('read');
     expect(
