@@ -3,13 +3,28 @@ import { openSettings, shot, signIn } from './helpers';
 
 const row = (table: Locator, text: string) => table.locator('tr.ant-table-row', { hasText: text });
 
+/**
+ * Picks `label` in a select and checks the select shows it; a click that lands while the list is
+ * still opening (a loaded machine) is tried again rather than left as a silent miss.
+ */
 async function pickOption(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label })
-    .first()
-    .click();
+  await expect(async () => {
+    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) await select.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label })
+      .first()
+      .click({ timeout: 2_000 });
+    await expect(select).toContainText(label, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
+
+// Names and codes of this run: a retry on the same database does not meet the first try's menus.
+const run = Date.now().toString(36).slice(-4);
+const DIR = `测试目录${run}`;
+const DIR_CODE = `e2e.dir${run}`;
+const LINK = `测试外链${run}`;
+const LINK_CODE = `e2e.dir${run}.link`;
+const RENAMED = `改名外链${run}`;
 
 async function pickIcon(page: Page, search: string, name: string) {
   await page.getByTestId('menu-icon-picker').click();
@@ -46,19 +61,19 @@ test('admin adds a directory and a link, sees them in the sidebar, renames, disa
   await page.getByTestId('menu-add').click();
   const drawer = page.getByTestId('menu-form-drawer');
   await expect(drawer).toBeVisible();
-  await drawer.getByTestId('menu-form-name').fill('测试目录');
+  await drawer.getByTestId('menu-form-name').fill(DIR);
   await drawer.getByTestId('menu-form-name-en').fill('E2E folder');
   await drawer.getByTestId('menu-form-name-tw').fill('測試目錄');
-  await drawer.getByTestId('menu-form-code').fill('e2e.dir');
+  await drawer.getByTestId('menu-form-code').fill(DIR_CODE);
   await drawer.getByTestId('menu-form-order').fill('99');
   await expect(drawer.getByTestId('menu-form-url')).toHaveCount(0);
   await pickIcon(page, 'folder', 'FolderOutlined');
   await drawer.getByTestId('menu-form-submit').click();
   await expect(drawer).toBeHidden();
-  await expect(row(table, '测试目录')).toBeVisible();
+  await expect(row(table, DIR)).toBeVisible();
 
   // A link under it: the type shows the url and the link target, and a bad body gets field messages.
-  await row(table, '测试目录').getByTestId('menu-row-add-child').click();
+  await row(table, DIR).getByTestId('menu-row-add-child').click();
   await expect(drawer).toBeVisible();
   await pickOption(page, drawer.getByTestId('menu-form-type'), '外链');
   await expect(drawer.getByTestId('menu-form-url')).toBeVisible();
@@ -66,59 +81,59 @@ test('admin adds a directory and a link, sees them in the sidebar, renames, disa
   await expect(drawer.getByTestId('menu-form-property')).toHaveCount(0);
   await drawer.getByTestId('menu-form-submit').click();
   await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
-  await drawer.getByTestId('menu-form-name').fill('测试外链');
-  await drawer.getByTestId('menu-form-code').fill('e2e.dir.link');
+  await drawer.getByTestId('menu-form-name').fill(LINK);
+  await drawer.getByTestId('menu-form-code').fill(LINK_CODE);
   await drawer.getByTestId('menu-form-url').fill('https://example.com/e2e');
   await drawer.getByTestId('menu-form-target').getByText('新标签页打开').click();
   await pickIcon(page, 'link', 'LinkOutlined');
   await settledShot(page, 'menu-form-link');
   await drawer.getByTestId('menu-form-submit').click();
   await expect(drawer).toBeHidden();
-  await expect(row(table, '测试外链')).toBeVisible();
-  await expect(row(table, '测试外链')).toContainText('https://example.com/e2e');
+  await expect(row(table, LINK)).toBeVisible();
+  await expect(row(table, LINK)).toContainText('https://example.com/e2e');
 
   // The sidebar shows both after a reload.
   await page.reload();
-  let menu = await openSidebarGroup(page, '测试目录');
-  await expect(menu).toContainText('测试外链');
+  let menu = await openSidebarGroup(page, DIR);
+  await expect(menu).toContainText(LINK);
   await shot(page, 'menu-sidebar');
 
   // Rename.
-  await row(table, '测试外链').getByTestId('menu-row-edit').click();
-  await expect(drawer.getByTestId('menu-form-name')).toHaveValue('测试外链');
-  await drawer.getByTestId('menu-form-name').fill('改名外链');
+  await row(table, LINK).getByTestId('menu-row-edit').click();
+  await expect(drawer.getByTestId('menu-form-name')).toHaveValue(LINK);
+  await drawer.getByTestId('menu-form-name').fill(RENAMED);
   await drawer.getByTestId('menu-form-submit').click();
   await expect(drawer).toBeHidden();
-  await expect(row(table, '改名外链')).toBeVisible();
+  await expect(row(table, RENAMED)).toBeVisible();
 
   // Disable: gone from the sidebar after a reload, still listed here.
-  await row(table, '改名外链').getByTestId('menu-row-enabled').click();
-  await expect(row(table, '改名外链').getByTestId('menu-row-enabled')).not.toBeChecked();
+  await row(table, RENAMED).getByTestId('menu-row-enabled').click();
+  await expect(row(table, RENAMED).getByTestId('menu-row-enabled')).not.toBeChecked();
   await page.reload();
   // The directory is left without children: a plain item, no longer a sub-menu holding the link.
   menu = page.getByTestId('side-menu');
-  await expect(menu).toContainText('测试目录');
-  await expect(menu.locator('.ant-menu-submenu', { hasText: '测试目录' })).toHaveCount(0);
-  await expect(menu).not.toContainText('改名外链');
-  await expect(row(table, '改名外链')).toBeVisible();
+  await expect(menu).toContainText(DIR);
+  await expect(menu.locator('.ant-menu-submenu', { hasText: DIR })).toHaveCount(0);
+  await expect(menu).not.toContainText(RENAMED);
+  await expect(row(table, RENAMED)).toBeVisible();
 
   // The directory cannot go while it has the link; then both go.
-  await row(table, '测试目录').getByTestId('menu-row-delete').first().click();
+  await row(table, DIR).getByTestId('menu-row-delete').first().click();
   await page.getByTestId('menu-row-delete-confirm').filter({ visible: true }).click();
   await expect(page.locator('.ant-message')).toContainText('子菜单');
-  await expect(row(table, '测试目录')).toBeVisible();
-  await row(table, '改名外链').getByTestId('menu-row-delete').click();
+  await expect(row(table, DIR)).toBeVisible();
+  await row(table, RENAMED).getByTestId('menu-row-delete').click();
   // The popover of this row (the previous one may still be fading out).
-  await page.locator('.ant-popover', { hasText: '改名外链' }).getByTestId('menu-row-delete-confirm').click();
-  await expect(row(table, '改名外链')).toHaveCount(0);
-  await row(table, '测试目录').getByTestId('menu-row-delete').click();
+  await page.locator('.ant-popover', { hasText: RENAMED }).getByTestId('menu-row-delete-confirm').click();
+  await expect(row(table, RENAMED)).toHaveCount(0);
+  await row(table, DIR).getByTestId('menu-row-delete').click();
   await page
-    .locator('.ant-popover:not(.ant-popover-hidden)', { hasText: '测试目录' })
+    .locator('.ant-popover:not(.ant-popover-hidden)', { hasText: DIR })
     .getByTestId('menu-row-delete-confirm')
     .click();
-  await expect(row(table, '测试目录')).toHaveCount(0);
+  await expect(row(table, DIR)).toHaveCount(0);
   await page.reload();
-  await expect(page.getByTestId('side-menu')).not.toContainText('测试目录');
+  await expect(page.getByTestId('side-menu')).not.toContainText(DIR);
 });
 
 test('admin adds a button to the user page and removes it', async ({ page }) => {

@@ -183,6 +183,8 @@ class SessionCache {
 
   set(token: string, row: SessionRow, generation: number, now: number): void {
     if (!this.changes.trusted() || generation !== this.changes.generation()) return;
+    // Set again, a token goes to the end of the order: the oldest kept go first when full.
+    this.rows.delete(token);
     if (this.rows.size >= KEPT_MAX) {
       const oldest = this.rows.keys().next();
       if (!oldest.done) this.rows.delete(oldest.value);
@@ -251,13 +253,14 @@ export async function resolveSession(deps: Deps, token: string, fresh = false): 
   }
   if (now - lastSeen > SEEN_THROTTLE_MS) {
     const seen = new Date(now);
+    // The kept row takes the new stamp at once (the statement does not move the data generation),
+    // so the session's other requests meanwhile do not stamp it again.
+    row.last_seen_at = seen;
     await db
       .updateTable('sys_session')
       .set({ last_seen_at: seen })
       .where('id', '=', row.session_id)
       .execute();
-    // The kept row takes the new stamp (the statement does not move the data generation).
-    row.last_seen_at = seen;
   }
   return {
     sessionId: row.session_id,

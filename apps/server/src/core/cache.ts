@@ -2,10 +2,10 @@
  * In-process caches of data that changes rarely (permission sets, the tenant's menu, departments,
  * user-list totals), each entry tagged with the tenant's cache versions it was loaded under
  * (migration 0013_tenant_cache_version). The session lookup reads the current versions with the
- * session itself, so an entry is served only while no relevant write has committed since — no
- * staleness window, and no extra round trip. (The session rows themselves are kept apart, in
- * auth/session.ts, under the data generation of db/data-changes.ts.) A short TTL bounds memory held
- * by idle keys.
+ * session itself, so an entry is served only while no relevant write has committed since, with no
+ * extra round trip. The session row is kept in process until a write here or another writer's
+ * change notice moves the data generation (auth/session.ts, db/data-changes.ts): a write through
+ * another process shows here once its notice arrives. A short TTL bounds memory held by idle keys.
  *
  * Loads are single-flight: concurrent requests for a key share one load, and a request whose
  * session read an older version than an entry (loaded, or still loading) takes that entry — it was

@@ -25,8 +25,9 @@ export async function loadSysConfig(db: Kysely<Database>, tenantId: string): Pro
 /**
  * The tenant's sys configs that every request may read, cached per process under the tenant's
  * config version (bumped by any write to sys_config, see migration 0018). A signed-in request passes
- * the version its session query read, so a change saved by any server process applies to the next
- * request everywhere; a request without a session (sign-in, the sign-in page) reads the version
+ * the version its session query read (the session row is kept until a write or a change notice
+ * moves the data generation, auth/session.ts), so a change saved by a server process applies to its
+ * next request, and in the others once the notice arrives; a request without a session (sign-in, the sign-in page) reads the version
  * first — one indexed row.
  */
 export class SettingsCache implements CacheSource {

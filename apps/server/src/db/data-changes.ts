@@ -67,7 +67,7 @@ const WRITE_TARGET =
 const LAST_SEEN_STAMP = /^update "sys_session" set "last_seen_at" = \$1 where "id" = \$2$/;
 
 const READ_WORDS = new Set(
-  'select show begin start set reset savepoint release rollback abort listen unlisten values fetch explain'.split(
+  'select show begin start set reset savepoint release rollback abort listen unlisten values fetch'.split(
     ' ',
   ),
 );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -105,37 +106,83 @@ function preparingClient(changes: DataChanges) {
   };
 }
 
+/** How often the listening connection proves it still receives notices, and how long a proof may take. */
+const PROBE_EVERY_MS = 15_000;
+const PROBE_WAIT_MS = 5_000;
+
 /**
- * Listens to the change notices of other writers (migration 0039) on a connection of its own; the
- * session cache is trusted only while it is up. A lost connection is opened again after a pause.
+ * Listens to the change notices of other writers (migration 0039) on a connection of its own
+ * (TCP keep-alive on). The session cache trusts it only once a notice this process sent through
+ * its pool came back on it, and again every 15 s: a notice that does not come back within 5 s (a
+ * half-open socket, a pooler that does not keep LISTEN) turns the cache off and opens the
+ * connection again, as does a lost connection (after a 2 s pause).
  */
-function watchDataChanges(url: string, changes: DataChanges, onError?: (error: Error) => void) {
+function watchDataChanges(
+  url: string,
+  changes: DataChanges,
+  sendNotice: (payload: string) => Promise<unknown>,
+  onError?: (error: Error) => void,
+) {
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  let probeTimer: NodeJS.Timeout | null = null;
+  let awaiting: string | null = null;
+  // One log line per outage, not one per retry.
+  let failing = false;
+  const self = `probe:${randomBytes(6).toString('hex')}:`;
+  let probes = 0;
+  const report = (error: Error) => {
+    if (stopped || failing) return;
+    failing = true;
+    onError?.(error);
+  };
   const lost = (from: pg.Client) => {
     if (client !== from) return;
     client = null;
+    awaiting = null;
+    if (probeTimer) clearTimeout(probeTimer);
     changes.setWatching(false);
     from.end().catch(() => undefined);
     if (!stopped) retry = setTimeout(connect, 2_000).unref();
   };
+  const probe = (c: pg.Client) => {
+    if (stopped || client !== c) return;
+    const payload = `${self}${++probes}`;
+    awaiting = payload;
+    sendNotice(payload).catch((error: Error) => report(error));
+    probeTimer = setTimeout(() => {
+      if (awaiting !== payload) return;
+      report(new Error('change notices do not come back on the listening connection'));
+      lost(c);
+    }, PROBE_WAIT_MS).unref();
+  };
   const connect = async () => {
     retry = null;
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, keepAlive: true });
     client = c;
-    c.on('notification', () => changes.bump());
+    c.on('notification', (notice) => {
+      const payload = notice.payload ?? '';
+      // Probes (ours and other processes') change nothing.
+      if (!payload.startsWith('probe:')) return changes.bump();
+      if (payload !== awaiting || client !== c) return;
+      awaiting = null;
+      failing = false;
+      if (probeTimer) clearTimeout(probeTimer);
+      if (!changes.trusted()) changes.setWatching(true);
+      probeTimer = setTimeout(() => probe(c), PROBE_EVERY_MS).unref();
+    });
     c.on('error', (error) => {
-      onError?.(error);
+      report(error);
       lost(c);
     });
     c.on('end', () => lost(c));
     try {
       await c.connect();
       await c.query(`listen ${DATA_CHANGED_CHANNEL}`);
-      if (client === c && !stopped) changes.setWatching(true);
+      probe(c);
     } catch (error) {
-      onError?.(error as Error);
+      report(error as Error);
       lost(c);
     }
   };
@@ -143,6 +190,7 @@ function watchDataChanges(url: string, changes: DataChanges, onError?: (error: E
   return async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
+    if (probeTimer) clearTimeout(probeTimer);
     const c = client;
     client = null;
     changes.setWatching(false);
@@ -171,7 +219,12 @@ export async function openDb(options: OpenDbOptions): Promise<DbHandle> {
       changes.afterStatement(text, query);
       return rows;
     });
-    const stopWatching = watchDataChanges(options.databaseUrl, changes, options.onIdleError);
+    const stopWatching = watchDataChanges(
+      options.databaseUrl,
+      changes,
+      (payload) => pool.query('select pg_notify($1, $2)', [DATA_CHANGED_CHANNEL, payload]),
+      options.onIdleError,
+    );
     return {
       db,
       kind: 'pg',
