@@ -87,9 +87,7 @@ export function statementKind(text: string): 'read' | 'write' | 'end' {
     first === 'delete' ||
     first === 'merge'
   ) {
-    const targets = [...body.matchAll(WRITE_TARGET)].map((m) =>
-      (m[1] ?? '').replaceAll('"', '').replace(/\s/g, ''),
-    );
+    const targets = writeTargets(body);
     if (first === 'with' && targets.length === 0) return 'read';
     if (first === 'insert' && targets[0] === 'sys_session') return 'read';
     return targets.length > 0 && targets.every(isUnrelated) ? 'read' : 'write';
@@ -101,10 +99,13 @@ export function statementKind(text: string): 'read' | 'write' | 'end' {
 /** A text of several statements (the job queue's blocks on PGlite): a write unless every write is the queue's own. */
 export function blockKind(text: string): 'read' | 'write' {
   if (!/\bpgboss\./i.test(text)) return 'write';
-  const targets = [...text.matchAll(WRITE_TARGET)].map((m) =>
-    (m[1] ?? '').replaceAll('"', '').replace(/\s/g, ''),
-  );
+  const targets = writeTargets(text);
   return targets.every(isUnrelated) ? 'read' : 'write';
+}
+
+/** The tables a text writes, unquoted (`pgboss.job`, `sys_user`). */
+function writeTargets(text: string): string[] {
+  return [...text.matchAll(WRITE_TARGET)].map((m) => (m[1] ?? '').replaceAll('"', '').replace(/\s/g, ''));
 }
 
 function isUnrelated(target: string): boolean {
