@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AuthInfo } from '../core/context';
 import { AppError } from '../core/errors';
 import { storedLocale } from '../core/i18n';
-import { extractToken, resolveSession } from './session';
+import { extractToken, keptSession, resolveSession } from './session';
 
 /**
  * The session of every /api request, by the route's `config.auth`: required (the default) answers
@@ -18,13 +19,24 @@ export const sessionHook = fp(async function sessionHook(app: FastifyInstance) {
     if (mode === 'none') return done();
     const token = extractToken(request);
     if (!token) return done(mode === 'required' ? new AppError(600, 'auth.tokenMissing') : undefined);
+    const accept = (auth: AuthInfo) => {
+      request.auth = auth;
+      // The language the asking screen names (our client always does) answers; the user's own
+      // only when the request names none (a script, a link opened outside the app).
+      if (!request.headers['accept-language']) {
+        const stored = storedLocale(auth.language);
+        if (stored) request.locale = stored;
+      }
+    };
+    // Most requests: the session kept in process answers at once, without a promise.
+    const kept = keptSession(request.server.deps, token);
+    if (kept) {
+      accept(kept);
+      return done();
+    }
     resolveSession(request.server.deps, token).then(
       (auth) => {
-        request.auth = auth;
-        // The language the asking screen names (our client always does) answers; the user's own
-        // only when the request names none (a script, a link opened outside the app).
-        const stored = storedLocale(auth.language);
-        if (stored && !request.headers['accept-language']) request.locale = stored;
+        accept(auth);
         done();
       },
       (error: unknown) => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SYS_CONFIG_BOUNDS } from '@srm/contracts/core';
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AuthInfo, Deps } from '../core/context';
@@ -38,6 +39,9 @@ export function extractToken(request: FastifyRequest): string | null {
 
 /** last_seen_at is written at most this often per session. */
 const SEEN_THROTTLE_MS = 60_000;
+// A session last seen within the throttle cannot have passed its idle timeout (`keptSession`).
+if (SYS_CONFIG_BOUNDS.tokenTimeout[0] * 60_000 <= SEEN_THROTTLE_MS)
+  throw new Error('the shortest idle timeout must be longer than the last-seen throttle');
 
 /**
  * The session of a token hash (or of several), with its user and the tenant's cache counters (no
@@ -159,6 +163,16 @@ const KEPT_MS = 60_000;
 /** Most sessions kept per database; the oldest go first. */
 const KEPT_MAX = 20_000;
 
+/** A kept session row, and what it answered the last time it was resolved. */
+interface KeptSession {
+  row: SessionRow;
+  generation: number;
+  at: number;
+  /** The session it resolved to, and when the session was last seen then (`keptSession`). */
+  auth?: AuthInfo;
+  seenAt?: number;
+}
+
 /**
  * Session rows kept by token, each with the data generation read before its query
  * (db/data-changes.ts): a row is used only while no write in this process and no change notice of
@@ -167,29 +181,31 @@ const KEPT_MAX = 20_000;
  * arrives. Keyed by the token itself: a hit spends no hash.
  */
 class SessionCache {
-  private rows = new Map<string, { row: SessionRow; generation: number; at: number }>();
+  private rows = new Map<string, KeptSession>();
 
   constructor(private readonly changes: DataChanges) {}
 
-  get(token: string, now: number): SessionRow | undefined {
+  get(token: string, now: number): KeptSession | undefined {
     const kept = this.rows.get(token);
     if (!kept) return undefined;
     if (kept.generation !== this.changes.generation() || now - kept.at > KEPT_MS) {
       this.rows.delete(token);
       return undefined;
     }
-    return kept.row;
+    return kept;
   }
 
-  set(token: string, row: SessionRow, generation: number, now: number): void {
-    if (!this.changes.trusted() || generation !== this.changes.generation()) return;
+  set(token: string, row: SessionRow, generation: number, now: number): KeptSession | undefined {
+    if (!this.changes.trusted() || generation !== this.changes.generation()) return undefined;
     // Set again, a token goes to the end of the order: the oldest kept go first when full.
     this.rows.delete(token);
     if (this.rows.size >= KEPT_MAX) {
       const oldest = this.rows.keys().next();
       if (!oldest.done) this.rows.delete(oldest.value);
     }
-    this.rows.set(token, { row, generation, at: now });
+    const kept: KeptSession = { row, generation, at: now };
+    this.rows.set(token, kept);
+    return kept;
   }
 
   delete(token: string): void {
@@ -199,27 +215,46 @@ class SessionCache {
 
 const loaders = new WeakMap<Kysely<Database>, { loader: SessionLoader; cache: SessionCache }>();
 
+function cachesOf(deps: Deps): { loader: SessionLoader; cache: SessionCache } {
+  let entry = loaders.get(deps.db);
+  if (!entry) {
+    entry = { loader: new SessionLoader(deps.db), cache: new SessionCache(deps.dbHandle.changes) };
+    loaders.set(deps.db, entry);
+  }
+  return entry;
+}
+
 /** The row of a token: kept (SessionCache) or asked (SessionLoader, batched per event-loop turn). */
 async function sessionRow(
   deps: Deps,
   token: string,
   fresh: boolean,
-): Promise<{ row: SessionRow | undefined; kept: boolean }> {
-  const { db } = deps;
-  let entry = loaders.get(db);
-  if (!entry) {
-    entry = { loader: new SessionLoader(db), cache: new SessionCache(deps.dbHandle.changes) };
-    loaders.set(db, entry);
-  }
+): Promise<{ row: SessionRow | undefined; kept: KeptSession | undefined; wasKept: boolean }> {
+  const { loader, cache } = cachesOf(deps);
   const now = Date.now();
   if (!fresh) {
-    const kept = entry.cache.get(token, now);
-    if (kept) return { row: kept, kept: true };
-  } else entry.cache.delete(token);
+    const kept = cache.get(token, now);
+    if (kept) return { row: kept.row, kept, wasKept: true };
+  } else cache.delete(token);
   const generation = deps.dbHandle.changes.generation();
-  const row = await entry.loader.load(hashToken(token));
-  if (row) entry.cache.set(token, row, generation, now);
-  return { row, kept: false };
+  const row = await loader.load(hashToken(token));
+  const kept = row ? cache.set(token, row, generation, now) : undefined;
+  return { row, kept, wasKept: false };
+}
+
+/**
+ * The session of a token without a promise, when its kept row was resolved before and nothing is
+ * due: no write since (the row is kept), last seen within the throttle, so neither a last-seen
+ * stamp nor the idle timeout (at least 5 minutes) can apply. Most requests end here; the others go
+ * through `resolveSession`. The answer is shared by the token's requests and frozen.
+ */
+export function keptSession(deps: Deps, token: string): AuthInfo | undefined {
+  const entry = loaders.get(deps.db);
+  if (!entry) return undefined;
+  const now = Date.now();
+  const kept = entry.cache.get(token, now);
+  if (!kept?.auth || kept.seenAt === undefined || now - kept.seenAt > SEEN_THROTTLE_MS) return undefined;
+  return kept.auth;
 }
 
 /**
@@ -231,7 +266,7 @@ async function sessionRow(
  */
 export async function resolveSession(deps: Deps, token: string, fresh = false): Promise<AuthInfo> {
   const { db } = deps;
-  const { row, kept } = await sessionRow(deps, token, fresh);
+  const { row, kept, wasKept } = await sessionRow(deps, token, fresh);
   if (!row) throw new AppError(601, 'auth.tokenInvalid');
   if (row.ended_reason === 'replaced') throw new AppError(602, 'auth.replaced');
   if (row.ended_reason === 'forced') throw new AppError(602, 'auth.forced');
@@ -240,7 +275,7 @@ export async function resolveSession(deps: Deps, token: string, fresh = false): 
   if (!row.enabled || row.deleted) throw new AppError(601, 'auth.tokenInvalid');
   const now = Date.now();
   const lastSeen = new Date(row.last_seen_at).getTime();
-  if (now - lastSeen > SEEN_THROTTLE_MS && kept) return resolveSession(deps, token, true);
+  if (now - lastSeen > SEEN_THROTTLE_MS && wasKept) return resolveSession(deps, token, true);
   const { tokenTimeoutMinutes } = await deps.settings.security(row.tenant_id, row.config_version ?? '0');
   if (now - lastSeen > tokenTimeoutMinutes * 60_000) {
     await db
@@ -251,8 +286,10 @@ export async function resolveSession(deps: Deps, token: string, fresh = false): 
       .execute();
     throw new AppError(600, 'auth.tokenMissing');
   }
+  let seenAt = lastSeen;
   if (now - lastSeen > SEEN_THROTTLE_MS) {
     const seen = new Date(now);
+    seenAt = now;
     // The kept row takes the new stamp at once (the statement does not move the data generation),
     // so the session's other requests meanwhile do not stamp it again.
     row.last_seen_at = seen;
@@ -262,7 +299,7 @@ export async function resolveSession(deps: Deps, token: string, fresh = false): 
       .where('id', '=', row.session_id)
       .execute();
   }
-  return {
+  const auth: AuthInfo = Object.freeze({
     sessionId: row.session_id,
     userId: row.user_id,
     tenantId: row.tenant_id,
@@ -280,7 +317,7 @@ export async function resolveSession(deps: Deps, token: string, fresh = false): 
     configVersion: row.config_version ?? '0',
     supplierVersion: row.supplier_version ?? '0',
     rowVersion: row.row_version,
-    profile: {
+    profile: Object.freeze({
       mobile: row.mobile,
       email: row.email,
       headIcon: row.head_icon,
@@ -291,6 +328,12 @@ export async function resolveSession(deps: Deps, token: string, fresh = false): 
       entName: row.ent_name,
       entType: row.ent_type,
       deptName: row.dept_name,
-    },
-  };
+    }),
+  });
+  // Only the row this resolution read: a newer one may have replaced it meanwhile.
+  if (kept && kept.row === row) {
+    kept.auth = auth;
+    kept.seenAt = seenAt;
+  }
+  return auth;
 }

@@ -77,6 +77,18 @@ export class VersionedCache implements CacheSource {
     return value;
   }
 
+  /**
+   * The loaded value of `get` when it would answer from the cache with a value already loaded,
+   * without a promise (a hook that runs on every request); else undefined, and `get` decides.
+   */
+  peek<T>(key: string, version: string): T | undefined {
+    const hit = this.entries.get(key) as Entry<T> | undefined;
+    if (hit?.loaded === undefined || !covers(hit.version, version) || Date.now() - hit.at >= hit.ttlMs)
+      return undefined;
+    this.countersOf(familyOf(key)).hits++;
+    return hit.loaded;
+  }
+
   clear(): void {
     this.entries.clear();
     for (const counters of this.counters.values()) counters.cleared();

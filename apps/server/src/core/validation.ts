@@ -58,5 +58,33 @@ export function issuesToFields(issues: ValidationIssue[], locale: Locale): Recor
  * surrogate anywhere in a query, body or path parameter is a 400 at that field, for every route,
  * before any value reaches a query.
  */
-export const cleanInputValidatorCompiler: typeof validatorCompiler = (ctx) =>
-  validatorCompiler({ ...ctx, schema: zCleanInput(ctx.schema as z.ZodType) });
+export const cleanInputValidatorCompiler: typeof validatorCompiler = (ctx) => {
+  const validate = validatorCompiler({ ...ctx, schema: zCleanInput(ctx.schema as z.ZodType) });
+  if (ctx.httpPart !== 'querystring') return validate;
+  // Most GETs send no query at all, and the answer to an empty one never changes: it is worked
+  // out once (when it holds only plain values) and each request gets a copy of its own.
+  let empty: Record<string, unknown> | null | undefined;
+  return (data: unknown) => {
+    if (empty === undefined) empty = emptyQueryValue(validate({}));
+    if (empty && isEmptyObject(data)) return { value: { ...empty } };
+    return validate(data);
+  };
+};
+
+function isEmptyObject(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  for (const _ in data) return false;
+  return true;
+}
+
+/** The parsed value of an empty query when it is a flat object of plain values, else null. */
+function emptyQueryValue(
+  result: ReturnType<ReturnType<typeof validatorCompiler>>,
+): Record<string, unknown> | null {
+  if (typeof result !== 'object' || result === null || !('value' in result)) return null;
+  const value: unknown = result.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  for (const v of Object.values(value))
+    if (typeof v === 'object' ? v !== null : typeof v === 'function') return null;
+  return value as Record<string, unknown>;
+}

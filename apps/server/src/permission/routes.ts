@@ -44,6 +44,8 @@ export const currentUserRoutes: SignedInRoutes = async (app) => {
     API.userInfo,
     {
       config: { tokenQuery: true },
+      // A stored answer carries its own compressed forms (sendStored).
+      compress: false,
       schema: {
         tags: ['session'],
         summary: 'The signed-in user (also accepts ?token= for /home?token=)',
@@ -62,6 +64,7 @@ export const currentUserRoutes: SignedInRoutes = async (app) => {
   app.get(
     API.nav,
     {
+      compress: false,
       schema: {
         tags: ['session'],
         summary: 'The menu tree and per-page button/column permissions of the user',

@@ -111,6 +111,8 @@ export const userRoutes: SignedInRoutes = async (app) => {
       url,
       {
         preValidation: requirePerm(UserPerm.user),
+        // A stored answer carries its own compressed forms (sendStored).
+        compress: false,
         schema: {
           tags,
           summary,

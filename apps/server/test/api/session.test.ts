@@ -10,6 +10,17 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** last_seen_at of the newest open session, in ms. */
+async function newestLastSeen(): Promise<number> {
+  const row = await t.db
+    .selectFrom('sys_session')
+    .select('last_seen_at')
+    .where('ended_reason', 'is', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return new Date(row.last_seen_at).getTime();
+}
+
 describe('sign-in', () => {
   it('signs in by account on both paths and returns token + theme', async () => {
     for (const url of ['/api/sys/login', '/api/oauth/Login']) {
@@ -221,6 +232,43 @@ describe('tokens', () => {
     expect(expired.length).toBeGreaterThan(0);
   });
 
+  it('times out a session kept in process when only the clock moved (nothing written meanwhile)', async () => {
+    const token = await t.login('admin', 'admin123');
+    // Twice: the second answer comes from the session kept in process.
+    expect((await t.get('/api/sys/user/info', token)).body.code).toBe(0);
+    expect((await t.get('/api/sys/user/info', token)).body.code).toBe(0);
+    const realNow = Date.now;
+    const later = realNow() + 13 * 3_600_000;
+    Date.now = () => later;
+    try {
+      expect((await t.get('/api/sys/user/info', token)).body.code).toBe(600);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('stamps last_seen_at once a minute has passed since it was last seen, also on a kept session', async () => {
+    const token = await t.login('admin', 'admin123');
+    const seen = Date.now() - 50_000;
+    await t.db
+      .updateTable('sys_session')
+      .set({ last_seen_at: new Date(seen) })
+      .where('ended_reason', 'is', null)
+      .execute();
+    // Read anew (50 s: no stamp yet), then kept in process.
+    expect((await t.get('/api/sys/user/info', token)).body.code).toBe(0);
+    expect((await t.get('/api/sys/user/info', token)).body.code).toBe(0);
+    const realNow = Date.now;
+    const later = realNow() + 20_000;
+    Date.now = () => later;
+    try {
+      expect((await t.get('/api/sys/user/info', token)).body.code).toBe(0);
+    } finally {
+      Date.now = realNow;
+    }
+    expect(await newestLastSeen()).toBeGreaterThanOrEqual(later - 1000);
+  });
+
   it('updates last_seen_at at most once a minute', async () => {
     const token = await t.login('admin', 'admin123');
     const old = new Date(Date.now() - 5 * 60_000);
@@ -230,13 +278,7 @@ describe('tokens', () => {
       .where('ended_reason', 'is', null)
       .execute();
     await t.get('/api/sys/user/info', token);
-    const row = await t.db
-      .selectFrom('sys_session')
-      .select('last_seen_at')
-      .where('ended_reason', 'is', null)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(new Date(row.last_seen_at).getTime()).toBeGreaterThan(old.getTime() + 60_000);
+    expect(await newestLastSeen()).toBeGreaterThan(old.getTime() + 60_000);
   });
 
   it('logout ends the session (then 601)', async () => {

@@ -42,6 +42,8 @@ export const startupRoutes: SignedInRoutes = async (app) => {
     app.get(
       load.url,
       {
+        // A stored answer carries its own compressed forms (sendStored).
+        compress: false,
         schema: {
           tags: ['common'],
           summary: `${load.summary} (ETag; 304 while unchanged)`,

@@ -121,3 +121,11 @@ export function tenantOverrides(
     loadOverrides(deps.db, auth.tenantId),
   );
 }
+
+/** `tenantOverrides` when already loaded and current, without a promise; else undefined. */
+export function keptTenantOverrides(
+  deps: { cache: VersionedCache },
+  auth: { tenantId: string; cacheVersion: string },
+): LoadedOverrides | undefined {
+  return deps.cache.peek(`textOverrides:${auth.tenantId}`, auth.cacheVersion);
+}
