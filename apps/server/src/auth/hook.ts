@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthInfo } from '../core/context';
 import { AppError } from '../core/errors';
+import { routeConfigOf } from '../core/fastify-internals';
 import { storedLocale } from '../core/i18n';
 import { extractToken, keptSession, resolveSession } from './session';
 
@@ -15,7 +16,7 @@ export const sessionHook = fp(async function sessionHook(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.is404 || !request.url.startsWith('/api/') || request.url.startsWith('/api/docs'))
       return done();
-    const mode = request.routeOptions.config?.auth ?? 'required';
+    const mode = routeConfigOf(request)?.auth ?? 'required';
     if (mode === 'none') return done();
     const token = extractToken(request);
     if (!token) return done(mode === 'required' ? new AppError(600, 'auth.tokenMissing') : undefined);

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AuthInfo, Deps } from '../core/context';
 import { AppError } from '../core/errors';
+import { routeConfigOf } from '../core/fastify-internals';
 import type { DataChanges } from '../db/data-changes';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
@@ -31,7 +32,7 @@ export function extractToken(request: FastifyRequest): string | null {
   }
   const tokenHeader = clean(request.headers.token);
   if (tokenHeader) return tokenHeader;
-  if (request.routeOptions.config?.tokenQuery && (request.method === 'GET' || request.method === 'HEAD')) {
+  if (routeConfigOf(request)?.tokenQuery && (request.method === 'GET' || request.method === 'HEAD')) {
     return clean((request.query as Record<string, unknown> | undefined)?.token);
   }
   return null;

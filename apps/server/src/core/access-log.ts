@@ -1,5 +1,10 @@
 import { WechatApi } from '@srm/contracts';
-import { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { AppConfig } from '../config';
 
 /**
@@ -12,10 +17,64 @@ export function logUrl(url: string): string {
   return url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 }
 
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+type LogArgs = Parameters<FastifyBaseLogger['info']>;
+
+/**
+ * A request's logger (with its request id) made on its first line: most requests write none, and
+ * pino's child costs about what the rest of a small request's hooks do together.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildOptions,
+  ) {}
+
+  private get logger(): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.logger.level = level;
+  }
+  fatal(...args: LogArgs): void {
+    this.logger.fatal(...args);
+  }
+  error(...args: LogArgs): void {
+    this.logger.error(...args);
+  }
+  warn(...args: LogArgs): void {
+    this.logger.warn(...args);
+  }
+  info(...args: LogArgs): void {
+    this.logger.info(...args);
+  }
+  debug(...args: LogArgs): void {
+    this.logger.debug(...args);
+  }
+  trace(...args: LogArgs): void {
+    this.logger.trace(...args);
+  }
+  silent(...args: LogArgs): void {
+    this.logger.silent(...args);
+  }
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
+}
+
 /** Fastify's logger: its own two lines per request are off, registerAccessLog writes one. */
 export function loggerOptions(
   config: Pick<AppConfig, 'logger' | 'logLevel' | 'logStream'>,
-): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+): Pick<FastifyServerOptions, 'logger' | 'logController' | 'childLoggerFactory'> {
   if (!config.logger) return { logger: false };
   return {
     logger: {
@@ -24,6 +83,7 @@ export function loggerOptions(
       ...(config.logStream ? { stream: config.logStream } : {}),
     },
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options),
   };
 }
 

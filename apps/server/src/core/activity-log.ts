@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, ErrorLogTable, RequestLogTable } from '../db/types';
+import { routeConfigOf } from './fastify-internals';
 
 type RequestRow = Insertable<RequestLogTable>;
 type ErrorRow = Insertable<ErrorLogTable>;
@@ -128,7 +129,7 @@ export function registerActivityLogHooks(app: FastifyInstance, log: ActivityLog)
     const status = reply.statusCode;
     const code = request.outcomeCode ?? (status < 400 ? 0 : status);
     const duration = Math.round(reply.elapsedTime);
-    if (!shouldRecord(request.method, status, code, duration, request.routeOptions.config?.readOnly))
+    if (!shouldRecord(request.method, status, code, duration, routeConfigOf(request)?.readOnly))
       return done();
     log.request({
       tenant_id: request.auth?.tenantId ?? null,

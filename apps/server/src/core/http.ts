@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { recordServerError } from './activity-log';
 import { AppError } from './errors';
+import { setFirstHeaders } from './fastify-internals';
 import { type MessageKey, t } from './i18n';
 import { issuesToFields } from './validation';
 
@@ -12,21 +13,6 @@ export function genReqId(req: { headers: Record<string, string | string[] | unde
   const incoming = req.headers['x-request-id'];
   if (typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming)) return incoming;
   return randomUUID();
-}
-
-/**
- * Where Fastify keeps the headers a reply will write: found once, on the first reply. Setting the
- * security set there as one object copy costs a fraction of a `reply.header` call per header
- * (each lower-cases its name and stores it under a new key); unknown (another Fastify), the hook
- * falls back to `reply.headers`.
- */
-let replyHeadersKey: symbol | null | undefined;
-function replyHeadersOf(reply: FastifyReply): Record<string, unknown> | undefined {
-  if (replyHeadersKey === undefined)
-    replyHeadersKey =
-      Object.getOwnPropertySymbols(reply).find((key) => key.description === 'fastify.reply.headers') ?? null;
-  if (replyHeadersKey === null) return undefined;
-  return (reply as unknown as Record<symbol, Record<string, unknown>>)[replyHeadersKey];
 }
 
 /** Errors bypass the route's response schema: the body is serialised here. */
@@ -57,22 +43,11 @@ export function registerRequestHooks(app: FastifyInstance, securityHeaders: Reco
   // Callback hooks, not async ones, and one where one will do: every request runs them, and a
   // promise (or a hook) per request is measurable.
   app.addHook('onRequest', (request, reply, done) => {
-    const set = replyHeadersOf(reply);
-    if (set && isEmpty(set)) {
-      const key = replyHeadersKey as symbol;
-      (reply as unknown as Record<symbol, Record<string, unknown>>)[key] = {
-        ...headers,
-        'x-request-id': request.id,
-      };
-    } else reply.headers(headers).header('x-request-id', request.id);
+    setFirstHeaders(reply, headers);
+    reply.header('x-request-id', request.id);
     request.locale = resolveLocale(request.headers['accept-language']);
     done();
   });
-}
-
-function isEmpty(object: object): boolean {
-  for (const _ in object) return false;
-  return true;
 }
 
 function fastifyClientErrorKey(error: FastifyError): MessageKey {

@@ -36,12 +36,15 @@ export interface ServiceContext extends Origin {
 
 /** The permission set of a user, cached per user under the cache version read with the session. */
 export function cachedPermissions(deps: Deps, auth: AuthInfo): Promise<PermissionSet> {
-  return deps.cache.get(
-    `perms:${auth.tenantId}:${auth.userId}:${auth.isAdmin ? 1 : 0}`,
-    auth.cacheVersion,
-    () => loadPermissions(deps.db, auth),
-  );
+  return deps.cache.get(permissionsKey(auth), auth.cacheVersion, () => loadPermissions(deps.db, auth));
 }
+
+/** `cachedPermissions` when loaded and current, without a promise; else undefined. */
+export function keptPermissions(deps: Deps, auth: AuthInfo): PermissionSet | undefined {
+  return deps.cache.peek(permissionsKey(auth), auth.cacheVersion);
+}
+
+const permissionsKey = (auth: AuthInfo) => `perms:${auth.tenantId}:${auth.userId}:${auth.isAdmin ? 1 : 0}`;
 
 /** A context for `auth` acting from `origin` (a request, or the server itself). */
 export function createContext(deps: Deps, auth: AuthInfo, origin: Origin): ServiceContext {

@@ -14,6 +14,8 @@ const gzip = promisify(zlib.gzip);
  */
 export class StoredAnswer {
   private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
+  /** The compressed forms once made, for a send without a promise. */
+  private readonly made = new Map<'br' | 'gzip', Buffer>();
   readonly plain: Buffer;
 
   /** `json`: the envelope as a route's serializer writes it (`reply.serialize`). */
@@ -35,8 +37,17 @@ export class StoredAnswer {
             })
           : gzip(this.plain, { level: 6 });
       this.encoded.set(encoding, body);
+      body.then(
+        (made) => this.made.set(encoding, made),
+        () => this.encoded.delete(encoding),
+      );
     }
     return body;
+  }
+
+  /** The compressed form if already made, else undefined (`as` makes it). */
+  madeAs(encoding: 'br' | 'gzip'): Buffer | undefined {
+    return this.made.get(encoding);
   }
 }
 
@@ -55,13 +66,14 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
 
 /**
  * Sends a stored answer as it is: no serializer, and a set Content-Encoding keeps the compression
- * hook from compressing it again. Small answers go plain, as the hook would send them.
+ * hook from compressing it again. Small answers go plain, as the hook would send them. Sent at
+ * once unless its compressed form is still to be made (then a promise of the reply).
  */
-export async function sendStored(
+export function sendStored(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: StoredAnswer,
-): Promise<FastifyReply> {
+): FastifyReply | Promise<FastifyReply> {
   reply.type('application/json; charset=utf-8');
   if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
   const encoding =
@@ -69,5 +81,32 @@ export async function sendStored(
       ? null
       : acceptedEncoding(request.headers['accept-encoding']);
   if (!encoding) return reply.send(answer.plain);
-  return reply.header('content-encoding', encoding).send(await answer.as(encoding));
+  reply.header('content-encoding', encoding);
+  const made = answer.madeAs(encoding);
+  if (made) return reply.send(made);
+  return answer.as(encoding).then((body) => reply.send(body));
 }
+
+/**
+ * A route handler's answer from a stored answer: sent at once (undefined, as a handler that sent
+ * its reply returns) when it was kept (`kept`, the cache's loaded value) and needs nothing more,
+ * so the request spends no promise; else a promise of the reply, once `load` has it.
+ */
+export function answerStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kept: StoredAnswer | undefined,
+  load: () => Promise<StoredAnswer>,
+): Promise<void> | undefined {
+  if (kept) {
+    const sent = sendStored(request, reply, kept);
+    return sent instanceof Promise ? settled(sent) : undefined;
+  }
+  return settled(load().then((answer) => sendStored(request, reply, answer)));
+}
+
+/**
+ * A promise of a sent reply settles with nothing: a promise takes on the reply's own `then`, which
+ * answers nothing once the answer is written (what a handler that sent its reply returns).
+ */
+const settled = (sent: Promise<FastifyReply>) => sent as unknown as Promise<void>;

@@ -11,8 +11,9 @@ import {
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { PermissionSet } from '../core/access';
+import type { AuthInfo } from '../core/context';
 import { notFound } from '../core/errors';
-import type { ServiceContext } from '../core/service-context';
+import { keptPermissions, type ServiceContext } from '../core/service-context';
 import { StoredAnswer } from '../core/stored-answer';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
@@ -91,14 +92,21 @@ export function currentUserAnswer(
   ctx: ServiceContext,
   serialize: Serialize<CurrentUser>,
 ): Promise<StoredAnswer> {
-  const { auth } = ctx;
   return ctx.deps.cache.get(
-    `info:${auth.tenantId}:${auth.userId}:${auth.companyId ?? '-'}:${auth.rowVersion}`,
-    auth.cacheVersion,
+    currentUserKey(ctx.auth),
+    ctx.auth.cacheVersion,
     async () => new StoredAnswer(serialize(await currentUserInfo(ctx))),
     ANSWER_TTL_MS,
   );
 }
+
+/** `currentUserAnswer` when stored and current, without a promise; else undefined. */
+export function keptCurrentUserAnswer(ctx: ServiceContext): StoredAnswer | undefined {
+  return ctx.deps.cache.peek(currentUserKey(ctx.auth), ctx.auth.cacheVersion);
+}
+
+const currentUserKey = (auth: AuthInfo) =>
+  `info:${auth.tenantId}:${auth.userId}:${auth.companyId ?? '-'}:${auth.rowVersion}`;
 
 /** The signed-in user as the web's session store holds it. */
 async function currentUserInfo(ctx: ServiceContext): Promise<CurrentUser> {
@@ -168,12 +176,21 @@ export async function navAnswer(ctx: ServiceContext, serialize: Serialize<NavRes
   // A supplier's user sees its own menu, the vendor portal's directory; staff never see it.
   const supplierUser = auth.profile.entType === 2;
   return ctx.deps.cache.get(
-    `nav:${auth.tenantId}:${perms.fingerprint}:${supplierUser ? 's' : 'e'}`,
+    navKey(auth, perms),
     auth.cacheVersion,
     async () => new StoredAnswer(serialize(await buildNav(ctx, perms, supplierUser))),
     ANSWER_TTL_MS,
   );
 }
+
+/** `navAnswer` when it and the user's permissions are stored and current, without a promise. */
+export function keptNavAnswer(ctx: ServiceContext): StoredAnswer | undefined {
+  const perms = keptPermissions(ctx.deps, ctx.auth);
+  return perms && ctx.deps.cache.peek(navKey(ctx.auth, perms), ctx.auth.cacheVersion);
+}
+
+const navKey = (auth: AuthInfo, perms: PermissionSet) =>
+  `nav:${auth.tenantId}:${perms.fingerprint}:${auth.profile.entType === 2 ? 's' : 'e'}`;
 
 /** The user's menu tree and per-page buttons and columns. */
 async function buildNav(

@@ -20,13 +20,15 @@ import { notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
-import { sendStored } from '../core/stored-answer';
+import { answerStored } from '../core/stored-answer';
 import { IMAGE_NAME, imageExists, imageUrl } from '../file/storage';
 import { pageLoginLogs, toLoginLog } from '../system/log-service';
 import { passwordRuleCheck } from '../system/sys-config/password-policy';
 import { buildTrees, loadTenantItems, loadUserGrantIds } from './authorize-service';
 import {
   currentUserAnswer,
+  keptCurrentUserAnswer,
+  keptNavAnswer,
   loadUser,
   navAnswer,
   setOwnLanguage,
@@ -53,12 +55,12 @@ export const currentUserRoutes: SignedInRoutes = async (app) => {
         response: { 200: envelope(currentUserSchema) },
       },
     },
-    async (request, reply) =>
-      sendStored(
-        request,
-        reply,
-        await currentUserAnswer(contextOf(request), (info) => reply.serialize(envelopeOk(info))),
-      ),
+    (request, reply) => {
+      const ctx = contextOf(request);
+      return answerStored(request, reply, keptCurrentUserAnswer(ctx), () =>
+        currentUserAnswer(ctx, (info) => reply.serialize(envelopeOk(info))),
+      );
+    },
   );
 
   app.get(
@@ -71,12 +73,12 @@ export const currentUserRoutes: SignedInRoutes = async (app) => {
         response: { 200: envelope(navResultSchema) },
       },
     },
-    async (request, reply) =>
-      sendStored(
-        request,
-        reply,
-        await navAnswer(contextOf(request), (nav) => reply.serialize(envelopeOk(nav))),
-      ),
+    (request, reply) => {
+      const ctx = contextOf(request);
+      return answerStored(request, reply, keptNavAnswer(ctx), () =>
+        navAnswer(ctx, (nav) => reply.serialize(envelopeOk(nav))),
+      );
+    },
   );
 
   app.get(
