@@ -85,6 +85,7 @@ function pathOf(url: string): string {
   return path.length > 500 ? path.slice(0, 500) : path;
 }
 
+const SUCCESS_OPENING = '{"code":0,';
 const ENVELOPE_CODE = /^\{"code":(-?\d+)/;
 
 declare module 'fastify' {
@@ -115,8 +116,12 @@ export function registerActivityLogHooks(app: FastifyInstance, log: ActivityLog)
   // Callback hooks (no promise per request): they run on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (typeof payload === 'string') {
-      const match = ENVELOPE_CODE.exec(payload);
-      if (match) request.outcomeCode = Number(match[1]);
+      // Most answers succeed: their opening is known without the expression.
+      if (payload.startsWith(SUCCESS_OPENING)) request.outcomeCode = 0;
+      else {
+        const match = ENVELOPE_CODE.exec(payload);
+        if (match) request.outcomeCode = Number(match[1]);
+      }
     } else if (reply.statusCode < 400) {
       request.outcomeCode = 0;
     }

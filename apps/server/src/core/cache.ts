@@ -21,6 +21,8 @@ interface Entry<T> {
   version: string;
   at: number;
   ttlMs: number;
+  /** Its family's counters (found once, not per hit). */
+  counters: CacheCounters;
   value: Promise<T>;
   /** The loaded value, once the load has finished (the cache screen sizes it). */
   loaded?: T;
@@ -44,6 +46,28 @@ export function covers(have: string, want: string): boolean {
   });
 }
 
+/**
+ * A cache key worked out once per object it is made of (a session's frozen AuthInfo, a
+ * permission set): the same string each time, whose hash the engine keeps, instead of a new
+ * string to build and hash on every request. `with` only helps to spell it the first time, so
+ * what it brings must follow from the object (the tenant of a user's permission set).
+ */
+export function keyPerObject<K extends object>(make: (of: K) => string): (of: K) => string;
+export function keyPerObject<K extends object, W>(
+  make: (of: K, with_: W) => string,
+): (of: K, with_: W) => string;
+export function keyPerObject<K extends object, W>(make: (of: K, with_?: W) => string) {
+  const made = new WeakMap<K, string>();
+  return (of: K, with_?: W) => {
+    let key = made.get(of);
+    if (key === undefined) {
+      key = make(of, with_);
+      made.set(of, key);
+    }
+    return key;
+  };
+}
+
 export class VersionedCache implements CacheSource {
   private readonly entries = new Map<string, Entry<unknown>>();
   /** Per key family, so the cache screen shows each kind of entry as a cache of its own. */
@@ -55,15 +79,15 @@ export class VersionedCache implements CacheSource {
   get<T>(key: string, version: string, load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key) as Entry<T> | undefined;
-    const counters = this.countersOf(familyOf(key));
     if (hit && covers(hit.version, version) && now - hit.at < hit.ttlMs) {
-      counters.hits++;
+      hit.counters.hits++;
       return hit.value;
     }
+    const counters = this.countersOf(familyOf(key));
     counters.misses++;
     if (this.entries.size >= MAX_ENTRIES) this.prune(now);
     const value = load();
-    const entry: Entry<T> = { version, at: now, ttlMs, value };
+    const entry: Entry<T> = { version, at: now, ttlMs, counters, value };
     this.entries.set(key, entry);
     value.then(
       (loaded) => {
@@ -85,7 +109,7 @@ export class VersionedCache implements CacheSource {
     const hit = this.entries.get(key) as Entry<T> | undefined;
     if (hit?.loaded === undefined || !covers(hit.version, version) || Date.now() - hit.at >= hit.ttlMs)
       return undefined;
-    this.countersOf(familyOf(key)).hits++;
+    hit.counters.hits++;
     return hit.loaded;
   }
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { loadPermissions, type PermissionSet } from './access';
+import { keyPerObject } from './cache';
 import type { AuthInfo, Deps } from './context';
 
 /** Where a call comes from: enough for sign-in, the logs and messages in the caller's language. */
@@ -44,7 +45,9 @@ export function keptPermissions(deps: Deps, auth: AuthInfo): PermissionSet | und
   return deps.cache.peek(permissionsKey(auth), auth.cacheVersion);
 }
 
-const permissionsKey = (auth: AuthInfo) => `perms:${auth.tenantId}:${auth.userId}:${auth.isAdmin ? 1 : 0}`;
+const permissionsKey = keyPerObject(
+  (auth: AuthInfo) => `perms:${auth.tenantId}:${auth.userId}:${auth.isAdmin ? 1 : 0}`,
+);
 
 /** A context for `auth` acting from `origin` (a request, or the server itself). */
 export function createContext(deps: Deps, auth: AuthInfo, origin: Origin): ServiceContext {

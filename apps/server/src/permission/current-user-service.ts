@@ -11,6 +11,7 @@ import {
 import { sql, type Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { PermissionSet } from '../core/access';
+import { keyPerObject } from '../core/cache';
 import type { AuthInfo } from '../core/context';
 import { notFound } from '../core/errors';
 import { keptPermissions, type ServiceContext } from '../core/service-context';
@@ -105,8 +106,9 @@ export function keptCurrentUserAnswer(ctx: ServiceContext): StoredAnswer | undef
   return ctx.deps.cache.peek(currentUserKey(ctx.auth), ctx.auth.cacheVersion);
 }
 
-const currentUserKey = (auth: AuthInfo) =>
-  `info:${auth.tenantId}:${auth.userId}:${auth.companyId ?? '-'}:${auth.rowVersion}`;
+const currentUserKey = keyPerObject(
+  (auth: AuthInfo) => `info:${auth.tenantId}:${auth.userId}:${auth.companyId ?? '-'}:${auth.rowVersion}`,
+);
 
 /** The signed-in user as the web's session store holds it. */
 async function currentUserInfo(ctx: ServiceContext): Promise<CurrentUser> {
@@ -190,7 +192,14 @@ export function keptNavAnswer(ctx: ServiceContext): StoredAnswer | undefined {
 }
 
 const navKey = (auth: AuthInfo, perms: PermissionSet) =>
-  `nav:${auth.tenantId}:${perms.fingerprint}:${auth.profile.entType === 2 ? 's' : 'e'}`;
+  (auth.profile.entType === 2 ? supplierNavKey : staffNavKey)(perms, auth.tenantId);
+// A permission set belongs to one user of one tenant (cachedPermissions): one key each.
+const staffNavKey = keyPerObject(
+  (perms: PermissionSet, tenantId: string) => `nav:${tenantId}:${perms.fingerprint}:e`,
+);
+const supplierNavKey = keyPerObject(
+  (perms: PermissionSet, tenantId: string) => `nav:${tenantId}:${perms.fingerprint}:s`,
+);
 
 /** The user's menu tree and per-page buttons and columns. */
 async function buildNav(

@@ -9,7 +9,7 @@ import {
   type WebTextOverrides,
 } from '@srm/contracts';
 import type { Kysely } from 'kysely';
-import type { VersionedCache } from '../../core/cache';
+import { keyPerObject, type VersionedCache } from '../../core/cache';
 import { AppError } from '../../core/errors';
 import { catalogs, isMessageKey } from '../../core/i18n';
 import type { ServiceContext } from '../../core/service-context';
@@ -117,15 +117,15 @@ export function tenantOverrides(
   deps: { db: Kysely<Database>; cache: VersionedCache },
   auth: { tenantId: string; cacheVersion: string },
 ): Promise<LoadedOverrides> {
-  return deps.cache.get(`textOverrides:${auth.tenantId}`, auth.cacheVersion, () =>
-    loadOverrides(deps.db, auth.tenantId),
-  );
+  return deps.cache.get(overridesKey(auth), auth.cacheVersion, () => loadOverrides(deps.db, auth.tenantId));
 }
+
+const overridesKey = keyPerObject((auth: { tenantId: string }) => `textOverrides:${auth.tenantId}`);
 
 /** `tenantOverrides` when already loaded and current, without a promise; else undefined. */
 export function keptTenantOverrides(
   deps: { cache: VersionedCache },
   auth: { tenantId: string; cacheVersion: string },
 ): LoadedOverrides | undefined {
-  return deps.cache.peek(`textOverrides:${auth.tenantId}`, auth.cacheVersion);
+  return deps.cache.peek(overridesKey(auth), auth.cacheVersion);
 }
