@@ -331,8 +331,9 @@ export async function resolveSession(deps: Deps, token: string, fresh = false): 
       deptName: row.dept_name,
     }),
   });
-  // Only the row this resolution read: a newer one may have replaced it meanwhile.
-  if (kept && kept.row === row) {
+  // The kept entry of the row just judged (none when the cache is off); a newer read of the token
+  // replaces the entry itself, so this one is then out of the cache.
+  if (kept) {
     kept.auth = auth;
     kept.seenAt = seenAt;
   }

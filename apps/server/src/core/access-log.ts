@@ -40,7 +40,7 @@ class RequestLogger implements FastifyBaseLogger {
   }
 
   get level(): string {
-    return this.made?.level ?? this.parent.level;
+    return this.made?.level ?? this.options?.level ?? this.parent.level;
   }
   set level(level: string) {
     this.logger.level = level;

@@ -10,6 +10,7 @@ import {
 } from '@srm/contracts';
 import type { Kysely } from 'kysely';
 import { keyPerObject, type VersionedCache } from '../../core/cache';
+import type { AuthInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
 import { catalogs, isMessageKey } from '../../core/i18n';
 import type { ServiceContext } from '../../core/service-context';
@@ -115,17 +116,18 @@ async function loadOverrides(db: Kysely<Database>, tenantId: string): Promise<Lo
  */
 export function tenantOverrides(
   deps: { db: Kysely<Database>; cache: VersionedCache },
-  auth: { tenantId: string; cacheVersion: string },
+  auth: AuthInfo,
 ): Promise<LoadedOverrides> {
   return deps.cache.get(overridesKey(auth), auth.cacheVersion, () => loadOverrides(deps.db, auth.tenantId));
 }
 
-const overridesKey = keyPerObject((auth: { tenantId: string }) => `textOverrides:${auth.tenantId}`);
+// Per session (a frozen AuthInfo): the key follows from it.
+const overridesKey = keyPerObject((auth: AuthInfo) => `textOverrides:${auth.tenantId}`);
 
 /** `tenantOverrides` when already loaded and current, without a promise; else undefined. */
 export function keptTenantOverrides(
   deps: { cache: VersionedCache },
-  auth: { tenantId: string; cacheVersion: string },
+  auth: AuthInfo,
 ): LoadedOverrides | undefined {
   return deps.cache.peek(overridesKey(auth), auth.cacheVersion);
 }
