@@ -7,6 +7,7 @@
 //
 // Options (seconds, counts):
 //   --duration 5          measured window per row        --warmup 1    unmeasured warm-up per row
+//   --jit-warmup 3        after a server starts, each of its HTTP routes driven unmeasured this long
 //   --connections 16      concurrent HTTP connections    --list-connections 50   for the user list
 //   --users 100000        users in the list's tenant     --writes 10   user edits a second (writer rows)
 //   --chat-users 200 --chat-tabs 5 --chat-seconds 10 --chat-rate 15 --chat-light 100
@@ -35,6 +36,7 @@ const quick = flag('quick');
 const opt = {
   duration: arg('duration', quick ? 2 : 5),
   warmup: arg('warmup', quick ? 0.5 : 1),
+  jitWarmup: arg('jit-warmup', quick ? 1 : 3),
   connections: arg('connections', 16),
   listConnections: arg('list-connections', 50),
   users: arg('users', quick ? 10_000 : 100_000),
@@ -81,6 +83,25 @@ async function drive(section, server, config) {
   });
   sampleLoad();
   return r;
+}
+
+/**
+ * A server just started runs its code unoptimised for its first seconds (the first row measured
+ * after a start came out at half its later figure): each of its HTTP routes is driven, unmeasured,
+ * before any row, so every server is compared as a deployment runs it, warm.
+ */
+async function warmUp(server, requests) {
+  if (!(opt.jitWarmup > 0)) return;
+  for (const config of requests)
+    await runChild('bench/load.mjs', {
+      base: server.base,
+      serverPid: server.pid,
+      duration: opt.jitWarmup,
+      warmup: 0,
+      connections: opt.connections,
+      db: null,
+      ...config,
+    });
 }
 
 /** Windows of the bare route, one before every row and one at the end. */
@@ -130,6 +151,10 @@ async function measureFloors(server, auth) {
   const floor = await startFloor(answers);
   // Stopped on Ctrl-C too (the signal handler runs the cleanups, not this function's end).
   cleanups.push(floor.stop);
+  await warmUp(
+    floor,
+    routes.map(([floorPath]) => ({ path: floorPath })),
+  );
   for (const [floorPath, route] of routes)
     await measure({ label: 'bare Fastify', db: null }, floor, `floor of GET ${route}: its answer replayed`, {
       path: floorPath,
@@ -212,6 +237,11 @@ async function benchSection(section, scope) {
   const admin = await signIn(server.base, 'admin', 'admin123');
   const auth = { authorization: `Bearer ${admin}` };
   if (opt.only.has('http')) {
+    await warmUp(server, [
+      ...(scope.ping ? [{ path: '/api/bench/ping' }] : []),
+      { path: '/api/sys/user/info', headers: auth },
+      { path: '/api/sys/menu-ent/nav', headers: auth },
+    ]);
     if (scope.ping)
       await measure(section, server, 'GET /api/bench/ping (no-op)', { path: '/api/bench/ping' });
     await measure(section, server, 'GET /api/sys/user/info', { path: '/api/sys/user/info', headers: auth });
@@ -289,6 +319,7 @@ const startedAt = new Date();
 console.error(`npm run bench: ${main}`);
 bare = await startBare();
 cleanups.push(bare.stop);
+await warmUp(bare, [{ path: '/api/bench/ping' }]);
 let pgVersion = null;
 try {
   const sections = [];
@@ -401,7 +432,7 @@ function report(sections) {
       `PostgreSQL ${pgVersion ?? '— (DATABASE_URL not set)'}, load average (1 min) ${load} during the run`,
   );
   console.log(
-    `options: --duration ${opt.duration} --warmup ${opt.warmup} --connections ${opt.connections} ` +
+    `options: --duration ${opt.duration} --warmup ${opt.warmup} --jit-warmup ${opt.jitWarmup} --connections ${opt.connections} ` +
       `--list-connections ${opt.listConnections} --users ${opt.users} --writes ${opt.writes} ` +
       `--chat-users ${opt.chatUsers} --chat-tabs ${opt.chatTabs} --chat-seconds ${opt.chatSeconds} ` +
       `--chat-rate ${opt.chatRate} --chat-light ${opt.chatLight} --db ${opt.db}${quick ? ' --quick' : ''}`,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { resolveLocale } from '@srm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -38,10 +39,16 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
 
 /**
  * Hooks in order: request id (fastify) → security headers, id header, locale → session
- * (auth/hook.ts) → [route: permission → zod validation] → handler. The first hook of all sets the
- * security headers, so answers refused by the sign-in check, 404s and errors carry them too.
+ * (auth/hook.ts) → [route: permission → zod validation] → handler. The server's response class
+ * writes the security headers into every answer (`headerBlockResponse`); where a response is of
+ * another class, the first hook of all sets them, so answers refused by the sign-in check, 404s
+ * and errors carry them too.
  */
-export function registerRequestHooks(app: FastifyInstance, securityHeaders: Record<string, string>) {
+export function registerRequestHooks(
+  app: FastifyInstance,
+  securityHeaders: Record<string, string>,
+  headerBlockResponse: typeof ServerResponse | null,
+) {
   app.decorateRequest('locale', 'zh-CN');
   app.decorateRequest('auth', null);
   app.decorateRequest('permsPromise', null);
@@ -51,7 +58,8 @@ export function registerRequestHooks(app: FastifyInstance, securityHeaders: Reco
   // Callback hooks, not async ones, and one where one will do: every request runs them, and a
   // promise (or a hook) per request is measurable.
   app.addHook('onRequest', (request, reply, done) => {
-    setFirstHeaders(reply, headers);
+    // The server's own responses write the set themselves (core/security-headers.ts).
+    if (!(headerBlockResponse && reply.raw instanceof headerBlockResponse)) setFirstHeaders(reply, headers);
     reply.header('x-request-id', request.id);
     request.locale = resolveLocale(request.headers['accept-language']);
     done();

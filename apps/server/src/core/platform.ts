@@ -13,7 +13,7 @@ import { VersionedCache } from './cache';
 import { openFileStore } from './file-store';
 import { apiNotFound, frameworkError, genReqId, registerErrorHandlers, registerRequestHooks } from './http';
 import type { Realtime } from './realtime';
-import { securityHeaders } from './security-headers';
+import { headerBlockResponse, securityHeaders } from './security-headers';
 import { createSerializerCompiler } from './serializer';
 import { SettingsCache } from './settings';
 import { StatementMeter } from './statement-meter';
@@ -41,8 +41,12 @@ export async function createPlatform(
   // Statements are counted only when asked (GET /api/bench/statements; tests and the workflow bench).
   const meter = config.countStatements ? new StatementMeter() : null;
   const handle = meter ? meter.metered(opened) : opened;
+  const security = securityHeaders(config);
+  const responseClass = headerBlockResponse(security);
   const app = Fastify({
     ...loggerOptions(config),
+    // The security headers as one block made at start (core/security-headers.ts).
+    ...(responseClass ? { http: { ServerResponse: responseClass } } : {}),
     genReqId,
     frameworkErrors: frameworkError,
     trustProxy: config.trustProxy,
@@ -82,7 +86,7 @@ export async function createPlatform(
   });
 
   meter?.register(app);
-  registerRequestHooks(app, securityHeaders(config));
+  registerRequestHooks(app, security, responseClass);
   registerAccessLog(app, config);
   registerErrorHandlers(app);
   registerActivityLogHooks(app, activity);

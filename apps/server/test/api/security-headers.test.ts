@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -34,6 +35,50 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/**
+ * Asks the listening server (its own response class, core/security-headers.ts, which `inject`
+ * does not use) and answers the header lines as sent, so a header sent twice shows.
+ */
+async function overTheWire(
+  path: string,
+  options: { method?: string; token?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; lines: [string, string][]; body: string }> {
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the test server is not listening');
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: address.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: {
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
+      },
+      resolve,
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+  let body = '';
+  for await (const chunk of res) body += chunk;
+  const lines: [string, string][] = [];
+  for (let i = 0; i < res.rawHeaders.length; i += 2)
+    lines.push([String(res.rawHeaders[i]).toLowerCase(), String(res.rawHeaders[i + 1])]);
+  return { status: res.statusCode ?? 0, lines, body };
+}
+
+/** Each security header exactly once, with its value. */
+function expectSecuritySetOnce(lines: [string, string][]) {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    expect(
+      lines.filter(([n]) => n === name),
+      name,
+    ).toEqual([[name, value]]);
+}
 
 describe('security headers', () => {
   it('are set, each with its value, on a good answer, and nothing reveals the framework', async () => {
@@ -75,6 +120,52 @@ describe('security headers', () => {
       const res = await t.get('/api/common/enums', admin);
       expect(res.status).toBe(500);
       expect(securityHeadersOf(res.headers)).toEqual(SECURITY_HEADERS);
+    } finally {
+      await t.db.schema.alterTable('sys_enum_away').renameTo('sys_enum').execute();
+    }
+  });
+});
+
+describe('security headers over a real connection (the server writes the set itself)', () => {
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('are sent once each, with the request id, on a good answer, a refusal, a 404 and bad input', async () => {
+    const good = await overTheWire('/api/sys/user/info', {
+      token: admin,
+      headers: { 'x-request-id': 'wire-1' },
+    });
+    expect(JSON.parse(good.body).code).toBe(0);
+    expectSecuritySetOnce(good.lines);
+    expect(good.lines.filter(([n]) => n === 'x-request-id')).toEqual([['x-request-id', 'wire-1']]);
+    for (const [path, code] of [
+      ['/api/sys/menu-ent/nav', 600],
+      ['/api/no/such/thing', 404],
+      ['/api/permission/Users?currentPage=abc', 400],
+    ] as const) {
+      const answer = await overTheWire(path, { token: code === 600 ? undefined : admin });
+      expect(JSON.parse(answer.body).code, path).toBe(code);
+      expectSecuritySetOnce(answer.lines);
+    }
+  });
+
+  it('are sent once each on a body that is not JSON, an unexpected error (500) and a HEAD request', async () => {
+    const notJson = await overTheWire('/api/sys/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"userName":',
+    });
+    expect(JSON.parse(notJson.body).code).toBe(400);
+    expectSecuritySetOnce(notJson.lines);
+    const head = await overTheWire('/api/bench/ping', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expectSecuritySetOnce(head.lines);
+    await t.db.schema.alterTable('sys_enum').renameTo('sys_enum_away').execute();
+    try {
+      const failed = await overTheWire('/api/common/enums', { token: admin });
+      expect(failed.status).toBe(500);
+      expectSecuritySetOnce(failed.lines);
     } finally {
       await t.db.schema.alterTable('sys_enum_away').renameTo('sys_enum').execute();
     }
