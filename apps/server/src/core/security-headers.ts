@@ -66,10 +66,12 @@ export function securityHeaders(config: Pick<AppConfig, 'wechatMp'>): Record<str
  * Node for every answer, about a tenth of a simple request's CPU (docs/PERFORMANCE.md).
  *
  * `_storeHeader(statusLine, headers)` is the method of Node's outgoing message that every response
- * header block goes through (writeHead, implicit headers, error answers); it is not public API, so
- * the class is made only where it is found (else null: the first hook sets the headers, as it does
- * for responses of another class, e.g. Fastify's `inject`). No route sets one of these headers
- * itself: it would be sent twice (test/api/security-headers.test.ts reads the raw answer).
+ * header block goes through (writeHead, implicit headers, Fastify's error and 404 answers; not the
+ * answers Node writes straight to the socket for a malformed request, 408 or 431, which carry no
+ * header at all); it is not public API, so the class is made only where it is found (else null:
+ * the first hook sets the headers, as it does for responses of another class, e.g. Fastify's
+ * `inject`). A route neither sets nor reads one of these headers on its reply: set, it would be
+ * sent twice; read, it is not there (test/api/security-headers.test.ts reads the raw answers).
  */
 export function headerBlockResponse(headers: Readonly<Record<string, string>>): typeof ServerResponse | null {
   const found: unknown = Reflect.get(ServerResponse.prototype, '_storeHeader');

@@ -23,7 +23,6 @@ async function sendStored(
     .type(file.contentType)
     .header('content-length', stored.size)
     .header('content-disposition', contentDisposition(file.contentType, file.fileName, file.asciiName))
-    .header('x-content-type-options', 'nosniff')
     .header('cache-control', cacheControl)
     .send(stored.body);
 }

@@ -58,7 +58,6 @@ export const fileRoutes: SignedInRoutes = async (app) => {
         .type(IMAGE_MIME[ext] ?? 'application/octet-stream')
         .header('content-length', stored.size)
         .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
         .send(stored.body);
     },
   );

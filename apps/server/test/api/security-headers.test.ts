@@ -1,6 +1,6 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, type TestApp, uploadFile } from '../helpers';
 
 // Every answer carries the same security headers: the browser applies them to whatever it gets,
 // a refused sign-in, an error page or a 404 included.
@@ -146,6 +146,34 @@ describe('security headers over a real connection (the server writes the set its
     ] as const) {
       const answer = await overTheWire(path, { token: code === 600 ? undefined : admin });
       expect(JSON.parse(answer.body).code, path).toBe(code);
+      expectSecuritySetOnce(answer.lines);
+    }
+  });
+
+  it("come from the server's own response class, which writes them into the header block", () => {
+    // Node keeps the class given as http.createServer's `ServerResponse` option under this symbol.
+    const classKey = Object.getOwnPropertySymbols(t.app.server).find(
+      (k) => k.description === 'ServerResponse',
+    );
+    const serverClass = classKey ? (t.app.server as unknown as Record<symbol, unknown>)[classKey] : null;
+    expect(serverClass).not.toBe(ServerResponse);
+    expect(typeof serverClass === 'function' && serverClass.prototype instanceof ServerResponse).toBe(true);
+  });
+
+  it('are sent once each on an uploaded image and its download, which set their own content headers', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const up = await uploadFile(t, '/api/file/Uploader/userAvatar', admin, {
+      name: 'p.png',
+      content: png,
+      type: 'image/png',
+    });
+    expect(up.body.code).toBe(0);
+    for (const path of [up.body.data.url, `/api/file/Download/userAvatar/${up.body.data.name}`]) {
+      const answer = await overTheWire(path, { token: admin });
+      expect(answer.status, path).toBe(200);
       expectSecuritySetOnce(answer.lines);
     }
   });
