@@ -1,6 +1,10 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { holdTickRecordShape } from './core/tick-shape';
 import { DEMO_ACCOUNTS } from './setup/seed';
+
+// First of all, before start-up's garbage collections (core/tick-shape.ts).
+holdTickRecordShape();
 
 const config = loadConfig();
 const port = Number(process.env.PORT || 3000);
