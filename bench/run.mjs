@@ -8,6 +8,8 @@
 // Options (seconds, counts):
 //   --duration 5          measured window per row        --warmup 1    unmeasured warm-up per row
 //   --jit-warmup 3        after a server starts, each of its HTTP routes driven unmeasured this long
+//   --rounds 3            the no-op, user/info and nav rows and their floors: measured this many
+//                         times, each between bare windows; the table shows the median round
 //   --connections 16      concurrent HTTP connections    --list-connections 50   for the user list
 //   --users 100000        users in the list's tenant     --writes 10   user edits a second (writer rows)
 //   --chat-users 200 --chat-tabs 5 --chat-seconds 10 --chat-rate 15 --chat-light 100
@@ -37,6 +39,7 @@ const opt = {
   duration: arg('duration', quick ? 2 : 5),
   warmup: arg('warmup', quick ? 0.5 : 1),
   jitWarmup: arg('jit-warmup', quick ? 1 : 3),
+  rounds: arg('rounds', quick ? 1 : 3),
   connections: arg('connections', 16),
   listConnections: arg('list-connections', 50),
   users: arg('users', quick ? 10_000 : 100_000),
@@ -117,21 +120,30 @@ async function measureBare() {
 
 /**
  * One HTTP row. The bare route is measured right before it (and before the next row, or at the
- * end), so its ratio compares windows seconds apart even when the machine's load swings.
+ * end), so its ratio compares windows seconds apart even when the machine's load swings. With
+ * `rounds` > 1 the row is measured that many times, each between bare windows; the table shows the
+ * round with the median ratio and the range of all rounds (report()).
  */
-async function measure(section, server, route, config = {}) {
-  const bareAt = bareRuns.length;
-  await measureBare();
-  const r = await drive(section, server, config);
+async function measure(section, server, route, config = {}, rounds = 1) {
+  const tries = [];
+  for (let i = 0; i < rounds; i++) {
+    const bareAt = bareRuns.length;
+    await measureBare();
+    const r = await drive(section, server, config);
+    tries.push({ bareAt, ...r });
+    const round = rounds > 1 ? ` (round ${i + 1} of ${rounds})` : '';
+    process.stderr.write(
+      `  ${section.label.padEnd(16)} ${route.padEnd(48)} ${Math.round(r.rps)} req/s${round}\n`,
+    );
+  }
   const row = {
     database: section.label,
     route,
     connections: config.connections ?? opt.connections,
-    bareAt,
-    ...r,
+    ...tries[0],
+    tries,
   };
   rows.push(row);
-  process.stderr.write(`  ${section.label.padEnd(16)} ${route.padEnd(48)} ${Math.round(r.rps)} req/s\n`);
   return row;
 }
 
@@ -156,9 +168,13 @@ async function measureFloors(server, auth) {
     routes.map(([floorPath]) => ({ path: floorPath })),
   );
   for (const [floorPath, route] of routes)
-    await measure({ label: 'bare Fastify', db: null }, floor, `floor of GET ${route}: its answer replayed`, {
-      path: floorPath,
-    });
+    await measure(
+      { label: 'bare Fastify', db: null },
+      floor,
+      `floor of GET ${route}: its answer replayed`,
+      { path: floorPath },
+      opt.rounds,
+    );
   await cleanups.pop()();
 }
 
@@ -243,12 +259,21 @@ async function benchSection(section, scope) {
       { path: '/api/sys/menu-ent/nav', headers: auth },
     ]);
     if (scope.ping)
-      await measure(section, server, 'GET /api/bench/ping (no-op)', { path: '/api/bench/ping' });
-    await measure(section, server, 'GET /api/sys/user/info', { path: '/api/sys/user/info', headers: auth });
-    await measure(section, server, 'GET /api/sys/menu-ent/nav', {
-      path: '/api/sys/menu-ent/nav',
-      headers: auth,
-    });
+      await measure(section, server, 'GET /api/bench/ping (no-op)', { path: '/api/bench/ping' }, opt.rounds);
+    await measure(
+      section,
+      server,
+      'GET /api/sys/user/info',
+      { path: '/api/sys/user/info', headers: auth },
+      opt.rounds,
+    );
+    await measure(
+      section,
+      server,
+      'GET /api/sys/menu-ent/nav',
+      { path: '/api/sys/menu-ent/nav', headers: auth },
+      opt.rounds,
+    );
     if (scope.ping) await measureFloors(server, auth);
   }
   // The monitor screen refreshes every 5 s per viewer: one connection asking back to back measures
@@ -400,7 +425,16 @@ function report(sections) {
       .map(() => '---:')
       .join(' | ')} |`,
   ];
-  for (const r of [bareRow, ...rows]) {
+  const ratioOf = (r) => r.rps / mean(around(r), 'rps');
+  // A row of several rounds: the round with the median ratio, and the range of them all.
+  const shown = rows.map((row) => {
+    if (!row.tries || row.tries.length < 2) return row;
+    const sorted = [...row.tries].sort((a, b) => ratioOf(a) - ratioOf(b));
+    const median = sorted[Math.floor(sorted.length / 2)];
+    const range = `${f(ratioOf(sorted[0]), 2)}–${f(ratioOf(sorted.at(-1)), 2)}`;
+    return { ...row, ...median, route: `${row.route}, median of ${sorted.length} rounds (${range})` };
+  });
+  for (const r of [bareRow, ...shown]) {
     const chat = r.route.startsWith('chat');
     const yardstick = r === bareRow ? bareRuns : around(r);
     const bareRps = mean(yardstick, 'rps');

@@ -7,6 +7,7 @@ import { recordServerError } from './activity-log';
 import { AppError } from './errors';
 import { setFirstHeaders } from './fastify-internals';
 import { type MessageKey, t } from './i18n';
+import { REQUEST_ID, writesHeaderBlock } from './security-headers';
 import { issuesToFields } from './validation';
 
 /**
@@ -16,12 +17,23 @@ import { issuesToFields } from './validation';
 const REQUEST_ID_PREFIX = randomBytes(9).toString('base64url');
 let requestCount = 0;
 
-/** Request ids: an incoming x-request-id (sane) is kept, else a new one. */
-export function genReqId(req: { headers: Record<string, string | string[] | undefined> }): string {
+/**
+ * Request ids: an incoming x-request-id (sane) is kept, else a new one. It is also left on Node's
+ * request, where the server's response class writes it into the answer's header block.
+ */
+export function genReqId(req: {
+  headers: Record<string, string | string[] | undefined>;
+  [REQUEST_ID]?: string;
+}): string {
   const incoming = req.headers['x-request-id'];
-  if (typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming)) return incoming;
-  requestCount += 1;
-  return `${REQUEST_ID_PREFIX}-${requestCount.toString(36)}`;
+  let id: string;
+  if (typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming)) id = incoming;
+  else {
+    requestCount += 1;
+    id = `${REQUEST_ID_PREFIX}-${requestCount.toString(36)}`;
+  }
+  req[REQUEST_ID] = id;
+  return id;
 }
 
 /** Errors bypass the route's response schema: the body is serialised here. */
@@ -38,9 +50,9 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
 }
 
 /**
- * Hooks in order: request id (fastify) → security headers, id header, locale → session
+ * Hooks in order: request id (genReqId) → security headers, id header, locale → session
  * (auth/hook.ts) → [route: permission → zod validation] → handler. The server's response class
- * writes the security headers into every answer (`headerBlockResponse`); where a response is of
+ * writes the security headers and the request id into every answer (`headerBlockResponse`); where a response is of
  * another class, the first hook of all sets them, so answers refused by the sign-in check, 404s
  * and errors carry them too.
  */
@@ -58,9 +70,11 @@ export function registerRequestHooks(
   // Callback hooks, not async ones, and one where one will do: every request runs them, and a
   // promise (or a hook) per request is measurable.
   app.addHook('onRequest', (request, reply, done) => {
-    // The server's own responses write the set themselves (core/security-headers.ts).
-    if (!(headerBlockResponse && reply.raw instanceof headerBlockResponse)) setFirstHeaders(reply, headers);
-    reply.header('x-request-id', request.id);
+    // The server's own responses write the set and the id themselves (core/security-headers.ts).
+    if (!(headerBlockResponse && reply.raw instanceof headerBlockResponse)) {
+      setFirstHeaders(reply, headers);
+      reply.header('x-request-id', request.id);
+    }
     request.locale = resolveLocale(request.headers['accept-language']);
     done();
   });
@@ -80,7 +94,7 @@ function fastifyClientErrorKey(error: FastifyError): MessageKey {
  */
 export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.locale = resolveLocale(request.headers['accept-language']);
-  reply.header('x-request-id', request.id);
+  if (!writesHeaderBlock(reply.raw)) reply.header('x-request-id', request.id);
   return sendError(reply, request, new AppError(400, 'error.badUrl'));
 }
 

@@ -59,9 +59,19 @@ export function securityHeaders(config: Pick<AppConfig, 'wechatMp'>): Record<str
   return computeSecurityHeaders(helmetOptions(config));
 }
 
+/** Where genReqId (core/http.ts) leaves a request's id on Node's request, for its answer's block. */
+export const REQUEST_ID = Symbol('srm.requestId');
+const WRITES_HEADER_BLOCK = Symbol('srm.headerBlock');
+
+/** Whether a response is of the class below: it writes the security set and the request id itself. */
+export function writesHeaderBlock(response: object): boolean {
+  return WRITES_HEADER_BLOCK in response;
+}
+
 /**
  * Node's response class for the product's server: every answer's header block starts with
- * `headers`, as lines made and validated once at start, right after the status line. Set on each
+ * `headers`, as lines made and validated once at start, right after the status line, then the
+ * request's `x-request-id` (an id genReqId made or checked: word characters, dots and dashes). Set on each
  * reply instead, the twelve security headers were validated, matched and joined one by one by
  * Node for every answer, about a tenth of a simple request's CPU (docs/PERFORMANCE.md).
  *
@@ -85,9 +95,13 @@ export function headerBlockResponse(headers: Readonly<Record<string, string>>): 
   }
   class HeaderBlockResponse extends ServerResponse {
     _storeHeader(statusLine: string, headers: unknown): unknown {
-      return storeHeader.call(this, statusLine + block, headers);
+      const id: unknown = (this.req as { [REQUEST_ID]?: unknown } | undefined)?.[REQUEST_ID];
+      const idLine = typeof id === 'string' ? `x-request-id: ${id}\r\n` : '';
+      return storeHeader.call(this, statusLine + block + idLine, headers);
     }
   }
+  // On the prototype: nothing more to set on each response.
+  Object.defineProperty(HeaderBlockResponse.prototype, WRITES_HEADER_BLOCK, { value: true });
   // Node's class is generic in its request type; this one serves the server's own requests.
   return HeaderBlockResponse as unknown as typeof ServerResponse;
 }

@@ -27,8 +27,11 @@ export const REVALIDATE = 'no-cache';
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   // The product's clients never send compressed bodies: no decompression hook on every request.
+  // And the hooks each route has before the plugin adds its own (see trimCompressHooks).
+  const before = new WeakMap<object, { onRequest: unknown[]; onSend: unknown[] }>();
   app.addHook('onRoute', (route) => {
     route.decompress ??= false;
+    before.set(route, { onRequest: hookList(route.onRequest), onSend: hookList(route.onSend) });
   });
   await app.register(compress, {
     global: true,
@@ -38,6 +41,47 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
+  app.addHook('onRoute', (route) => trimCompressHooks(route, before.get(route)));
+}
+
+type CompressHook = (
+  request: unknown,
+  reply: unknown,
+  payload: unknown,
+  done: (...args: unknown[]) => void,
+) => void;
+
+const hookList = (hooks: unknown): unknown[] => (Array.isArray(hooks) ? [...hooks] : hooks ? [hooks] : []);
+
+/**
+ * The compression plugin gives every route two hooks: one that decorates the reply with
+ * `reply.compress` on each request (the product never calls it) and one that reads four headers
+ * and the request's Accept-Encoding on every answer. Most API answers are a few hundred bytes,
+ * below the threshold: for them the plugin's answer is always the payload as it is. So its
+ * decorating hook is dropped, and its reply hook is asked only for a payload at or above the
+ * threshold (a string's UTF-8 takes at most 3 bytes per UTF-16 unit: short ones are not measured). Only hooks the
+ * plugin itself added, one of each, are touched; anything else leaves the route as the plugin made it.
+ */
+export function trimCompressHooks(
+  route: { onRequest?: unknown; onSend?: unknown },
+  hooksBefore: { onRequest: unknown[]; onSend: unknown[] } | undefined,
+): void {
+  if (!hooksBefore) return;
+  const onRequest = hookList(route.onRequest);
+  const onSend = hookList(route.onSend);
+  const addedRequest = onRequest.filter((hook) => !hooksBefore.onRequest.includes(hook));
+  const addedSend = onSend.filter((hook) => !hooksBefore.onSend.includes(hook));
+  if (addedRequest.length === 1) route.onRequest = onRequest.filter((hook) => hook !== addedRequest[0]);
+  if (addedSend.length !== 1 || typeof addedSend[0] !== 'function') return;
+  const compressOnSend = addedSend[0] as CompressHook;
+  const maySkip = (payload: unknown) =>
+    typeof payload === 'string'
+      ? payload.length * 3 < COMPRESS_THRESHOLD_BYTES ||
+        (payload.length < COMPRESS_THRESHOLD_BYTES && Buffer.byteLength(payload) < COMPRESS_THRESHOLD_BYTES)
+      : Buffer.isBuffer(payload) && payload.length < COMPRESS_THRESHOLD_BYTES;
+  const smallAsIs: CompressHook = (request, reply, payload, done) =>
+    maySkip(payload) ? done(null, payload) : compressOnSend(request, reply, payload, done);
+  route.onSend = onSend.map((hook) => (hook === compressOnSend ? smallAsIs : hook));
 }
 
 function cacheHeaders(root: string) {

@@ -149,6 +149,10 @@ describe('security headers over a real connection (the server writes the set its
       const answer = await overTheWire(path, { token: code === 600 ? undefined : admin });
       expect(JSON.parse(answer.body).code, path).toBe(code);
       expectSecuritySetOnce(answer.lines);
+      // The id the server made, once: the one a 500's message would name.
+      const ids = answer.lines.filter(([n]) => n === 'x-request-id');
+      expect(ids, path).toHaveLength(1);
+      expect(ids[0]?.[1], path).toMatch(/^[\w-]+-[0-9a-z]+$/);
     }
   });
 
