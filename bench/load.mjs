@@ -7,8 +7,14 @@
 // (e.g. the to-do items one approver approves, one after another). Every answer's envelope is
 // checked: a body whose code is not 0 counts as an error, like a non-2xx status or a socket error.
 // Prints one JSON line. Usage (by bench/run.mjs): node bench/load.mjs <config.json>
-import autocannon from 'autocannon';
+// autocannon reads the answers with Node's own HTTP parser (bench/native-parser.cjs): with its
+// JavaScript one, the product's longer header block cost the load generator more than the server.
+import { createRequire } from 'node:module';
 import { childConfig, sleep, startMeter } from './lib.mjs';
+
+const require = createRequire(import.meta.url);
+require('./native-parser.cjs').useNativeParser();
+const autocannon = require('autocannon');
 
 const cfg = childConfig();
 

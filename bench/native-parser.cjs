@@ -1,0 +1,88 @@
+// The load generator's HTTP response parser: Node's own (llhttp, in C), behind the interface of
+// http-parser-js that autocannon uses. autocannon parses with http-parser-js, which reads every
+// header line in JavaScript: on a 2-core machine, with the server on one core and autocannon on
+// the other, a quarter of autocannon's CPU went into the product's longer header block (its
+// security set), so the product's rows measured the load generator rather than the server.
+// `useNativeParser()` makes autocannon's `require('http-parser-js')` answer this class; call it
+// before autocannon is first loaded (bench/load.mjs).
+
+'use strict';
+const Module = require('node:module');
+const { HTTPParser: Native } = require('node:_http_common');
+
+const kOnHeaders = 1;
+const kOnHeadersComplete = 2;
+const kOnBody = 3;
+const kOnMessageComplete = 4;
+
+class NativeResponseParser {
+  static RESPONSE = 'RESPONSE';
+  static REQUEST = 'REQUEST';
+  static kOnHeaders = kOnHeaders;
+  static kOnHeadersComplete = kOnHeadersComplete;
+  static kOnBody = kOnBody;
+  static kOnMessageComplete = kOnMessageComplete;
+
+  constructor(kind) {
+    if (kind !== NativeResponseParser.RESPONSE) throw new Error('only responses are parsed here');
+    const parser = new Native();
+    parser.initialize(Native.RESPONSE, {}, 0, 0);
+    // Header lines that arrive over several reads come first through kOnHeaders, in parts.
+    let partial = [];
+    parser[Native.kOnHeaders] = (headers) => {
+      partial = partial.concat(headers);
+    };
+    parser[Native.kOnHeadersComplete] = (
+      versionMajor,
+      versionMinor,
+      headers,
+      _method,
+      _url,
+      statusCode,
+      statusMessage,
+      upgrade,
+      shouldKeepAlive,
+    ) => {
+      const all = headers ?? partial;
+      partial = [];
+      this[kOnHeadersComplete]({
+        versionMajor,
+        versionMinor,
+        headers: all,
+        statusCode,
+        statusMessage,
+        upgrade,
+        shouldKeepAlive,
+      });
+      return 0;
+    };
+    parser[Native.kOnBody] = (chunk) => this[kOnBody](chunk, 0, chunk.length);
+    parser[Native.kOnMessageComplete] = () => this[kOnMessageComplete]();
+    this.parser = parser;
+  }
+
+  execute(chunk) {
+    return this.parser.execute(chunk);
+  }
+
+  finish() {
+    return this.parser.finish();
+  }
+
+  close() {
+    this.parser.close();
+  }
+}
+
+/** From now on, `require('http-parser-js')` from autocannon answers NativeResponseParser. */
+function useNativeParser() {
+  const fromAutocannon = Module.createRequire(require.resolve('autocannon'));
+  const file = fromAutocannon.resolve('http-parser-js');
+  const module = new Module(file);
+  module.filename = file;
+  module.loaded = true;
+  module.exports = { HTTPParser: NativeResponseParser };
+  Module._cache[file] = module;
+}
+
+module.exports = { NativeResponseParser, useNativeParser };
