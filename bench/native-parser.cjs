@@ -25,9 +25,16 @@ class NativeResponseParser {
 
   constructor(kind) {
     if (kind !== NativeResponseParser.RESPONSE) throw new Error('only responses are parsed here');
-    const parser = new Native();
+    this.parser = new Native();
+    this.reset();
+  }
+
+  /** A new parse (also after a malformed answer: llhttp refuses every later byte until then). */
+  reset() {
+    const parser = this.parser;
     parser.initialize(Native.RESPONSE, {}, 0, 0);
-    // Header lines that arrive over several reads come first through kOnHeaders, in parts.
+    // Past 32 header lines llhttp hands them over in parts through kOnHeaders, before the rest
+    // arrives with kOnHeadersComplete (a trailer comes that way too, after the body).
     let partial = [];
     parser[Native.kOnHeaders] = (headers) => {
       partial = partial.concat(headers);
@@ -43,7 +50,7 @@ class NativeResponseParser {
       upgrade,
       shouldKeepAlive,
     ) => {
-      const all = headers ?? partial;
+      const all = partial.length ? partial.concat(headers ?? []) : (headers ?? []);
       partial = [];
       this[kOnHeadersComplete]({
         versionMajor,
@@ -57,12 +64,17 @@ class NativeResponseParser {
       return 0;
     };
     parser[Native.kOnBody] = (chunk) => this[kOnBody](chunk, 0, chunk.length);
-    parser[Native.kOnMessageComplete] = () => this[kOnMessageComplete]();
-    this.parser = parser;
+    parser[Native.kOnMessageComplete] = () => {
+      partial = [];
+      this[kOnMessageComplete]();
+    };
   }
 
   execute(chunk) {
-    return this.parser.execute(chunk);
+    const result = this.parser.execute(chunk);
+    // autocannon keeps one parser per connection, across reconnections after a timeout.
+    if (result instanceof Error) this.reset();
+    return result;
   }
 
   finish() {

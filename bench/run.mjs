@@ -39,7 +39,7 @@ const opt = {
   duration: arg('duration', quick ? 2 : 5),
   warmup: arg('warmup', quick ? 0.5 : 1),
   jitWarmup: arg('jit-warmup', quick ? 1 : 3),
-  rounds: arg('rounds', quick ? 1 : 3),
+  rounds: Math.max(1, Math.round(Number(arg('rounds', quick ? 1 : 3)) || 1)),
   connections: arg('connections', 16),
   listConnections: arg('list-connections', 50),
   users: arg('users', quick ? 10_000 : 100_000),
@@ -432,7 +432,9 @@ function report(sections) {
     const sorted = [...row.tries].sort((a, b) => ratioOf(a) - ratioOf(b));
     const median = sorted[Math.floor(sorted.length / 2)];
     const range = `${f(ratioOf(sorted[0]), 2)}–${f(ratioOf(sorted.at(-1)), 2)}`;
-    return { ...row, ...median, route: `${row.route}, median of ${sorted.length} rounds (${range})` };
+    // A failure in any round is a failure of the row.
+    const errors = row.tries.reduce((sum, r) => sum + r.errors, 0);
+    return { ...row, ...median, errors, route: `${row.route}, median of ${sorted.length} rounds (${range})` };
   });
   for (const r of [bareRow, ...shown]) {
     const chat = r.route.startsWith('chat');
@@ -466,7 +468,7 @@ function report(sections) {
       `PostgreSQL ${pgVersion ?? '— (DATABASE_URL not set)'}, load average (1 min) ${load} during the run`,
   );
   console.log(
-    `options: --duration ${opt.duration} --warmup ${opt.warmup} --jit-warmup ${opt.jitWarmup} --connections ${opt.connections} ` +
+    `options: --duration ${opt.duration} --warmup ${opt.warmup} --jit-warmup ${opt.jitWarmup} --rounds ${opt.rounds} --connections ${opt.connections} ` +
       `--list-connections ${opt.listConnections} --users ${opt.users} --writes ${opt.writes} ` +
       `--chat-users ${opt.chatUsers} --chat-tabs ${opt.chatTabs} --chat-seconds ${opt.chatSeconds} ` +
       `--chat-rate ${opt.chatRate} --chat-light ${opt.chatLight} --db ${opt.db}${quick ? ' --quick' : ''}`,

@@ -3,7 +3,8 @@ import { loadConfig } from './config';
 import { holdTickRecordShape } from './core/tick-shape';
 import { DEMO_ACCOUNTS } from './setup/seed';
 
-// First of all, before start-up's garbage collections (core/tick-shape.ts).
+// Before the app is built, whose start-up runs the full collections that would free the tick
+// records' shape (core/tick-shape.ts; the packages this file imports are loaded by then).
 holdTickRecordShape();
 
 const config = loadConfig();

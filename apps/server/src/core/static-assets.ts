@@ -63,10 +63,12 @@ const hookList = (hooks: unknown): unknown[] => (Array.isArray(hooks) ? [...hook
  * plugin itself added, one of each, are touched; anything else leaves the route as the plugin made it.
  */
 export function trimCompressHooks(
-  route: { onRequest?: unknown; onSend?: unknown },
+  route: { onRequest?: unknown; onSend?: unknown; compress?: unknown },
   hooksBefore: { onRequest: unknown[]; onSend: unknown[] } | undefined,
 ): void {
-  if (!hooksBefore) return;
+  // A route with options of its own (its threshold, its handler of unsupported encodings) keeps
+  // the plugin's hooks as they are.
+  if (!hooksBefore || (typeof route.compress === 'object' && route.compress !== null)) return;
   const onRequest = hookList(route.onRequest);
   const onSend = hookList(route.onSend);
   const addedRequest = onRequest.filter((hook) => !hooksBefore.onRequest.includes(hook));

@@ -1,4 +1,4 @@
-import { executionAsyncResource } from 'node:async_hooks';
+import { createHook } from 'node:async_hooks';
 
 /** One of Node's own next-tick records, held for the life of the process (see below). */
 let heldTickRecord: object | undefined;
@@ -12,12 +12,20 @@ let heldTickRecord: object | undefined;
  * literal's property definitions megamorphic for good: every later `nextTick` (Node's streams and
  * HTTP server call it about seven times per request) defines its properties through the runtime,
  * about seven times slower — a tenth of a small request's CPU (perf, `bench/`). Holding one record
- * from the first moments of the process keeps that hidden class, so the literal stays monomorphic.
- * In a nextTick callback the execution resource is the record itself.
+ * keeps that hidden class, so the literal stays monomorphic. The record is taken by an `init`
+ * hook enabled for one call only: `executionAsyncResource()` would do too, but it switches every
+ * later native callback onto Node's slower JavaScript trampoline for good.
  */
 export function holdTickRecordShape(): void {
   if (heldTickRecord) return;
-  process.nextTick(() => {
-    heldTickRecord = executionAsyncResource();
-  });
+  const hook = createHook({
+    init(_id, type, _trigger, resource) {
+      if (type === 'TickObject') heldTickRecord ??= resource;
+    },
+  }).enable();
+  try {
+    process.nextTick(() => {});
+  } finally {
+    hook.disable();
+  }
 }

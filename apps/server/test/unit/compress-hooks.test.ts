@@ -1,5 +1,11 @@
+import { brotliDecompressSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { COMPRESS_THRESHOLD_BYTES, trimCompressHooks } from '../../src/core/static-assets';
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  registerCompression,
+  trimCompressHooks,
+} from '../../src/core/static-assets';
 
 /** A route as the compression plugin leaves it: one hook of ours before, one of its own added to each list. */
 function routeWithPluginHooks() {
@@ -73,5 +79,42 @@ describe("the compression plugin's hooks on a route (core/static-assets.ts)", ()
     expect(route).toEqual({ onRequest: [hook], onSend: [hook] });
     trimCompressHooks(route, undefined);
     expect(route).toEqual({ onRequest: [hook], onSend: [hook] });
+  });
+});
+
+describe('on a real Fastify app with the compression plugin (registerCompression)', () => {
+  it("compresses a large answer, sends a small one as it is, and gives a route none of the plugin's request hooks", async () => {
+    const app = Fastify({ logger: false });
+    await registerCompression(app);
+    const requestHooks: Record<string, unknown[]> = {};
+    app.addHook('onRoute', (route) => {
+      const hooks = Array.isArray(route.onRequest)
+        ? route.onRequest
+        : route.onRequest
+          ? [route.onRequest]
+          : [];
+      requestHooks[`${route.method} ${route.url}`] = hooks;
+    });
+    const large = JSON.stringify({ code: 0, msg: 'Success', data: '供应商'.repeat(500) });
+    app.get('/large', async (_req, reply) => reply.type('application/json').send(large));
+    app.get('/small', async () => ({ code: 0, msg: 'Success', data: null }));
+    app.get('/own', { compress: { threshold: 10 } }, async () => ({ code: 0, msg: 'Success', data: 'x' }));
+    await app.ready();
+    try {
+      for (const route of ['GET /large', 'HEAD /large', 'GET /small'])
+        expect(requestHooks[route], route).toEqual([]);
+      expect(requestHooks['GET /own']).toHaveLength(1);
+      const big = await app.inject({ url: '/large', headers: { 'accept-encoding': 'br' } });
+      expect(big.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(big.rawPayload).toString()).toBe(large);
+      const small = await app.inject({ url: '/small', headers: { 'accept-encoding': 'br' } });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.json().code).toBe(0);
+      // A route's own threshold still counts: its hooks are the plugin's, untouched.
+      const own = await app.inject({ url: '/own', headers: { 'accept-encoding': 'gzip' } });
+      expect(own.headers['content-encoding']).toBe('gzip');
+    } finally {
+      await app.close();
+    }
   });
 });
