@@ -4,9 +4,10 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
-const { useNativeParser, NativeResponseParser } = require('../../bench/native-parser.cjs') as {
+const { useNativeParser, NativeResponseParser, BODY_KEPT } = require('../../bench/native-parser.cjs') as {
   useNativeParser: () => void;
   NativeResponseParser: unknown;
+  BODY_KEPT: number;
 };
 useNativeParser();
 type Result = {
@@ -23,6 +24,8 @@ const LONG_BLOCK = Array.from({ length: 14 }, (_, i) => `x-security-${i}: ${'v'.
 const MANY = 40;
 const MANY_BLOCK = Array.from({ length: MANY }, (_, i) => `x-many-${i}: ${i}\r\n`).join('');
 const BODY = `{"code":0,"msg":"Success","data":{"note":"${'a'.repeat(100)}","name":"供应商"}}`;
+/** What autocannon is handed of each body: its opening, where the envelope's code is. */
+const OPENING = BODY.slice(0, BODY_KEPT);
 
 /** Answers each request on a connection in pieces, so header lines arrive over several reads. */
 function answer(socket: Socket, path: string) {
@@ -82,7 +85,7 @@ const run = (path: string, extra: Record<string, unknown> = {}) =>
     connections: 4,
     amount: 200,
     timeout: 5,
-    verifyBody: (body: string) => body === BODY,
+    verifyBody: (body: string) => body === OPENING,
     ...extra,
   });
 
