@@ -57,6 +57,8 @@ const run = (duration) =>
         body: cfg.body,
         connections: cfg.connections,
         duration,
+        // A fixed offered load (bench/fixed-rate.mjs) instead of as fast as it goes.
+        ...(cfg.rate ? { overallRate: cfg.rate } : {}),
         // A compressed body cannot be read here: such a row checks the status only.
         verifyBody: cfg.compressed ? undefined : success,
         // Never bail out: a failure is a figure of the table.

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
 import { resolveLocale } from '@srm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -56,11 +55,7 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
  * another class, the first hook of all sets them, so answers refused by the sign-in check, 404s
  * and errors carry them too.
  */
-export function registerRequestHooks(
-  app: FastifyInstance,
-  securityHeaders: Record<string, string>,
-  headerBlockResponse: typeof ServerResponse | null,
-) {
+export function registerRequestHooks(app: FastifyInstance, securityHeaders: Record<string, string>) {
   app.decorateRequest('locale', 'zh-CN');
   app.decorateRequest('auth', null);
   app.decorateRequest('permsPromise', null);
@@ -71,7 +66,7 @@ export function registerRequestHooks(
   // promise (or a hook) per request is measurable.
   app.addHook('onRequest', (request, reply, done) => {
     // The server's own responses write the set and the id themselves (core/security-headers.ts).
-    if (!(headerBlockResponse && reply.raw instanceof headerBlockResponse)) {
+    if (!writesHeaderBlock(reply.raw)) {
       setFirstHeaders(reply, headers);
       reply.header('x-request-id', request.id);
     }

@@ -86,7 +86,7 @@ export async function createPlatform(
   });
 
   meter?.register(app);
-  registerRequestHooks(app, security, responseClass);
+  registerRequestHooks(app, security);
   registerAccessLog(app, config);
   registerErrorHandlers(app);
   registerActivityLogHooks(app, activity);
