@@ -3,10 +3,12 @@
 // load-generator child processes (bench/load.mjs, bench/chat.mjs) that print their result as JSON.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 // BENCH_SERVER=<path to main.js>: a build of its own (e.g. SERVER_OUT_DIR=.build/x/server), so a
@@ -139,21 +141,45 @@ export function startFloor(answers) {
   );
 }
 
+/** The Accept-Encoding that Chromium (and so the web app) sends with every request. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
 /**
  * What the server answers to a GET, as bench/floor-server.mjs replays it: every header but those
- * Node writes itself (date, connection, length), and the body, uncompressed (no Accept-Encoding).
+ * Node writes itself (date, connection, length), and the body as sent: uncompressed unless
+ * `headers` asks for an encoding (then its bytes as they went out, checked once decompressed).
  */
 export async function recordAnswer(base, route, headers = {}) {
-  const res = await fetch(`${base}${route}`, { headers: { ...headers, 'accept-encoding': 'identity' } });
-  const body = Buffer.from(await res.arrayBuffer());
+  // node:http, not fetch: fetch would decompress, and the floor replays the bytes the product sent.
+  const res = await new Promise((resolve, reject) =>
+    http
+      .get(`${base}${route}`, { headers: { 'accept-encoding': 'identity', ...headers } }, (answer) => {
+        const chunks = [];
+        answer.on('data', (c) => chunks.push(c));
+        answer.on('end', () =>
+          resolve({ status: answer.statusCode, headers: answer.headers, body: Buffer.concat(chunks) }),
+        );
+        answer.on('error', reject);
+      })
+      .on('error', reject),
+  );
+  const { body } = res;
+  const encoding = res.headers['content-encoding'] ?? null;
+  const plain = !encoding
+    ? body
+    : encoding === 'br'
+      ? brotliDecompressSync(body)
+      : encoding === 'gzip'
+        ? gunzipSync(body)
+        : null;
   // A refusal replayed would measure the wrong answer.
-  if (!res.ok || !body.toString().startsWith('{"code":0,'))
-    throw new Error(`${route} answered ${res.status} ${body.toString().slice(0, 120)}`);
+  if (res.status !== 200 || !plain?.toString().startsWith('{"code":0,'))
+    throw new Error(`${route} answered ${res.status} ${encoding ?? ''} ${body.toString().slice(0, 120)}`);
   const kept = {};
-  for (const [name, value] of res.headers)
+  for (const [name, value] of Object.entries(res.headers))
     if (!['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name))
       kept[name] = value;
-  return { headers: kept, body: body.toString('base64') };
+  return { headers: kept, body: body.toString('base64'), encoding, plainBytes: plain.length };
 }
 
 const CLK_TCK = (() => {

@@ -9,7 +9,10 @@
 //   --duration 5          measured window per row        --warmup 1    unmeasured warm-up per row
 //   --jit-warmup 3        after a server starts, each of its HTTP routes driven unmeasured this long
 //   --rounds 3            the no-op, user/info and nav rows and their floors: measured this many
-//                         times, each between bare windows; the table shows the median round
+//                         times, each between bare windows; the table shows the median round.
+//                         user/info and nav are measured as the web app asks for them (the
+//                         browser's Accept-Encoding: the stored answer goes out compressed) and
+//                         as a client that takes no compression asks for them
 //   --connections 16      concurrent HTTP connections    --list-connections 50   for the user list
 //   --users 100000        users in the list's tenant     --writes 10   user edits a second (writer rows)
 //   --chat-users 200 --chat-tabs 5 --chat-seconds 10 --chat-rate 15 --chat-light 100
@@ -18,10 +21,12 @@
 //   --only http,list,login,chat,monitor   a subset of the rows (the bare route is always measured)
 //   --quick               2 s windows, 10,000 users, 40 chat users with 2 tabs for 3 s
 import { rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import {
   arg,
+  BROWSER_ACCEPT_ENCODING,
   flag,
   main,
   preparePgDatabase,
@@ -33,6 +38,8 @@ import {
   startFloor,
   startServer,
 } from './lib.mjs';
+
+const { BODY_KEPT } = createRequire(import.meta.url)('./native-parser.cjs');
 
 const quick = flag('quick');
 const opt = {
@@ -148,18 +155,16 @@ async function measure(section, server, route, config = {}, rounds = 1) {
 }
 
 /**
- * The floors of the three HTTP rows: bare Fastify replaying, byte for byte, what the product answered
- * (its security headers included) — what the answer itself costs, before any of the product's work.
+ * The floors of the HTTP rows: bare Fastify replaying, byte for byte, what the product answered
+ * (its security headers included, compressed as it went out) — what the answer itself costs,
+ * before any of the product's work.
  */
-async function measureFloors(server, auth) {
-  const routes = [
-    ['/floor/ping', '/api/bench/ping', {}],
-    ['/floor/user-info', '/api/sys/user/info', auth],
-    ['/floor/nav', '/api/sys/menu-ent/nav', auth],
-  ];
+async function measureFloors(server, requests) {
+  const routes = [['/floor/ping', { label: 'GET /api/bench/ping', path: '/api/bench/ping', headers: {} }]];
+  for (const [i, r] of requests.entries()) routes.push([`/floor/${i}`, r]);
   const answers = {};
-  for (const [floorPath, route, headers] of routes)
-    answers[floorPath] = await recordAnswer(server.base, route, headers);
+  for (const [floorPath, r] of routes)
+    answers[floorPath] = await recordAnswer(server.base, r.path, r.headers);
   const floor = await startFloor(answers);
   // Stopped on Ctrl-C too (the signal handler runs the cleanups, not this function's end).
   cleanups.push(floor.stop);
@@ -167,16 +172,43 @@ async function measureFloors(server, auth) {
     floor,
     routes.map(([floorPath]) => ({ path: floorPath })),
   );
-  for (const [floorPath, route] of routes)
+  for (const [floorPath, r] of routes)
     await measure(
       { label: 'bare Fastify', db: null },
       floor,
-      `floor of GET ${route}: its answer replayed`,
-      { path: floorPath },
+      `floor of ${r.label}: its answer replayed`,
+      { path: floorPath, ...(r.expect ? { expect: r.expect } : {}) },
       opt.rounds,
     );
   await cleanups.pop()();
 }
+
+/**
+ * The session routes as the web app asks for them (with the browser's Accept-Encoding, so the
+ * stored answer goes out compressed) and as a client that takes no compression asks for them.
+ * A compressed answer is checked against the opening of the answer recorded before the row.
+ */
+async function sessionRequests(server, auth) {
+  const requests = [];
+  for (const route of ['/api/sys/user/info', '/api/sys/menu-ent/nav'])
+    for (const browser of [true, false]) {
+      const headers = browser ? { ...auth, 'accept-encoding': BROWSER_ACCEPT_ENCODING } : auth;
+      const answer = await recordAnswer(server.base, route, headers);
+      const sent = Buffer.from(answer.body, 'base64');
+      const how = answer.encoding
+        ? `${answer.encoding}, ${kb(sent.length)} of ${kb(answer.plainBytes)}, as the browser asks`
+        : `${kb(sent.length)}, no Accept-Encoding`;
+      requests.push({
+        label: `GET ${route} (${how})`,
+        path: route,
+        headers,
+        ...(answer.encoding ? { expect: sent.subarray(0, BODY_KEPT).toString() } : {}),
+      });
+    }
+  return requests;
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Users spread over the departments of the demo buyer's tenant, inserted straight in the database. */
 async function fillUsers(query, n) {
@@ -253,28 +285,22 @@ async function benchSection(section, scope) {
   const admin = await signIn(server.base, 'admin', 'admin123');
   const auth = { authorization: `Bearer ${admin}` };
   if (opt.only.has('http')) {
+    const requests = await sessionRequests(server, auth);
     await warmUp(server, [
       ...(scope.ping ? [{ path: '/api/bench/ping' }] : []),
-      { path: '/api/sys/user/info', headers: auth },
-      { path: '/api/sys/menu-ent/nav', headers: auth },
+      ...requests.map((r) => ({ path: r.path, headers: r.headers })),
     ]);
     if (scope.ping)
       await measure(section, server, 'GET /api/bench/ping (no-op)', { path: '/api/bench/ping' }, opt.rounds);
-    await measure(
-      section,
-      server,
-      'GET /api/sys/user/info',
-      { path: '/api/sys/user/info', headers: auth },
-      opt.rounds,
-    );
-    await measure(
-      section,
-      server,
-      'GET /api/sys/menu-ent/nav',
-      { path: '/api/sys/menu-ent/nav', headers: auth },
-      opt.rounds,
-    );
-    if (scope.ping) await measureFloors(server, auth);
+    for (const r of requests)
+      await measure(
+        section,
+        server,
+        r.label,
+        { path: r.path, headers: r.headers, ...(r.expect ? { expect: r.expect } : {}) },
+        opt.rounds,
+      );
+    if (scope.ping) await measureFloors(server, requests);
   }
   // The monitor screen refreshes every 5 s per viewer: one connection asking back to back measures
   // the server's CPU per refresh (machine, process, database and Redis figures), beside the bare route's.

@@ -54,15 +54,24 @@ export class StoredAnswer {
 /** br when the client takes it, else gzip, else none (a q=0 entry refuses an encoding). */
 export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
   if (!header) return null;
+  const text = String(header);
+  // A browser sends the same header with every request: it is read once, not split every time.
+  const known = encodingOfHeader.get(text);
+  if (known !== undefined) return known;
   const accepted = new Set<string>();
-  for (const part of String(header).toLowerCase().split(',')) {
+  for (const part of text.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
     if (name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) accepted.add(name.trim());
   }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
+  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  // Bounded: a client sending a new header each time never grows it past this.
+  if (encodingOfHeader.size >= ENCODING_HEADERS_KEPT) encodingOfHeader.clear();
+  encodingOfHeader.set(text, encoding);
+  return encoding;
 }
+
+const ENCODING_HEADERS_KEPT = 64;
+const encodingOfHeader = new Map<string, 'br' | 'gzip' | null>();
 
 /**
  * Sends a stored answer as it is: no serializer, and a set Content-Encoding keeps the compression

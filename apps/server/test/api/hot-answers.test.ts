@@ -177,6 +177,16 @@ describe('stored user info and nav on two servers', () => {
       expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(JSON.parse(plain.body));
       const gzip = await get('twin', url, admin, { 'accept-encoding': 'gzip' });
       expect(gzip.headers['content-encoding']).toBe('gzip');
+      // A header once read is remembered: asked again, each still gets its own encoding.
+      for (let i = 0; i < 2; i++) {
+        const refused = await get('twin', url, admin, { 'accept-encoding': 'br;q=0, gzip' });
+        expect(refused.headers['content-encoding']).toBe('gzip');
+        const none = await get('twin', url, admin, { 'accept-encoding': 'br;q=0' });
+        expect(none.headers['content-encoding']).toBeUndefined();
+        expect(JSON.parse(none.body)).toEqual(JSON.parse(plain.body));
+        const browser = await get('twin', url, admin, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+        expect(browser.headers['content-encoding']).toBe('br');
+      }
     }
   });
 });
