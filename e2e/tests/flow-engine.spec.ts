@@ -257,13 +257,39 @@ test('the designer in English and dark passes axe, and the keyboard reaches a no
   await shot(page, 'flow-designer-drawer-en-dark');
   expect(await axe(page)).toEqual([]);
   // The node's English name: the canvas of a reader in English shows it at once.
+  const nodeName = canvas.locator('[data-node-id="mgr"] .fd-node-name');
+  const savedName = (await nodeName.textContent()) ?? '';
   const nameEn = drawer.getByTestId('flow-node-name-en');
   await nameEn.fill('Manager check');
   await nameEn.press('Enter');
-  await expect(canvas.locator('[data-node-id="mgr"] .fd-node-name')).toHaveText('Manager check');
+  await expect(nodeName).toHaveText('Manager check');
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(manager).toBeFocused();
+
+  // The rename is not saved: closing the designer asks first, and keeping on editing keeps it.
+  const designer = page.getByTestId('flow-designer');
+  await designer.getByRole('button', { name: /close/i }).click();
+  const question = page.getByRole('dialog').filter({ hasText: 'Discard what you entered?' });
+  await expect(question).toBeVisible();
+  await page.waitForTimeout(400);
+  await shot(page, 'flow-designer-discard-en-dark');
+  expect(await axe(page)).toEqual([]);
+  await page.getByTestId('discard-cancel').click();
+  await expect(question).toBeHidden();
+  await expect(designer).toBeVisible();
+  await expect(nodeName).toHaveText('Manager check');
+  // Escape on the designer asks too; discarding closes it, and the flow opens again as saved.
+  await page.keyboard.press('Escape');
+  await expect(question).toBeVisible();
+  await page.getByTestId('discard-ok').click();
+  await expect(designer).toBeHidden();
+  await openDesignerOf(page, code);
+  await expect(nodeName).toHaveText(savedName);
+  // Nothing changed: it closes at once.
+  await designer.getByRole('button', { name: /close/i }).click();
+  await expect(designer).toBeHidden();
+  await expect(page.getByTestId('discard-ok')).toHaveCount(0);
   await context.close();
 });
 

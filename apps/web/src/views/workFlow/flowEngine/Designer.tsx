@@ -34,11 +34,20 @@ import {
   Tooltip,
   theme,
 } from 'antd';
-import { type CSSProperties, type KeyboardEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
 import { useAuth } from '../../../components/Auth';
 import { DictSelect } from '../../../components/dict';
+import { formSnapshot, useDiscardGuard } from '../../../components/useDiscardGuard';
 import { UserSelect } from '../../../components/user';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
@@ -191,6 +200,15 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
   }, [history, initialId, info.data, basic, names]);
 
   const tree = history?.present ?? null;
+  /** The basic settings and the tree as last loaded or saved: closing with others asks first. */
+  const saved = useRef<string | null>(null);
+  const snapshotOf = (t: FlowNode | null) => JSON.stringify([formSnapshot(basic, ''), t]);
+  // Taken once the tabs have mounted, so that the fields' own initial values are in it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the tree first arrives.
+  useEffect(() => {
+    if (tree && saved.current === null) saved.current = snapshotOf(tree);
+  }, [tree]);
+  const close = useDiscardGuard(() => saved.current !== null && snapshotOf(tree) !== saved.current, onClose);
   const change = useCallback(
     (fn: (tree: FlowNode) => FlowNode) => setHistory((h) => (h ? record(h, fn(h.present)) : h)),
     [],
@@ -267,12 +285,15 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
 
   const persist = async (): Promise<string> => {
     const doc = await body();
+    const snapshot = snapshotOf(doc.flowTemplateJson as FlowNode);
     try {
       if (id) {
         await flowEngineApi.update(id, doc);
+        saved.current = snapshot;
         return id;
       }
       const created = await flowEngineApi.create(doc);
+      saved.current = snapshot;
       setId(created.id);
       return created.id;
     } catch (error) {
@@ -524,7 +545,7 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
     <Drawer
       open
       size="100%"
-      onClose={onClose}
+      onClose={close}
       destroyOnHidden
       data-testid="flow-designer"
       title={
