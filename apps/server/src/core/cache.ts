@@ -105,12 +105,18 @@ export class VersionedCache implements CacheSource {
    * The loaded value of `get` when it would answer from the cache with a value already loaded,
    * without a promise (a hook that runs on every request); else undefined, and `get` decides.
    */
-  peek<T>(key: string, version: string): T | undefined {
+  peek<T>(key: string, version: string, countHit = true): T | undefined {
     const hit = this.entries.get(key) as Entry<T> | undefined;
     if (hit?.loaded === undefined || !covers(hit.version, version) || Date.now() - hit.at >= hit.ttlMs)
       return undefined;
-    hit.counters.hits++;
+    if (countHit) hit.counters.hits++;
     return hit.loaded;
+  }
+
+  /** Counts a hit on `key`'s entry that a `peek(…, false)` read but left uncounted. */
+  countHit(key: string): void {
+    const hit = this.entries.get(key);
+    if (hit) hit.counters.hits++;
   }
 
   clear(): void {

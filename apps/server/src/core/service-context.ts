@@ -40,9 +40,17 @@ export function cachedPermissions(deps: Deps, auth: AuthInfo): Promise<Permissio
   return deps.cache.get(permissionsKey(auth), auth.cacheVersion, () => loadPermissions(deps.db, auth));
 }
 
-/** `cachedPermissions` when loaded and current, without a promise; else undefined. */
-export function keptPermissions(deps: Deps, auth: AuthInfo): PermissionSet | undefined {
-  return deps.cache.peek(permissionsKey(auth), auth.cacheVersion);
+/**
+ * `cachedPermissions` when loaded and current, without a promise; else undefined. `countHit`
+ * false: the cache screen's hit is left for `countPermissionsHit`, once the set is used.
+ */
+export function keptPermissions(deps: Deps, auth: AuthInfo, countHit = true): PermissionSet | undefined {
+  return deps.cache.peek(permissionsKey(auth), auth.cacheVersion, countHit);
+}
+
+/** The hit of a `keptPermissions(…, false)` whose set was used after all. */
+export function countPermissionsHit(deps: Deps, auth: AuthInfo): void {
+  deps.cache.countHit(permissionsKey(auth));
 }
 
 const permissionsKey = keyPerObject(

@@ -14,7 +14,7 @@ import type { PermissionSet } from '../core/access';
 import { keyPerObject } from '../core/cache';
 import type { AuthInfo } from '../core/context';
 import { notFound } from '../core/errors';
-import { keptPermissions, type ServiceContext } from '../core/service-context';
+import { countPermissionsHit, keptPermissions, type ServiceContext } from '../core/service-context';
 import { StoredAnswer } from '../core/stored-answer';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
@@ -187,8 +187,11 @@ export async function navAnswer(ctx: ServiceContext, serialize: Serialize<NavRes
 
 /** `navAnswer` when it and the user's permissions are stored and current, without a promise. */
 export function keptNavAnswer(ctx: ServiceContext): StoredAnswer | undefined {
-  const perms = keptPermissions(ctx.deps, ctx.auth);
-  return perms && ctx.deps.cache.peek(navKey(ctx.auth, perms), ctx.auth.cacheVersion);
+  // Uncounted until the answer is there too: else navAnswer looks the set up again, and counts it.
+  const perms = keptPermissions(ctx.deps, ctx.auth, false);
+  const answer = perms && ctx.deps.cache.peek<StoredAnswer>(navKey(ctx.auth, perms), ctx.auth.cacheVersion);
+  if (answer) countPermissionsHit(ctx.deps, ctx.auth);
+  return answer;
 }
 
 const navKey = (auth: AuthInfo, perms: PermissionSet) =>

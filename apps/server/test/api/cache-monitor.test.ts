@@ -52,6 +52,31 @@ describe('cache', () => {
     if (redisUrl) expect(list.caches.find((c) => c.shared)?.name).toBe('redis');
   });
 
+  it('counts one permission-set hit per nav request, whether the nav answer was kept or not', async () => {
+    const permsHits = async () => (await caches()).caches.find((c) => c.name === 'perms')?.hits ?? 0;
+    // Each listing counts its own permission check: the difference between two listings is that
+    // one plus what the nav request between them counted.
+    const hitsOfNav = async () => {
+      const before = await permsHits();
+      expect((await t.get('/api/sys/menu-ent/nav', admin)).body.code).toBe(0);
+      return (await permsHits()) - before;
+    };
+    await t.get('/api/sys/menu-ent/nav', admin);
+    const kept = await hitsOfNav();
+    expect(
+      (
+        await t.request({
+          method: 'DELETE',
+          url: `${OpsApi.cache}/nav`,
+          headers: { authorization: `Bearer ${admin}` },
+        })
+      ).body.code,
+    ).toBe(0);
+    const built = await hitsOfNav();
+    expect(built).toBe(kept);
+    expect(await hitsOfNav()).toBe(kept);
+  });
+
   it('clears one cache: its entries drop to 0 and the time is noted; the others keep theirs', async () => {
     await t.get('/api/sys/menu-ent/nav', admin);
     const before = await caches();
