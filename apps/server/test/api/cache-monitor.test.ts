@@ -25,6 +25,13 @@ const caches = async (token = admin) => {
   expect(res.body.code).toBe(0);
   return res.body.data;
 };
+/** DELETE of one cache (in English), as `token`. */
+const clearCache = (name: string, token = admin) =>
+  t.request({
+    method: 'DELETE',
+    url: `${OpsApi.cache}/${name}`,
+    headers: { authorization: `Bearer ${token}`, ...en },
+  });
 const entriesOf = (list: CacheList, name: string) => list.caches.find((c) => c.name === name)?.entries;
 
 beforeAll(async () => {
@@ -63,15 +70,7 @@ describe('cache', () => {
     };
     await t.get('/api/sys/menu-ent/nav', admin);
     const kept = await hitsOfNav();
-    expect(
-      (
-        await t.request({
-          method: 'DELETE',
-          url: `${OpsApi.cache}/nav`,
-          headers: { authorization: `Bearer ${admin}` },
-        })
-      ).body.code,
-    ).toBe(0);
+    expect((await clearCache('nav', admin)).body.code).toBe(0);
     const built = await hitsOfNav();
     expect(built).toBe(kept);
     expect(await hitsOfNav()).toBe(kept);
@@ -81,11 +80,7 @@ describe('cache', () => {
     await t.get('/api/sys/menu-ent/nav', admin);
     const before = await caches();
     expect(entriesOf(before, 'nav')).toBeGreaterThan(0);
-    const res = await t.request({
-      method: 'DELETE',
-      url: `${OpsApi.cache}/nav`,
-      headers: { authorization: `Bearer ${admin}`, ...en },
-    });
+    const res = await clearCache('nav');
     expect(res.body).toMatchObject({ code: 0, msg: 'Cache cleared' });
     const after = await caches();
     expect(entriesOf(after, 'nav')).toBe(0);
@@ -125,15 +120,7 @@ describe('cache', () => {
     await t.get('/api/sys/menu-ent/nav', buyer);
     expect((await t.get(OpsApi.cache, buyer)).body.code).toBe(403);
     const nav = entriesOf(await caches(), 'nav');
-    expect(
-      (
-        await t.request({
-          method: 'DELETE',
-          url: `${OpsApi.cache}/nav`,
-          headers: { authorization: `Bearer ${buyer}` },
-        })
-      ).body.code,
-    ).toBe(403);
+    expect((await clearCache('nav', buyer)).body.code).toBe(403);
     expect((await t.post(OpsApi.cacheClearAll, undefined, buyer)).body.code).toBe(403);
     expect(entriesOf(await caches(), 'nav')).toBe(nav);
   });
@@ -193,15 +180,7 @@ describe.runIf(redisUrl)('two server processes on one Redis', () => {
     const before = (await twinGet<CacheList>(OpsApi.cache)).data;
     expect(entriesOf(before, 'nav')).toBeGreaterThan(0);
     expect(before.processId).not.toBe((await caches()).processId);
-    expect(
-      (
-        await t.request({
-          method: 'DELETE',
-          url: `${OpsApi.cache}/nav`,
-          headers: { authorization: `Bearer ${admin}` },
-        })
-      ).body.code,
-    ).toBe(0);
+    expect((await clearCache('nav', admin)).body.code).toBe(0);
     // Delivered through Redis: wait for it, without a fixed delay.
     await expect
       .poll(async () => entriesOf((await twinGet<CacheList>(OpsApi.cache)).data, 'nav'), { timeout: 5000 })
