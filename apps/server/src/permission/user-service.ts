@@ -444,33 +444,77 @@ export async function assertRefs(
   }
 }
 
-/** Replaces the user's roles and positions. */
+/**
+ * Sets the user's roles and positions to these: only the rows that differ are deleted or inserted.
+ * Every statement on these tables bumps the tenant's cache version (migration 0013), which drops
+ * every permission set, menu and kept user-list total of the tenant; saving a user with the same
+ * roles and positions (a renaming) must not.
+ */
 export async function setRelations(
   tx: Transaction<Database>,
   tenantId: string,
   userId: string,
   refs: { roleIds: string[]; positionIds: string[] },
 ): Promise<void> {
-  await tx.deleteFrom('user_role').where('tenant_id', '=', tenantId).where('user_id', '=', userId).execute();
-  await tx
-    .deleteFrom('user_position')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .execute();
-  const roleIds = unique(refs.roleIds);
-  if (roleIds.length)
+  const [roles, positions] = await Promise.all([
+    tx
+      .selectFrom('user_role')
+      .select('role_id as id')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .execute(),
+    tx
+      .selectFrom('user_position')
+      .select('position_id as id')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .execute(),
+  ]);
+  const role = difference(
+    roles.map((r) => String(r.id)),
+    refs.roleIds,
+  );
+  const position = difference(
+    positions.map((r) => String(r.id)),
+    refs.positionIds,
+  );
+  if (role.gone.length)
+    await tx
+      .deleteFrom('user_role')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('role_id', 'in', role.gone)
+      .execute();
+  if (position.gone.length)
+    await tx
+      .deleteFrom('user_position')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .where('position_id', 'in', position.gone)
+      .execute();
+  if (role.added.length)
     await tx
       .insertInto('user_role')
-      .values(roleIds.map((roleId) => ({ tenant_id: tenantId, user_id: userId, role_id: roleId })))
+      .values(role.added.map((roleId) => ({ tenant_id: tenantId, user_id: userId, role_id: roleId })))
       .execute();
-  const positionIds = unique(refs.positionIds);
-  if (positionIds.length)
+  if (position.added.length)
     await tx
       .insertInto('user_position')
       .values(
-        positionIds.map((positionId) => ({ tenant_id: tenantId, user_id: userId, position_id: positionId })),
+        position.added.map((positionId) => ({
+          tenant_id: tenantId,
+          user_id: userId,
+          position_id: positionId,
+        })),
       )
       .execute();
+}
+
+/** What goes from `held` and what comes to it, for it to become `wanted` (duplicates once). */
+function difference(held: string[], wanted: string[]): { gone: string[]; added: string[] } {
+  const has = new Set(held);
+  const want = new Set(wanted);
+  return { gone: [...has].filter((id) => !want.has(id)), added: [...want].filter((id) => !has.has(id)) };
 }
 
 /**

@@ -137,6 +137,53 @@ describe('user writes', () => {
     await t.login('newbie', 'other456');
   });
 
+  it("saving a user with the same roles and positions keeps the tenant's permission sets; changing them does not", async () => {
+    const created = await t.post<UserInfo>(U, newUser('keeproles'), admin);
+    expect(created.body.code).toBe(0);
+    const id = created.body.data.id;
+    // The tenant's cache version tags every permission set and menu (migration 0013).
+    const version = async () =>
+      (
+        await t.db
+          .selectFrom('sys_tenant_cache_version')
+          .select('version')
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirstOrThrow()
+      ).version;
+    const before = await version();
+    const renamed = await t.put<UserInfo>(
+      `${U}/${id}`,
+      {
+        realName: '改名',
+        mobile: '13912345678',
+        deptId: depts.finance,
+        roleIds: [roleId],
+        positionIds: [positions.buyer],
+      },
+      admin,
+    );
+    expect(renamed.body.data).toMatchObject({
+      realName: '改名',
+      roleIds: [roleId],
+      positionIds: [positions.buyer],
+    });
+    expect(await version()).toBe(before);
+    // A position taken away and the role kept: the version moves, and the relations are as asked.
+    const moved = await t.put<UserInfo>(
+      `${U}/${id}`,
+      {
+        realName: '改名',
+        mobile: '13912345678',
+        deptId: depts.finance,
+        roleIds: [roleId, roleId],
+        positionIds: [],
+      },
+      admin,
+    );
+    expect(moved.body.data).toMatchObject({ roleIds: [roleId], positionIds: [] });
+    expect(BigInt(await version())).toBeGreaterThan(BigInt(before));
+  });
+
   it('400 with translated field messages; taken account', async () => {
     const bad = await t.post<{ fields: Record<string, string> }>(
       U,
