@@ -366,30 +366,31 @@ export async function userPageAnswer(
 
 /** A live user of the tenant with its role and position ids; 404 otherwise (another tenant's id too). */
 export async function loadUserInfo(db: Db, tenantId: string, id: string): Promise<UserInfo> {
-  const r = await userQuery(db, tenantId).select(USER_LIST_COLUMNS).where('u.id', '=', id).executeTakeFirst();
+  // One statement: the user's roles and positions come as lists of ids beside the row.
+  const r = await userQuery(db, tenantId)
+    .select(USER_LIST_COLUMNS)
+    .select((eb) => [
+      eb
+        .selectFrom('user_role as ur')
+        .select(sql<string | null>`string_agg(ur.role_id::text, ',' order by ur.role_id)`.as('ids'))
+        .whereRef('ur.user_id', '=', 'u.id')
+        .where('ur.tenant_id', '=', tenantId)
+        .as('role_ids'),
+      eb
+        .selectFrom('user_position as up')
+        .select(sql<string | null>`string_agg(up.position_id::text, ',' order by up.position_id)`.as('ids'))
+        .whereRef('up.user_id', '=', 'u.id')
+        .where('up.tenant_id', '=', tenantId)
+        .as('position_ids'),
+    ])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
   if (!r) throw notFound();
-  const [roles, positions] = await Promise.all([
-    db
-      .selectFrom('user_role')
-      .select('role_id')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', id)
-      .orderBy('role_id')
-      .execute(),
-    db
-      .selectFrom('user_position')
-      .select('position_id')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', id)
-      .orderBy('position_id')
-      .execute(),
-  ]);
-  return {
-    ...toUser(r),
-    roleIds: roles.map((x) => String(x.role_id)),
-    positionIds: positions.map((x) => String(x.position_id)),
-  };
+  return { ...toUser(r), roleIds: idList(r.role_ids), positionIds: idList(r.position_ids) };
 }
+
+/** The ids of a `string_agg` (null when there is none). */
+const idList = (ids: string | null) => (ids ? ids.split(',') : []);
 
 /**
  * Accounts are unique among live users across the platform (sign-in has no tenant; the unique index
