@@ -1,5 +1,13 @@
 import { type User, type UserInfo, UserPerm, validationMessage } from '@srm/contracts';
-import { type Kysely, type QueryCreator, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryCreator,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { hasPerm } from '../core/access';
 import type { VersionedCache } from '../core/cache';
 import { AppError, fieldError, forbidden, notFound } from '../core/errors';
@@ -369,24 +377,32 @@ export async function loadUserInfo(db: Db, tenantId: string, id: string): Promis
   // One statement: the user's roles and positions come as lists of ids beside the row.
   const r = await userQuery(db, tenantId)
     .select(USER_LIST_COLUMNS)
-    .select((eb) => [
-      eb
-        .selectFrom('user_role as ur')
-        .select(sql<string | null>`string_agg(ur.role_id::text, ',' order by ur.role_id)`.as('ids'))
-        .whereRef('ur.user_id', '=', 'u.id')
-        .where('ur.tenant_id', '=', tenantId)
-        .as('role_ids'),
-      eb
-        .selectFrom('user_position as up')
-        .select(sql<string | null>`string_agg(up.position_id::text, ',' order by up.position_id)`.as('ids'))
-        .whereRef('up.user_id', '=', 'u.id')
-        .where('up.tenant_id', '=', tenantId)
-        .as('position_ids'),
-    ])
+    .select((eb) => relationIdLists(eb, tenantId))
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!r) throw notFound();
   return { ...toUser(r), roleIds: idList(r.role_ids), positionIds: idList(r.position_ids) };
+}
+
+/** The role and position ids of the user `u`, each as a comma list (null when none). */
+function relationIdLists(
+  eb: ExpressionBuilder<Database & { u: Database['sys_user'] }, 'u'>,
+  tenantId: string,
+) {
+  return [
+    eb
+      .selectFrom('user_role as ur')
+      .select(sql<string | null>`string_agg(ur.role_id::text, ',' order by ur.role_id)`.as('ids'))
+      .whereRef('ur.user_id', '=', 'u.id')
+      .where('ur.tenant_id', '=', tenantId)
+      .as('role_ids'),
+    eb
+      .selectFrom('user_position as up')
+      .select(sql<string | null>`string_agg(up.position_id::text, ',' order by up.position_id)`.as('ids'))
+      .whereRef('up.user_id', '=', 'u.id')
+      .where('up.tenant_id', '=', tenantId)
+      .as('position_ids'),
+  ] as const;
 }
 
 /** The ids of a `string_agg` (null when there is none). */
@@ -457,28 +473,13 @@ export async function setRelations(
   userId: string,
   refs: { roleIds: string[]; positionIds: string[] },
 ): Promise<void> {
-  const [roles, positions] = await Promise.all([
-    tx
-      .selectFrom('user_role')
-      .select('role_id as id')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', userId)
-      .execute(),
-    tx
-      .selectFrom('user_position')
-      .select('position_id as id')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', userId)
-      .execute(),
-  ]);
-  const role = difference(
-    roles.map((r) => String(r.id)),
-    refs.roleIds,
-  );
-  const position = difference(
-    positions.map((r) => String(r.id)),
-    refs.positionIds,
-  );
+  const held = await tx
+    .selectFrom('sys_user as u')
+    .select((eb) => relationIdLists(eb, tenantId))
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  const role = difference(idList(held?.role_ids ?? null), refs.roleIds);
+  const position = difference(idList(held?.position_ids ?? null), refs.positionIds);
   if (role.gone.length)
     await tx
       .deleteFrom('user_role')
