@@ -5,6 +5,7 @@ import {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import pino from 'pino';
 import type { AppConfig } from '../config';
 
 /**
@@ -71,19 +72,35 @@ class RequestLogger implements FastifyBaseLogger {
   }
 }
 
-/** Fastify's logger: its own two lines per request are off, registerAccessLog writes one. */
-export function loggerOptions(
+/**
+ * The server's logger: pino, one JSON line per entry, at the configured level (`LOG_LEVEL`, `info`
+ * by default), the session headers redacted. Null when logging is off (tests).
+ */
+export function createLogger(
   config: Pick<AppConfig, 'logger' | 'logLevel' | 'logStream'>,
+): FastifyBaseLogger | null {
+  if (!config.logger) return null;
+  const options = { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.token'] };
+  return config.logStream ? pino(options, config.logStream) : pino(options);
+}
+
+/**
+ * Fastify runs without a logger of its own (`logger: false`) and the app's logger is set on it
+ * after it is made (`app.log`, core/platform.ts). Given one, Fastify puts two listeners on every
+ * response and reads the clock twice to time it, about a tenth of a small request's CPU
+ * (docs/PERFORMANCE.md), only to write its two lines per request, which the product turns off.
+ * Each request still logs with its id: `childLoggerFactory` gives it a RequestLogger on the app's
+ * logger, so Fastify's own warnings about a request (a stream failing mid-answer, a reply sent
+ * twice) are written as before.
+ */
+export function loggerOptions(
+  logger: FastifyBaseLogger | null,
 ): Pick<FastifyServerOptions, 'logger' | 'logController' | 'childLoggerFactory'> {
-  if (!config.logger) return { logger: false };
+  if (!logger) return { logger: false };
   return {
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.token'],
-      ...(config.logStream ? { stream: config.logStream } : {}),
-    },
+    logger: false,
     logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: (logger, bindings, options) => new RequestLogger(logger, bindings, options),
+    childLoggerFactory: (_none, bindings, options) => new RequestLogger(logger, bindings, options),
   };
 }
 

@@ -88,13 +88,6 @@ function pathOf(url: string): string {
 const SUCCESS_OPENING = '{"code":0,';
 const ENVELOPE_CODE = /^\{"code":(-?\d+)/;
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The envelope code of the answer, read as it is sent. */
-    outcomeCode: number | null;
-  }
-}
-
 /**
  * Whether a request goes into the request log: every write, and reads that failed or were slow. A
  * POST of a route marked `readOnly` (a list queried with a body) is a read.
@@ -110,45 +103,41 @@ export function shouldRecord(
   return status >= 400 || code !== 0 || durationMs >= SLOW_READ_MS;
 }
 
-/** Hooks that feed the request log; the error handler feeds the error log (core/http.ts). */
+/**
+ * The request log's hook (the error handler feeds the error log, core/http.ts): one callback hook
+ * on every answer reads its envelope code and records the request when shouldRecord says so. It
+ * is an onSend hook, not onResponse: any onResponse hook makes Fastify put two listeners on every
+ * response (see loggerOptions, core/access-log.ts). The duration runs from the request's first
+ * hook (`receivedAt`, core/http.ts) to its answer being ready to go out: a download's, to its
+ * first byte.
+ */
 export function registerActivityLogHooks(app: FastifyInstance, log: ActivityLog): void {
-  app.decorateRequest('outcomeCode', null);
-  // Callback hooks (no promise per request): they run on every answer.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (typeof payload === 'string') {
-      // Most answers succeed: their opening is known without the expression.
-      if (payload.startsWith(SUCCESS_OPENING)) request.outcomeCode = 0;
-      else {
-        const match = ENVELOPE_CODE.exec(payload);
-        if (match) request.outcomeCode = Number(match[1]);
-      }
-    } else if (reply.statusCode < 400) {
-      request.outcomeCode = 0;
-    }
-    done(null, payload);
-  });
-  app.addHook('onResponse', (request, reply, done) => {
     const url = request.url;
     if (!url.startsWith('/api/') || url.startsWith('/api/docs') || url.startsWith('/api/health'))
-      return done();
+      return done(null, payload);
     const status = reply.statusCode;
-    const code = request.outcomeCode ?? (status < 400 ? 0 : status);
-    const duration = Math.round(reply.elapsedTime);
-    if (!shouldRecord(request.method, status, code, duration, routeConfigOf(request)?.readOnly))
-      return done();
-    log.request({
-      tenant_id: request.auth?.tenantId ?? null,
-      user_id: request.auth?.userId ?? null,
-      user_name: request.auth?.realName ?? '',
-      method: request.method,
-      path: pathOf(url),
-      status,
-      code,
-      duration_ms: duration,
-      ip: request.ip,
-      request_id: String(request.id),
-    });
-    done();
+    let code = status < 400 ? 0 : status;
+    // Most answers succeed: their opening is known without the expression.
+    if (typeof payload === 'string' && !payload.startsWith(SUCCESS_OPENING)) {
+      const match = ENVELOPE_CODE.exec(payload);
+      if (match) code = Number(match[1]);
+    }
+    const duration = Math.round(performance.now() - request.receivedAt);
+    if (shouldRecord(request.method, status, code, duration, routeConfigOf(request)?.readOnly))
+      log.request({
+        tenant_id: request.auth?.tenantId ?? null,
+        user_id: request.auth?.userId ?? null,
+        user_name: request.auth?.realName ?? '',
+        method: request.method,
+        path: pathOf(url),
+        status,
+        code,
+        duration_ms: duration,
+        ip: request.ip,
+        request_id: String(request.id),
+      });
+    done(null, payload);
   });
 }
 

@@ -118,6 +118,8 @@ declare module 'fastify' {
     auth: TypeProvider extends SignedInTypeProvider ? AuthInfo : AuthInfo | null;
     /** Cached permission set of this request (see core/access). */
     permsPromise: Promise<PermissionSet> | null;
+    /** `performance.now()` when the request reached the first hook: the request log's duration. */
+    receivedAt: number;
   }
   interface FastifyContextConfig {
     auth?: AuthMode;

@@ -59,12 +59,14 @@ export function registerRequestHooks(app: FastifyInstance, securityHeaders: Reco
   app.decorateRequest('locale', 'zh-CN');
   app.decorateRequest('auth', null);
   app.decorateRequest('permsPromise', null);
+  app.decorateRequest('receivedAt', 0);
 
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(securityHeaders)) headers[name.toLowerCase()] = value;
   // Callback hooks, not async ones, and one where one will do: every request runs them, and a
   // promise (or a hook) per request is measurable.
   app.addHook('onRequest', (request, reply, done) => {
+    request.receivedAt = performance.now();
     // The server's own responses write the set and the id themselves (core/security-headers.ts).
     if (!writesHeaderBlock(reply.raw)) {
       setFirstHeaders(reply, headers);
@@ -88,6 +90,7 @@ function fastifyClientErrorKey(error: FastifyError): MessageKey {
  * limit): no hook has run, so the language comes from the header; the answer is the envelope.
  */
 export function frameworkError(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.receivedAt = performance.now();
   request.locale = resolveLocale(request.headers['accept-language']);
   if (!writesHeaderBlock(reply.raw)) reply.header('x-request-id', request.id);
   return sendError(reply, request, new AppError(400, 'error.badUrl'));

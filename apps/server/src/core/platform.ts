@@ -7,7 +7,7 @@ import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider
 import type { AppConfig } from '../config';
 import type { DbHandle } from '../db/index';
 import { JobRunner } from '../jobs/runner';
-import { loggerOptions, registerAccessLog } from './access-log';
+import { createLogger, loggerOptions, registerAccessLog } from './access-log';
 import { ActivityLog, registerActivityLogHooks } from './activity-log';
 import { VersionedCache } from './cache';
 import { openFileStore } from './file-store';
@@ -43,8 +43,9 @@ export async function createPlatform(
   const handle = meter ? meter.metered(opened) : opened;
   const security = securityHeaders(config);
   const responseClass = headerBlockResponse(security);
+  const logger = createLogger(config);
   const app = Fastify({
-    ...loggerOptions(config),
+    ...loggerOptions(logger),
     // The security headers as one block made at start (core/security-headers.ts).
     ...(responseClass ? { http: { ServerResponse: responseClass } } : {}),
     genReqId,
@@ -52,6 +53,8 @@ export async function createPlatform(
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // Fastify's own logger is off (core/access-log.ts); app.log is the app's, for every scope.
+  if (logger) app.log = logger;
 
   app.setValidatorCompiler(cleanInputValidatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ validate: config.validateResponses ?? false }));

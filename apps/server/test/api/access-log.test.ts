@@ -66,6 +66,21 @@ describe('access log', () => {
     expect(JSON.stringify(lines)).not.toContain(token);
   });
 
+  it("writes a request's own lines with its id: a refused body is logged once, as a client error", async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/sys/login',
+      payload: '{"userName":',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'access-bad-json' },
+    });
+    expect(res.body).toMatchObject({ code: 400 });
+    await tick();
+    const mine = linesOf('access-bad-json');
+    expect(mine.map((l) => l.msg)).toEqual(['client error', 'request']);
+    expect(mine[0]).toMatchObject({ level: 30 });
+    expect(mine[1]).toMatchObject({ level: 20, method: 'POST', status: 200 });
+  });
+
   it('writes nothing per request at the default info level', async () => {
     const quietLines: string[] = [];
     const stream = new PassThrough();
