@@ -87,8 +87,8 @@ export function createLogger(
 /**
  * Fastify runs without a logger of its own (`logger: false`) and the app's logger is set on it
  * after it is made (`app.log`, core/platform.ts). Given one, Fastify puts two listeners on every
- * response and reads the clock twice to time it, about a tenth of a small request's CPU
- * (docs/PERFORMANCE.md), only to write its two lines per request, which the product turns off.
+ * response and reads the clock twice to time it (a few microseconds of a small request,
+ * docs/PERFORMANCE.md), only for its two lines per request, which the product turns off.
  * Each request still logs with its id: `childLoggerFactory` gives it a RequestLogger on the app's
  * logger, so Fastify's own warnings about a request (a stream failing mid-answer, a reply sent
  * twice) are written as before.
