@@ -125,9 +125,9 @@ test('the tabs by keyboard: one Tab stop, arrows move, Enter opens, Delete close
   // The context menu by keyboard: its first item has focus; Escape gives focus back to the tab.
   await page.keyboard.press('Shift+F10');
   const menu = page.locator('.srm-tags-menu');
-  const firstItem = menu.getByRole('menuitem').first();
+  const items = menu.getByRole('menuitem');
   await expect(menu).toBeVisible();
-  await expect(firstItem).toBeFocused();
+  await expect(items.first()).toBeFocused();
   await shot(page, 'tabs-context-menu-by-keyboard');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
@@ -136,11 +136,11 @@ test('the tabs by keyboard: one Tab stop, arrows move, Enter opens, Delete close
   await expect(menu).toBeVisible();
   // Focus lands in the menu after it shows, and moves a frame after each arrow (antd's menu):
   // as a user watches it, the test waits for it before the next key.
-  await expect(firstItem).toBeFocused();
+  await expect(items.first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem').nth(1)).toBeFocused();
+  await expect(items.nth(1)).toBeFocused();
   await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitem').nth(2)).toBeFocused();
+  await expect(items.nth(2)).toBeFocused();
   await page.keyboard.press('Enter');
   // The third item: close others.
   await expect(tab('/system/icons')).toHaveCount(0);
