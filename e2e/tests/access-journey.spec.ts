@@ -136,11 +136,13 @@ test('the administrator sets up a department, position, role and user; the user 
   await expect(userPage.getByTestId('user-export')).toHaveCount(0);
   await expect(userPage.getByTestId(`user-edit-${ACCOUNT}`)).toBeVisible();
 
-  // Forced offline: the user's next request lands on the sign-in page.
+  // Forced offline: the push takes the user's open page to sign-in (a reload racing that
+  // navigation found the page detached), and a reload afterwards stays there.
   await page.goto('/permission/userOnline');
   await page.getByTestId(`online-force-${ACCOUNT}`).click();
   await page.locator('#online-force-ok').click();
   await expect(page.getByTestId('online-table')).not.toContainText(ACCOUNT);
+  await expect(userPage).toHaveURL(/\/login/);
   await userPage.reload();
   await expect(userPage).toHaveURL(/\/login/);
   await expect(userPage.getByTestId('login-submit')).toBeVisible();
