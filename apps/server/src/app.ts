@@ -12,6 +12,7 @@ import { messageDomain } from './message/index';
 import { ensureMsgTemplates } from './message/msg-template';
 import { orgDomain } from './org/index';
 import { permissionDomain } from './permission/index';
+import { platformDomain } from './platform/index';
 import { seedDemo } from './setup/seed';
 import { applyPendingRestore } from './system/backup/index';
 import { systemDomain } from './system/index';
@@ -21,8 +22,10 @@ import { workflowDomain } from './workflow/index';
 
 export { MAX_UPLOAD_BYTES } from './core/multipart';
 
-/** Opens (or takes) the database, migrates it, seeds the demo tenant when asked or on the first embedded start. */
-async function prepareDb(config: AppConfig): Promise<{ handle: DbHandle; seeded: boolean; owned: boolean }> {
+/** Opens (or takes) the database, migrates it, seeds the demo tenant when asked or on the first embedded start (also for `npm run operator:create`). */
+export async function prepareDb(
+  config: AppConfig,
+): Promise<{ handle: DbHandle; seeded: boolean; owned: boolean }> {
   if (config.db) return { handle: config.db, seeded: false, owned: false };
   const pgliteDir = path.join(config.dataDir, 'pglite');
   const handle = await openDb({
@@ -68,6 +71,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(fileDomain);
   await app.register(workflowDomain);
   await app.register(vendorDomain);
+  // The platform operator's console, apart from every tenant (above the domains: it makes tenants).
+  await app.register(platformDomain, { cluster: hub });
 
   await registerFallbacks(app, config);
   return app;

@@ -68,6 +68,11 @@ export interface AppConfig {
   };
   /** Files go to this S3-compatible store instead of `${dataDir}/uploads` (core/file-store.ts). */
   s3?: S3Config;
+  /**
+   * The platform operator made at start unless it exists (PLATFORM_OPERATOR, and
+   * PLATFORM_OPERATOR_PASSWORD for a password of one's own; else a one-time one is printed).
+   */
+  platformOperator?: { account: string; password?: string };
   /** An already-open database (tests); buildApp then neither migrates nor closes it unless told. */
   db?: DbHandle;
 }
@@ -159,5 +164,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     wechatMp: loadWechatMp(env),
     jobs: { workers: env.JOB_WORKERS !== '0' },
     s3: loadS3(env),
+    platformOperator: env.PLATFORM_OPERATOR?.trim()
+      ? {
+          account: env.PLATFORM_OPERATOR.trim(),
+          ...(env.PLATFORM_OPERATOR_PASSWORD ? { password: env.PLATFORM_OPERATOR_PASSWORD } : {}),
+        }
+      : undefined,
   };
 }

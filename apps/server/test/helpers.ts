@@ -183,6 +183,32 @@ export async function grantButtonToRole(
     .execute();
 }
 
+/** An operation of the OpenAPI document, with its JSON body's properties and their JSON-schema types. */
+export interface ApiRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  props: Record<string, string>;
+}
+
+/** The operations of the app's OpenAPI document whose path starts with `prefix`. */
+export function openApiRoutes(app: FastifyInstance, prefix: string): ApiRoute[] {
+  type Body = { content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }> };
+  const spec = app.swagger() as { paths: Record<string, Record<string, { requestBody?: Body }>> };
+  return Object.entries(spec.paths)
+    .filter(([path]) => path.startsWith(prefix))
+    .flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({
+        method: method.toUpperCase() as ApiRoute['method'],
+        path,
+        props: Object.fromEntries(
+          Object.entries(op.requestBody?.content?.['application/json']?.schema?.properties ?? {}).map(
+            ([k, v]) => [k, v.type ?? 'any'],
+          ),
+        ),
+      })),
+    );
+}
+
 /** A multipart body with one file field `file`, as an upload form sends it. */
 export function multipartFile(
   filename: string,

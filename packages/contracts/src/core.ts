@@ -43,6 +43,8 @@ export type * from './permission/subordinate-schemas';
 export * from './permission/subordinate-schemas.core';
 export * from './permission/user-codes';
 export type * from './permission/user-schemas';
+export type * from './platform/schemas';
+export * from './platform/schemas.core';
 export type * from './system/area';
 export * from './system/area.core';
 export type * from './system/bill-rule';

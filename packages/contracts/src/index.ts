@@ -24,6 +24,7 @@ export * from './permission/role-schemas';
 export * from './permission/subordinate-schemas';
 export * from './permission/user-codes';
 export * from './permission/user-schemas';
+export * from './platform/schemas';
 export * from './system/area';
 export * from './system/bill-rule';
 export * from './system/dictionary-codes';

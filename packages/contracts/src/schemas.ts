@@ -18,6 +18,7 @@ export * from './permission/online-schemas';
 export * from './permission/role-schemas';
 export * from './permission/subordinate-schemas';
 export * from './permission/user-schemas';
+export * from './platform/schemas';
 export * from './system/area';
 export * from './system/bill-rule';
 export * from './system/dictionary-schemas';

@@ -271,6 +271,8 @@ export async function resolveSession(deps: Deps, token: string, fresh = false): 
   if (!row) throw new AppError(601, 'auth.tokenInvalid');
   if (row.ended_reason === 'replaced') throw new AppError(602, 'auth.replaced');
   if (row.ended_reason === 'forced') throw new AppError(602, 'auth.forced');
+  // The platform operator suspended the tenant (platform/tenant-service.ts).
+  if (row.ended_reason === 'suspended') throw new AppError(602, 'auth.tenantSuspended');
   if (row.ended_reason === 'expired') throw new AppError(600, 'auth.tokenMissing');
   if (row.ended_reason) throw new AppError(601, 'auth.tokenInvalid');
   if (!row.enabled || row.deleted) throw new AppError(601, 'auth.tokenInvalid');

@@ -215,6 +215,26 @@ export interface ImMessage {
   tenant_id: Int8;
 }
 
+export interface PlatformOperator {
+  account: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  last_login_at: Timestamp | null;
+  must_change_password: Generated<boolean>;
+  password_hash: string;
+}
+
+export interface PlatformSession {
+  created_at: Generated<Timestamp>;
+  ended_at: Timestamp | null;
+  id: Generated<Int8>;
+  ip: Generated<string>;
+  last_seen_at: Generated<Timestamp>;
+  operator_id: Int8;
+  token_hash: string;
+  user_agent: Generated<string>;
+}
+
 export interface SysArea {
   code: string;
   level: number;
@@ -527,7 +547,7 @@ export interface SysSession {
   company_id: Int8 | null;
   created_at: Generated<Timestamp>;
   ended_at: Timestamp | null;
-  ended_reason: 'logout' | 'forced' | 'replaced' | 'expired' | null;
+  ended_reason: 'logout' | 'forced' | 'replaced' | 'expired' | 'suspended' | null;
   id: Generated<Int8>;
   ip: Generated<string>;
   last_seen_at: Generated<Timestamp>;
@@ -660,6 +680,7 @@ export interface Tenant {
   created_at: Generated<Timestamp>;
   id: Generated<Int8>;
   name: string;
+  suspended_at: Timestamp | null;
 }
 
 export interface UserPosition {
@@ -895,6 +916,8 @@ export interface DB {
   flow_version: FlowVersion;
   im_conversation: ImConversation;
   im_message: ImMessage;
+  platform_operator: PlatformOperator;
+  platform_session: PlatformSession;
   sys_area: SysArea;
   sys_area_tenant: SysAreaTenant;
   sys_bill_counter: SysBillCounter;

@@ -69,6 +69,97 @@ async function insertId(
   return row.id;
 }
 
+/** The three roles every tenant starts with (the supplier side looks its role up by the code `vendor`). */
+async function seedRoles(tx: Tx, t: string): Promise<{ admin: string; buyer: string; vendor: string }> {
+  const role = (name: string, code: string, order: number) =>
+    insertId(
+      tx
+        .insertInto('sys_role')
+        .values({ tenant_id: t, role_name: name, en_code: code, enabled: true, order_num: order })
+        .returning('id')
+        .executeTakeFirst(),
+    );
+  return {
+    admin: await role('管理员', 'admin', 1),
+    buyer: await role('采购员', 'buyer', 2),
+    vendor: await role('供应商', 'vendor', 3),
+  };
+}
+
+/**
+ * What every tenant needs to work, the demo's and those the platform operator creates alike: menus
+ * with their grants to the three roles, document-number rules, settings, enums, dictionaries,
+ * message templates and the scheduled tasks.
+ */
+async function seedTenantBasics(
+  tx: Tx,
+  t: string,
+  roles: { admin: string; buyer: string; vendor: string },
+): Promise<void> {
+  // Menus with their buttons, columns and data rules, and the roles' grants (seed-menus.ts).
+  const menuItems = await seedMenus(tx, t);
+  await seedBillRules(tx, t);
+  await seedRoleGrants(tx, t, menuItems, roles);
+
+  // System (sys) and business (base) configuration.
+  const configs: { scope: 'sys' | 'base'; key: string; value: string; remark: string }[] = [
+    { scope: 'sys', key: 'sysName', value: 'SRM 供应商关系管理平台', remark: '系统名称' },
+    { scope: 'sys', key: 'sysVersion', value: '3.2.0', remark: '系统版本' },
+    { scope: 'sys', key: 'helpUrl', value: 'https://example.com/help', remark: '帮助中心地址' },
+    { scope: 'sys', key: 'tokenTimeout', value: '720', remark: '登录超时（分钟，空闲）' },
+    { scope: 'sys', key: 'singleLogin', value: 'false', remark: '单点登录（新登录结束旧会话）' },
+    { scope: 'sys', key: 'lockoutAttempts', value: '5', remark: '连续密码错误锁定次数' },
+    { scope: 'sys', key: 'lockoutMinutes', value: '10', remark: '锁定时长（分钟）' },
+    { scope: 'base', key: 'defaultCurrency', value: 'CNY', remark: '默认币种' },
+    { scope: 'base', key: 'noticeReplyDays', value: '7', remark: '供应商通知默认回复天数' },
+  ];
+  await tx
+    .insertInto('sys_config')
+    .values(
+      configs.map((c) => ({
+        tenant_id: t,
+        scope: c.scope,
+        param_key: c.key,
+        param_value: c.value,
+        remark: c.remark,
+      })),
+    )
+    .execute();
+
+  const enums: [string, string, string][] = [
+    ['flowStatus', '1', '审批中'],
+    ['flowStatus', '2', '审批通过'],
+    ['flowStatus', '3', '审批驳回'],
+    ['flowStatus', '4', '流程撤回'],
+    ['flowStatus', '5', '审批终止'],
+    ['urgency', '1', '普通'],
+    ['urgency', '2', '重要'],
+    ['urgency', '3', '紧急'],
+    ['entType', '1', '采购方'],
+    ['entType', '2', '供应商'],
+    ['menuType', '0', '目录'],
+    ['menuType', '1', '页面'],
+    ['menuType', '7', '链接'],
+  ];
+  await tx
+    .insertInto('sys_enum')
+    .values(
+      enums.map(([name, key, value], i) => ({
+        tenant_id: t,
+        enum_name: name,
+        enum_key: key,
+        enum_value: value,
+        order_num: i,
+      })),
+    )
+    .execute();
+
+  await seedDictionaries(tx, t);
+
+  await ensureMsgTemplates(tx, t);
+  await seedTasks(tx, t, await isEmbedded(tx));
+}
+
 /** Seeds one tenant with its organisation, users, menus, grants, dictionaries, configs and enums. */
 /** The embedded database (PGlite) reports a WebAssembly build. */
 async function isEmbedded(db: Kysely<Database>): Promise<boolean> {
@@ -157,17 +248,8 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
     await position('采购经理', 'purchaseManager', purchase, 2);
     const posBuyer = await position('采购专员', 'buyer', eastPurchase, 3);
 
-    const role = (name: string, code: string, order: number) =>
-      insertId(
-        tx
-          .insertInto('sys_role')
-          .values({ tenant_id: t, role_name: name, en_code: code, enabled: true, order_num: order })
-          .returning('id')
-          .executeTakeFirst(),
-      );
-    const roleAdmin = await role('管理员', 'admin', 1);
-    const roleBuyer = await role('采购员', 'buyer', 2);
-    const roleVendor = await role('供应商', 'vendor', 3);
+    const roles = await seedRoles(tx, t);
+    const { admin: roleAdmin, buyer: roleBuyer, vendor: roleVendor } = roles;
 
     const user = (values: {
       account: string;
@@ -242,70 +324,9 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
       ])
       .execute();
 
-    // Menus with their buttons, columns and data rules, and the roles' grants (seed-menus.ts).
-    const menuItems = await seedMenus(tx, t);
-    await seedBillRules(tx, t);
-    await seedRoleGrants(tx, t, menuItems, { admin: roleAdmin, buyer: roleBuyer, vendor: roleVendor });
+    await seedTenantBasics(tx, t, roles);
     await seedVendors(tx, t, { vendorEntId, creatorId: buyer, creatorName: '张采购' });
-
-    // System (sys) and business (base) configuration.
-    const configs: { scope: 'sys' | 'base'; key: string; value: string; remark: string }[] = [
-      { scope: 'sys', key: 'sysName', value: 'SRM 供应商关系管理平台', remark: '系统名称' },
-      { scope: 'sys', key: 'sysVersion', value: '3.2.0', remark: '系统版本' },
-      { scope: 'sys', key: 'helpUrl', value: 'https://example.com/help', remark: '帮助中心地址' },
-      { scope: 'sys', key: 'tokenTimeout', value: '720', remark: '登录超时（分钟，空闲）' },
-      { scope: 'sys', key: 'singleLogin', value: 'false', remark: '单点登录（新登录结束旧会话）' },
-      { scope: 'sys', key: 'lockoutAttempts', value: '5', remark: '连续密码错误锁定次数' },
-      { scope: 'sys', key: 'lockoutMinutes', value: '10', remark: '锁定时长（分钟）' },
-      { scope: 'base', key: 'defaultCurrency', value: 'CNY', remark: '默认币种' },
-      { scope: 'base', key: 'noticeReplyDays', value: '7', remark: '供应商通知默认回复天数' },
-    ];
-    await tx
-      .insertInto('sys_config')
-      .values(
-        configs.map((c) => ({
-          tenant_id: t,
-          scope: c.scope,
-          param_key: c.key,
-          param_value: c.value,
-          remark: c.remark,
-        })),
-      )
-      .execute();
-
-    const enums: [string, string, string][] = [
-      ['flowStatus', '1', '审批中'],
-      ['flowStatus', '2', '审批通过'],
-      ['flowStatus', '3', '审批驳回'],
-      ['flowStatus', '4', '流程撤回'],
-      ['flowStatus', '5', '审批终止'],
-      ['urgency', '1', '普通'],
-      ['urgency', '2', '重要'],
-      ['urgency', '3', '紧急'],
-      ['entType', '1', '采购方'],
-      ['entType', '2', '供应商'],
-      ['menuType', '0', '目录'],
-      ['menuType', '1', '页面'],
-      ['menuType', '7', '链接'],
-    ];
-    await tx
-      .insertInto('sys_enum')
-      .values(
-        enums.map(([name, key, value], i) => ({
-          tenant_id: t,
-          enum_name: name,
-          enum_key: key,
-          enum_value: value,
-          order_num: i,
-        })),
-      )
-      .execute();
-
-    await seedDictionaries(tx, t);
-
     await seedMessages(tx, t, { admin, buyer });
-    await ensureMsgTemplates(tx, t);
-    await seedTasks(tx, t, await isEmbedded(tx));
 
     let manager: string | undefined;
     if (o.workflowDemo) {
@@ -347,4 +368,69 @@ export async function seedDemo(
   const seeded = await seedTenant(db, { ...DEMO_TENANT, workflowDemo: options.workflowDemo ?? true });
   if (options.suppliers) await seedDemoSuppliers(db, seeded.tenantId, DEMO_TENANT);
   return true;
+}
+
+export interface NewTenant {
+  code: string;
+  name: string;
+  /** The tenant's own purchasing enterprise, also its root company. */
+  entName: string;
+  admin: { account: string; realName: string; mobile: string; passwordHash: string };
+}
+
+/**
+ * A new, empty tenant (the platform operator's): its enterprise and root company, the three roles,
+ * what every tenant needs (`seedTenantBasics`) and its first administrator, flagged the tenant's
+ * administrator. No demo users, suppliers, messages or flows.
+ */
+export async function provisionTenant(tx: Tx, o: NewTenant): Promise<{ tenantId: string; adminId: string }> {
+  const t = await insertId(
+    tx.insertInto('tenant').values({ code: o.code, name: o.name }).returning('id').executeTakeFirst(),
+  );
+  const entId = await insertId(
+    tx
+      .insertInto('ent')
+      .values({ tenant_id: t, ent_name: o.entName, ent_type: 1 })
+      .returning('id')
+      .executeTakeFirst(),
+  );
+  const head = await insertId(
+    tx
+      .insertInto('sys_dept')
+      .values({
+        tenant_id: t,
+        parent_id: '0',
+        dept_name: o.entName,
+        dept_type: 'company',
+        en_code: 'head',
+        order_num: 1,
+        enabled: true,
+      })
+      .returning('id')
+      .executeTakeFirst(),
+  );
+  const roles = await seedRoles(tx, t);
+  const adminId = await insertId(
+    tx
+      .insertInto('sys_user')
+      .values({
+        tenant_id: t,
+        ent_id: entId,
+        dept_id: head,
+        account: o.admin.account,
+        mobile: o.admin.mobile,
+        real_name: o.admin.realName,
+        email: '',
+        password_hash: o.admin.passwordHash,
+        ...NEW_USER_ROW,
+        is_admin: true,
+        enabled: true,
+        theme: 'classic',
+      })
+      .returning('id')
+      .executeTakeFirst(),
+  );
+  await tx.insertInto('user_role').values({ tenant_id: t, user_id: adminId, role_id: roles.admin }).execute();
+  await seedTenantBasics(tx, t, roles);
+  return { tenantId: t, adminId };
 }

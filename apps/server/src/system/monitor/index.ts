@@ -5,6 +5,9 @@ import { monitorRoutes } from './monitor-routes';
 import { Monitor } from './monitor-service';
 import { ProcessRegistry } from './processes';
 
+// The host monitor of the platform operator's console (platform/) makes its own.
+export { Monitor, ProcessRegistry };
+
 /** The server monitor; every process announces itself from start-up, whether or not anyone watches. */
 export const monitorPlugin =
   (cluster: Cluster): FastifyPluginAsyncZod =>
