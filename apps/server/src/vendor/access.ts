@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { requireAnyPerm, requirePerm } from '../core/access';
 import type { AuthInfo } from '../core/context';
-import { forbidden } from '../core/errors';
+import { AppError, forbidden } from '../core/errors';
 import type { ServiceContext } from '../core/service-context';
 
 import { isSupplierUser } from '../core/user-reach';
@@ -62,4 +62,22 @@ export async function callerSupplier(ctx: ServiceContext): Promise<{ id: string;
   const supplier = await callerSupplierOrNull(ctx);
   if (!supplier) throw forbidden();
   return supplier;
+}
+
+/**
+ * The caller's supplier when the caller is its administrator (`admin_user_id`); its sub-accounts
+ * and staff get 403 (`message`: the answer's message key, a plain "forbidden" by default).
+ */
+export async function callerSupplierAdmin(
+  ctx: ServiceContext,
+  message?: 'vendor.changeAdminOnly',
+): Promise<{ id: string; entId: string }> {
+  const supplier = await callerSupplier(ctx);
+  const row = await ctx.db
+    .selectFrom('vendor_supplier')
+    .select(['id', 'ent_id', 'admin_user_id'])
+    .where('id', '=', supplier.id)
+    .executeTakeFirstOrThrow();
+  if (String(row.admin_user_id) !== ctx.userId) throw message ? new AppError(403, message) : forbidden();
+  return { id: String(row.id), entId: String(row.ent_id) };
 }

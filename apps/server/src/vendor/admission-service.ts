@@ -31,7 +31,7 @@ import { assertDictValue } from '../system/dictionary/dictionary-service';
 import { type FormOutcome, registerForm } from '../workflow/forms';
 import { launchFormTask } from '../workflow/task-service';
 import { jsonb } from '../workflow/task-store';
-import { callerSupplier } from './access';
+import { callerSupplier, callerSupplierAdmin } from './access';
 import { diffFields, type FieldChange, recordSupplierHistory } from './history-service';
 import { admissionFormData, newToken, sha256, vendorTaskTitles } from './register-service';
 import { insertSupplierUser, SUPPLY_CATEGORY_DICT, supplierDetail } from './supplier-service';
@@ -442,14 +442,15 @@ registerForm(VENDOR_CHANGE_FORM_NAME, {
 });
 
 /**
- * A supplier's user asks to change its bank accounts or legal data: nothing changes until the
- * `VendorChange` task is approved (one open request per kind; 409 while one is in review).
+ * The supplier's administrator asks to change its bank accounts or legal data (a sub-account: 403):
+ * nothing changes until the `VendorChange` task is approved (one open request per kind; 409 while
+ * one is in review).
  */
 export async function requestChange(
   ctx: ServiceContext,
   body: z.output<typeof changeBodySchema>,
 ): Promise<VendorChange> {
-  const { id: sid } = await callerSupplier(ctx);
+  const { id: sid } = await callerSupplierAdmin(ctx, 'vendor.changeAdminOnly');
   const current = await supplierDetail(ctx, sid);
   if (body.kind === 'legal')
     await assertDictValue(ctx.db, ctx.tenantId, ctx.locale, {

@@ -8,7 +8,7 @@ import type {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { page } from '../core/envelope';
-import { AppError, fieldError, forbidden, notFound } from '../core/errors';
+import { AppError, fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { likePattern } from '../core/sql';
@@ -18,7 +18,7 @@ import {
   recordPasswordHistory,
   setUserPassword,
 } from '../system/sys-config/password-policy';
-import { callerSupplier } from './access';
+import { callerSupplierAdmin as adminSupplier, callerSupplier } from './access';
 import { diffFields, recordSupplierHistory } from './history-service';
 import { insertSupplierUser, mySupplier } from './supplier-service';
 
@@ -27,18 +27,6 @@ import { insertSupplierUser, mySupplier } from './supplier-service';
  * or bank data, which go through change approval — and manages the sub-accounts. Every call takes
  * the supplier from the caller's enterprise, so another supplier's ids are simply not found (404).
  */
-
-/** The caller's supplier, when the caller is its administrator (403 for its other users and staff). */
-async function adminSupplier(ctx: ServiceContext) {
-  const supplier = await callerSupplier(ctx);
-  const row = await ctx.db
-    .selectFrom('vendor_supplier')
-    .select(['id', 'ent_id', 'admin_user_id'])
-    .where('id', '=', supplier.id)
-    .executeTakeFirstOrThrow();
-  if (String(row.admin_user_id) !== ctx.userId) throw forbidden();
-  return { id: String(row.id), entId: String(row.ent_id) };
-}
 
 const contactText = (c: { contactName: string; mobile: string; email: string; phone: string }) =>
   [c.contactName, c.mobile, c.email, c.phone].filter(Boolean).join(' / ');

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  type AdmissionChange,
   type ApplicationStatusView,
   type applicationAccessSchema,
   FLOW_STATUS,
@@ -33,6 +34,7 @@ import { launchFormTask, resubmitFormTask } from '../workflow/task-service';
 import { jsonb } from '../workflow/task-store';
 import { verifyCaptcha } from './captcha';
 import { detectVendorFile, vendorFileUrl } from './file-service';
+import { applicationChanges } from './register-diff';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type RegisterBody = z.output<typeof registerBodySchema>;
@@ -290,11 +292,15 @@ async function areaPath(db: Db, code: string): Promise<string> {
   return [...new Set(codes)].flatMap((c) => (names.has(c) ? [names.get(c) as string] : [])).join(' / ');
 }
 
-/** The admission form's data for approvers: the application, with each qualification's file previewable. */
+/**
+ * The admission form's data for approvers: the application, with each qualification's file
+ * previewable, and for a resubmission what it changed against the rejected one (`changes`).
+ */
 export async function admissionFormData(
   db: Db,
   app: { appNo: string; scope: 'register' | 'category'; account: string },
   form: Record<string, unknown>,
+  changes: AdmissionChange[] = [],
 ): Promise<Record<string, unknown>> {
   const quals =
     (form.qualifications as { qualType: string; fileId: string; expiresOn: string | null }[]) ?? [];
@@ -312,6 +318,7 @@ export async function admissionFormData(
   return {
     applicationNo: app.appNo,
     scope: app.scope,
+    ...(changes.length ? { changes } : {}),
     supplierName: form.supplierName,
     creditCode: form.creditCode,
     legalPerson: form.legalPerson,
@@ -460,7 +467,11 @@ export async function submitRegistration(ctx: PublicContext, body: RegisterBody)
 const sameSecret = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** The application the caller may read: its number with the link's token or with the contact's mobile (else 404). */
+/**
+ * The application the caller may read: its number with the link's secret token (`byLink`), or with
+ * the contact's mobile — which reads the state only, since numbers can be guessed and a mobile is
+ * no secret (else 404, the same for an unknown number and a wrong secret or mobile).
+ */
 async function accessibleApplication(db: Db, access: Access) {
   const row = await db
     .selectFrom('vendor_application as a')
@@ -468,13 +479,12 @@ async function accessibleApplication(db: Db, access: Access) {
     .selectAll('a')
     .select('t.code as tenant_code')
     .where('a.app_no', '=', access.no)
+    .where('a.scope', '=', 'register')
     .executeTakeFirst();
-  const allowed =
-    row &&
-    ((access.token !== undefined && sameSecret(row.token_hash, sha256(access.token))) ||
-      (access.mobile !== undefined && row.mobile === access.mobile));
-  if (!row || !allowed) throw notFound();
-  return row;
+  const byLink = !!row && access.token !== undefined && sameSecret(row.token_hash, sha256(access.token));
+  const byMobile = !!row && access.mobile !== undefined && row.mobile === access.mobile;
+  if (!row || !(byLink || byMobile)) throw notFound();
+  return { row, byLink };
 }
 
 /** 'submitted' until an approver has approved a step, then 'inReview'. */
@@ -490,29 +500,39 @@ async function liveStatus(db: Db, row: { status: string; task_id: string | numbe
   return acted ? 'inReview' : 'submitted';
 }
 
+/**
+ * An application's state and a rejection's reason; with the secret link also its company, account
+ * and — when rejected — its form to correct. Number and mobile never give the form (issue 36 §2).
+ */
 export async function applicationStatus(ctx: PublicContext, access: Access): Promise<ApplicationStatusView> {
-  const row = await accessibleApplication(ctx.deps.db, access);
+  const { row, byLink } = await accessibleApplication(ctx.deps.db, access);
   const status = await liveStatus(ctx.deps.db, row);
   return {
     applicationNo: row.app_no,
-    supplierName: row.supplier_name,
+    byLink,
+    supplierName: byLink ? row.supplier_name : '',
     status,
     rejectReason: row.reject_reason,
     submittedAt: ms(row.updated_at) ?? 0,
     decidedAt: ms(row.decided_at),
-    account: row.account,
-    form: status === 'rejected' ? (row.form_data as Record<string, unknown>) : null,
+    account: byLink ? row.account : '',
+    form: byLink && status === 'rejected' ? (row.form_data as Record<string, unknown>) : null,
     tenant: row.tenant_code,
   };
 }
 
-/** A rejected application corrected and sent through its admission flow again (409 unless rejected). */
+/**
+ * A rejected application corrected and sent through its admission flow again (409 unless
+ * rejected). Only with the secret link: without it nobody changes the password, the contact's
+ * mobile or the bank account of someone else's application. The approvers' form lists what changed.
+ */
 export async function resubmitRegistration(
   ctx: PublicContext,
   body: z.output<typeof resubmitBodySchema>,
 ): Promise<RegisterResult & { status: 'submitted' }> {
   const db = ctx.deps.db;
-  const row = await accessibleApplication(db, body);
+  const { row, byLink } = await accessibleApplication(db, { no: body.no, token: body.token });
+  if (!byLink) throw notFound();
   const tenantId = String(row.tenant_id);
   if (row.status !== 'rejected' || row.scope !== 'register') throw new AppError(409, 'vendor.notRejected');
   if (body.password) await checkPassword(ctx, tenantId, body.password);
@@ -523,10 +543,18 @@ export async function resubmitRegistration(
   await ctx.deps.jobs.start();
   try {
     await transaction(db, async (tx) => {
+      const changes = await applicationChanges(
+        tx,
+        tenantId,
+        row.form_data as Record<string, unknown>,
+        form,
+        (code) => areaPath(tx, code),
+      );
       const data = await admissionFormData(
         tx,
         { appNo: row.app_no, scope: 'register', account: row.account },
         form,
+        changes,
       );
       const task =
         row.task_id === null

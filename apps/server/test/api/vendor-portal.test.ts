@@ -240,6 +240,24 @@ describe('sub-accounts', () => {
       (await t.post(U, { realName: '乙', mobile: '13911113333', password: 'sub12345' }, token)).body.code,
     ).toBe(403);
     expect((await t.put(`${S}/Mine`, { contacts: [contact] }, token)).body.code).toBe(403);
+    // Nor does it ask to change the supplier's bank or legal data: only the administrator may.
+    const changes = [
+      { kind: 'bank', bank: [{ bankName: '子账号银行', branch: '', accountNo: '6222000011112222' }] },
+      {
+        kind: 'legal',
+        legal: { supplierName: '改名公司', legalPerson: '子账号', registeredCapital: 1, companyType: '' },
+      },
+    ];
+    for (const change of changes) {
+      const refused = await t.post('/api/base/vendor/Change', change, token, en);
+      expect(refused.body, change.kind).toMatchObject({
+        code: 403,
+        msg: "Only the supplier's administrator may request a change of its bank or legal data",
+      });
+    }
+    expect(
+      await t.db.selectFrom('vendor_change').select('id').where('tenant_id', '=', tenantId).execute(),
+    ).toEqual([]);
     // Its supplier's inbox is its own.
     expect((await t.get('/api/base/vendorNotice/listByVendor', token)).body.data).toMatchObject({
       pagination: { total: 1 },

@@ -648,6 +648,102 @@ describe('admission (a workflow)', () => {
     await t.login(body.account, 'abc12345');
   });
 
+  it('number and mobile never take an application: no form, no resubmit; the secret link alone corrects it', async () => {
+    const body = await form(t);
+    const { applicationNo: no, token } = (await register(t, body)).body.data;
+    const first = await appOf(no);
+    expect((await reject(first.operatorId as string, buyer, '银行账户不符')).body.code).toBe(0);
+    const stored = () =>
+      t.db
+        .selectFrom('vendor_application')
+        .select(['password_hash', 'mobile', 'form_data', 'status'])
+        .where('app_no', '=', no)
+        .executeTakeFirstOrThrow();
+    const kept = await stored();
+
+    // 1. The status by number and mobile: the state and the reason, nothing of the form.
+    const byMobile = await t.post<Record<string, unknown>>(
+      `${R}/status`,
+      { no, mobile: body.contact.mobile },
+      null,
+      en,
+    );
+    expect(byMobile.body.data).toMatchObject({
+      status: 'rejected',
+      rejectReason: '银行账户不符',
+      byLink: false,
+      form: null,
+      account: '',
+      supplierName: '',
+    });
+    expect(JSON.stringify(byMobile.body.data)).not.toContain(body.bank.accountNo);
+    expect(JSON.stringify(byMobile.body.data)).not.toContain(body.creditCode);
+
+    // 2. The resubmit with number and mobile (the attacker's password, mobile and bank): refused.
+    const attack = {
+      ...body,
+      no,
+      mobile: body.contact.mobile,
+      password: 'taken123',
+      confirmPassword: 'taken123',
+      contact: { ...body.contact, mobile: '13700001111' },
+      bank: { bankName: '攻击银行', branch: '', accountNo: '6222999988887777' },
+    };
+    delete (attack as Record<string, unknown>).account;
+    const noSecret = await t.post(`${R}/resubmit`, attack, null, en);
+    expect(noSecret.body.code).toBe(400);
+    expect(fieldsOf(noSecret).token).toBeDefined();
+    // 3. A guessed secret: the same 404 as an unknown number.
+    const guessed = await t.post(`${R}/resubmit`, { ...attack, token: 'x'.repeat(32) }, null, en);
+    expect(guessed.body.code).toBe(404);
+    // Password, contact mobile and bank account as the applicant left them; still rejected.
+    expect(await stored()).toEqual(kept);
+
+    // 4. The secret link reads the form and corrects it, leaving the password alone.
+    const byLink = await t.post<{ byLink: boolean; form: Record<string, unknown>; account: string }>(
+      `${R}/status`,
+      { no, token },
+      null,
+      en,
+    );
+    expect(byLink.body.data).toMatchObject({ byLink: true, account: body.account });
+    expect(byLink.body.data.form.bank).toEqual(body.bank);
+    const corrected = await t.post(
+      `${R}/resubmit`,
+      {
+        ...byLink.body.data.form,
+        no,
+        token,
+        bank: { ...body.bank, accountNo: '6217000099990000' },
+        address: '东城区示例路 2 号',
+      },
+      null,
+      en,
+    );
+    expect(corrected.body.code).toBe(0);
+    const after = await stored();
+    expect([after.status, after.password_hash, after.mobile]).toEqual([
+      'submitted',
+      kept.password_hash,
+      kept.mobile,
+    ]);
+
+    // 5. The approver reads what changed, bank data first, in his language.
+    const task = await t.get<{ formData: { changes: unknown } }>(
+      `/api/flow/FlowEngine/FlowBefore/${first.taskId}`,
+      buyer,
+      en,
+    );
+    expect(task.body.data.formData.changes).toEqual([
+      { field: 'bank.accountNo', before: body.bank.accountNo, after: '6217000099990000' },
+      { field: 'address', before: body.address, after: '东城区示例路 2 号' },
+    ]);
+    expect((await approveAll(no)).body.data.status).toBe(2);
+    // The applicant's own password signs in; the attacker's never does.
+    await t.login(body.account, 'abc12345');
+    await expect(t.login(body.account, 'taken123')).rejects.toThrow(/refused/);
+  });
+
   it('the applications list needs the page code; another tenant sees none of them', async () => {
     const vendor = await t.login('vrvendor', 'vendor123');
     expect((await applications(vendor)).body.code).toBe(403);

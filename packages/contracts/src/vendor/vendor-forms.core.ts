@@ -8,6 +8,40 @@ import { REGISTERED_CAPITAL_MAX } from './vendor-schemas.core';
 const L = (zh: string, en: string, tw: string) => ({ 'en-US': en, 'zh-TW': tw, 'zh-CN': zh });
 
 /**
+ * The fields a resubmitted application may change, in the order approvers read its changes: bank
+ * data first (where a taken application would pay someone else), then the contact, the company,
+ * the categories and the qualifications.
+ */
+export const ADMISSION_CHANGE_FIELDS = [
+  { value: 'bank.bankName', labels: L('开户银行', 'Bank', '開戶銀行') },
+  { value: 'bank.branch', labels: L('支行', 'Bank branch', '支行') },
+  { value: 'bank.accountNo', labels: L('银行账号', 'Bank account no.', '銀行帳號') },
+  { value: 'contact.contactName', labels: L('联系人', 'Contact', '聯絡人') },
+  { value: 'contact.mobile', labels: L('联系人手机', 'Contact mobile', '聯絡人手機') },
+  { value: 'contact.email', labels: L('联系人邮箱', 'Contact email', '聯絡人電子郵件') },
+  { value: 'contact.phone', labels: L('联系人座机', 'Contact landline', '聯絡人座機') },
+  { value: 'supplierName', labels: L('公司名称', 'Company name', '公司名稱') },
+  { value: 'creditCode', labels: L('统一社会信用代码', 'Credit code', '統一社會信用代碼') },
+  { value: 'legalPerson', labels: L('法定代表人', 'Legal representative', '法定代表人') },
+  {
+    value: 'registeredCapital',
+    labels: L('注册资本（万元）', 'Registered capital (10k CNY)', '註冊資本（萬元）'),
+  },
+  { value: 'foundDate', labels: L('成立日期', 'Founded', '成立日期') },
+  { value: 'companyType', labels: L('企业类型', 'Company type', '企業類型') },
+  { value: 'areaCode', labels: L('所在地区', 'Region', '所在地區') },
+  { value: 'address', labels: L('详细地址', 'Address', '詳細地址') },
+  { value: 'businessScope', labels: L('经营范围', 'Business scope', '經營範圍') },
+  { value: 'categories', labels: L('供货品类', 'Supply categories', '供貨品類') },
+  { value: 'qualifications', labels: L('资质文件', 'Qualifications', '資質文件') },
+] as const;
+export type AdmissionChangeField = (typeof ADMISSION_CHANGE_FIELDS)[number]['value'];
+/** One changed field of a resubmitted application: its value in the rejected one and in the new one. */
+export type AdmissionChange = { field: AdmissionChangeField; before: string; after: string };
+/** The longest text of one side of a change (a business scope is at most 2,000 characters). */
+export const ADMISSION_CHANGE_TEXT_MAX = 5000;
+
+/**
  * Admission: the application's data, read-only to approvers (their nodes make only `rating` and
  * `reviewComment` editable); the qualification files are previewed inline from `file`.
  */
@@ -39,6 +73,42 @@ export const VENDOR_ADMISSION_FORM: FormSchema = {
           label: '新增供货品类',
           labels: L('新增供货品类', 'Further categories', '新增供貨品類'),
           value: 'category',
+        },
+      ],
+    },
+    {
+      // A resubmission's changes against the rejected application (none on a first submission).
+      name: 'changes',
+      type: 'table',
+      label: '本次修改',
+      labels: L('本次修改', 'Changed since the rejection', '本次修改'),
+      span: 24,
+      hideEmpty: true,
+      columns: [
+        {
+          name: 'field',
+          type: 'select',
+          label: '字段',
+          labels: L('字段', 'Field', '欄位'),
+          options: ADMISSION_CHANGE_FIELDS.map((f) => ({
+            label: f.labels['zh-CN'],
+            labels: f.labels,
+            value: f.value,
+          })),
+        },
+        {
+          name: 'before',
+          type: 'textarea',
+          label: '修改前',
+          labels: L('修改前', 'Before', '修改前'),
+          maxLength: ADMISSION_CHANGE_TEXT_MAX,
+        },
+        {
+          name: 'after',
+          type: 'textarea',
+          label: '修改后',
+          labels: L('修改后', 'After', '修改後'),
+          maxLength: ADMISSION_CHANGE_TEXT_MAX,
         },
       ],
     },

@@ -13,9 +13,9 @@ export const VendorRegisterApi = {
   upload: '/api/base/vendor/register/upload',
   /** POST: submits an application (proof of work, or an invitation token). */
   submit: '/api/base/vendor/register',
-  /** POST {no, token | mobile}: the application's status (and its data when rejected). */
+  /** POST {no, token | mobile}: the application's status; with the token also its data when rejected. */
   status: '/api/base/vendor/register/status',
-  /** POST {no, token | mobile, form}: a rejected application corrected and sent again. */
+  /** POST {no, token, form}: a rejected application corrected and sent again (the secret link only). */
   resubmit: '/api/base/vendor/register/resubmit',
 } as const;
 

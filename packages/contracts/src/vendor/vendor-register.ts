@@ -103,7 +103,11 @@ export const registerBodySchema = withChecks(
 );
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
-/** Who may read an application: its number with the link's secret token, or with the contact's mobile. */
+/**
+ * Who may read an application: its number with the link's secret token (everything, and the form of a
+ * rejected one), or with the contact's mobile (the state and a rejection's reason only: numbers are
+ * guessable and a mobile is no secret).
+ */
 export const applicationAccessSchema = z
   .object({
     no: z.string().regex(/^VA\d{14}$/),
@@ -118,14 +122,11 @@ export const applicationAccessSchema = z
     message: 'validation.required',
   });
 
+/** A correction needs the application's secret link (its token): number and mobile never suffice. */
 export const resubmitBodySchema = withChecks(
   registerFormSchema.extend({
     no: z.string().regex(/^VA\d{14}$/),
-    token: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{20,100}$/)
-      .optional(),
-    mobile: zMobile().optional(),
+    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
     password: z.string().max(100).optional(),
     confirmPassword: z.string().max(100).optional(),
   }),
@@ -200,14 +201,17 @@ export type RegisterResult = z.infer<typeof registerResultSchema>;
 
 export const applicationStatusSchema = z.object({
   applicationNo: z.string(),
+  /** Read with the secret link (true) or with number and mobile (false: no name, account or form). */
+  byLink: z.boolean(),
+  /** The company's name ('' without the link). */
   supplierName: z.string(),
   status: z.enum(APPLICATION_STATUSES),
   rejectReason: z.string(),
   submittedAt: z.number(),
   decidedAt: z.number().nullable(),
-  /** The account to sign in with once approved. */
+  /** The account to sign in with once approved ('' without the link). */
   account: z.string(),
-  /** A rejected application's data, for correcting it (file keys included, password left out). */
+  /** A rejected application's data, for correcting it (file keys included, password left out); only with the link. */
   form: z.record(z.string(), z.unknown()).nullable(),
   tenant: z.string(),
 });

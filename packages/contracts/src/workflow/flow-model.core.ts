@@ -316,6 +316,8 @@ export interface FormField {
   computed?: string | undefined;
   /** The columns of a `table` field (a sub-table of lines). */
   columns?: FormField[] | undefined;
+  /** Read-only, the field is left out of the page while it holds nothing (a resubmission's changes). */
+  hideEmpty?: boolean | undefined;
   defaultValue?: unknown;
 }
 

@@ -216,6 +216,7 @@ export const formFieldSchema: z.ZodType<FormField> = z.lazy(() =>
     span: z.number().int().min(1).max(24).optional(),
     computed: z.string().max(200).optional(),
     columns: z.array(formFieldSchema).max(50).optional(),
+    hideEmpty: z.boolean().optional(),
     defaultValue: z.unknown().optional(),
   }),
 );

@@ -268,18 +268,24 @@ function BankLines() {
   );
 }
 
-/** The "request a change" button of a kind, or why there is none while one is in review. */
+/**
+ * The "request a change" button of a kind, or why there is none while one is in review. Only the
+ * supplier's administrator may ask (`mayRequest`; the server refuses a sub-account with 403).
+ */
 export function ChangeAction({
   kind,
   changes,
+  mayRequest,
   onRequest,
 }: {
   kind: ChangeKind;
   changes: VendorChange[] | undefined;
+  mayRequest: boolean;
   onRequest(): void;
 }) {
   const { t } = useTranslation('vendor');
   const open = openChangeOf(changes, kind);
+  if (!open && !mayRequest) return null;
   return (
     <div className="srm-request-action">
       {open ? (

@@ -187,8 +187,14 @@ export default function CompanyPage() {
   const changes = useQuery({ queryKey: vendorKeys.myChanges(), queryFn: requestApi.changes });
   const apps = useQuery({ queryKey: vendorKeys.myCategoryApps(), queryFn: requestApi.categoryApps });
   const s = mine.data;
+  const isAdmin = !!s && s.adminUserId === userId;
   const action = (kind: ChangeKind) => (
-    <ChangeAction kind={kind} changes={changes.data} onRequest={() => setChanging(kind)} />
+    <ChangeAction
+      kind={kind}
+      changes={changes.data}
+      mayRequest={isAdmin}
+      onRequest={() => setChanging(kind)}
+    />
   );
   return (
     <Card variant="borderless" data-testid="company-page">
@@ -199,7 +205,7 @@ export default function CompanyPage() {
               id="company"
               title={t('tab.company')}
               action={
-                s.adminUserId === userId && (
+                isAdmin && (
                   <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="company-edit">
                     {t('editProfile')}
                   </Button>
@@ -226,7 +232,7 @@ export default function CompanyPage() {
               <QualificationsTable s={s} />
             </Section>
             {editing && <ProfileDrawer s={s} onClose={() => setEditing(false)} />}
-            {changing && <ChangeDrawer s={s} kind={changing} onClose={() => setChanging(null)} />}
+            {changing && isAdmin && <ChangeDrawer s={s} kind={changing} onClose={() => setChanging(null)} />}
           </div>
         )}
       </Spin>
