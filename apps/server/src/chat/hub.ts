@@ -26,7 +26,7 @@ export interface Connection {
 }
 
 type BusEvent =
-  | { kind: 'users'; userIds: readonly string[]; frame: ServerFrame }
+  | { kind: 'users'; tenantId: string; userIds: readonly string[]; frame: ServerFrame }
   | { kind: 'sessions'; sessionIds: readonly string[]; reason: MessageKey }
   | { kind: 'tenant'; tenantId: string; frame: ServerFrame; exceptUserId?: string }
   | { kind: 'topic'; topic: string; data: unknown };
@@ -173,7 +173,14 @@ class RateLimiter {
   }
 }
 
+/**
+ * A socket's key: the tenant and the user. User ids are sequential across tenants, so an id named
+ * by another tenant (a definition or form naming a foreign user) must never reach this user's sockets.
+ */
+const userKey = (tenantId: string, userId: string) => `${tenantId}:${userId}`;
+
 export class ChatHub implements Realtime, Cluster {
+  /** `userKey(tenant, user)` → that user's sockets on this process. */
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly bySession = new Map<string, Set<Connection>>();
   /** tenant → users with a socket on this process (presence refresh, tenant broadcasts). */
@@ -217,11 +224,12 @@ export class ChatHub implements Realtime, Cluster {
 
   /** Registers an authenticated socket; true when it is the user's first on this process. */
   async add(conn: Connection): Promise<boolean> {
-    let sockets = this.byUser.get(conn.userId);
+    const key = userKey(conn.tenantId, conn.userId);
+    let sockets = this.byUser.get(key);
     const first = !sockets;
     if (!sockets) {
       sockets = new Set();
-      this.byUser.set(conn.userId, sockets);
+      this.byUser.set(key, sockets);
     }
     sockets.add(conn);
     let session = this.bySession.get(conn.sessionId);
@@ -242,13 +250,14 @@ export class ChatHub implements Realtime, Cluster {
 
   /** Unregisters a closed socket; true when the user has no socket left on any process. */
   async remove(conn: Connection): Promise<boolean> {
-    const sockets = this.byUser.get(conn.userId);
+    const key = userKey(conn.tenantId, conn.userId);
+    const sockets = this.byUser.get(key);
     if (!sockets?.delete(conn)) return false;
     const session = this.bySession.get(conn.sessionId);
     session?.delete(conn);
     if (session?.size === 0) this.bySession.delete(conn.sessionId);
     if (sockets.size > 0) return false;
-    this.byUser.delete(conn.userId);
+    this.byUser.delete(key);
     this.limiter.forget(conn.userId);
     const users = this.tenantUsers.get(conn.tenantId);
     users?.delete(conn.userId);
@@ -270,8 +279,8 @@ export class ChatHub implements Realtime, Cluster {
     return n;
   }
 
-  sendToUsers(userIds: readonly string[], frame: ServerFrame): Promise<void> {
-    return userIds.length ? this.bus.publish({ kind: 'users', userIds, frame }) : Promise.resolve();
+  sendToUsers(tenantId: string, userIds: readonly string[], frame: ServerFrame): Promise<void> {
+    return userIds.length ? this.bus.publish({ kind: 'users', tenantId, userIds, frame }) : Promise.resolve();
   }
 
   sendToTenant(tenantId: string, frame: ServerFrame, exceptUserId?: string): Promise<void> {
@@ -324,12 +333,13 @@ export class ChatHub implements Realtime, Cluster {
       if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(text);
     };
     if (event.kind === 'users') {
-      for (const id of event.userIds) for (const conn of this.byUser.get(id) ?? []) sendText(conn);
+      for (const id of event.userIds)
+        for (const conn of this.byUser.get(userKey(event.tenantId, id)) ?? []) sendText(conn);
       return;
     }
     for (const userId of this.tenantUsers.get(event.tenantId) ?? []) {
       if (userId === event.exceptUserId) continue;
-      for (const conn of this.byUser.get(userId) ?? []) sendText(conn);
+      for (const conn of this.byUser.get(userKey(event.tenantId, userId)) ?? []) sendText(conn);
     }
   }
 

@@ -199,8 +199,8 @@ export function registerChatSocket(app: FastifyInstance, hub: ChatHub): void {
               content,
             );
             await Promise.all([
-              hub.sendToUsers([auth.userId], { method: 'sendMessage', message, reqId }),
-              hub.sendToUsers([frame.toUserId], { method: 'receiveMessage', message }),
+              hub.sendToUsers(auth.tenantId, [auth.userId], { method: 'sendMessage', message, reqId }),
+              hub.sendToUsers(auth.tenantId, [frame.toUserId], { method: 'receiveMessage', message }),
             ]);
             return;
           }
@@ -208,7 +208,10 @@ export function registerChatSocket(app: FastifyInstance, hub: ChatHub): void {
             await assertPeer(db, auth, frame.formUserId);
             await markConversationRead(db, auth.userId, frame.formUserId);
             // Every tab of the reader clears its count, even when nothing was unread here.
-            await hub.sendToUsers([auth.userId], { method: 'readMessage', formUserId: frame.formUserId });
+            await hub.sendToUsers(auth.tenantId, [auth.userId], {
+              method: 'readMessage',
+              formUserId: frame.formUserId,
+            });
             return;
           }
           case 'MessageList': {

@@ -12,8 +12,12 @@ export interface ServerFrame {
 }
 
 export interface Realtime {
-  /** Every open socket of these users, on every server process, gets the frame. */
-  sendToUsers(userIds: readonly string[], frame: ServerFrame): Promise<void>;
+  /**
+   * Every open socket of these users of the tenant, on every server process, gets the frame; a
+   * socket of another tenant's user never does, whatever ids are named (ids are sequential across
+   * tenants).
+   */
+  sendToUsers(tenantId: string, userIds: readonly string[], frame: ServerFrame): Promise<void>;
   /**
    * The sockets of these sessions get `logout {msg}` (the reason, in each socket's language) and
    * close: logout, forced offline, replaced by a sign-in elsewhere, user disabled or deleted.

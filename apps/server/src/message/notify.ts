@@ -100,7 +100,7 @@ export async function pushCounts(
   const counts = await unreadCounts(deps.db, tenantId, userIds);
   await Promise.all(
     [...counts].map(([userId, count]) =>
-      deps.realtime.sendToUsers([userId], {
+      deps.realtime.sendToUsers(tenantId, [userId], {
         method: 'messagePush',
         ...count,
         title: extra.title ?? '',

@@ -206,7 +206,7 @@ export async function sendOutboxes(deps: Deps, outboxIds: readonly string[]): Pr
     ]);
     await Promise.all(
       users.map((userId) =>
-        deps.realtime.sendToUsers([userId], {
+        deps.realtime.sendToUsers(tenantId, [userId], {
           method: 'messagePush',
           ...(unread.get(userId) ?? { unreadMessageCount: 0, unreadNoticeCount: 0 }),
           todoCount: todos.get(userId) ?? 0,

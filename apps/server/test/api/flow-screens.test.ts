@@ -174,15 +174,15 @@ describe('live updates', () => {
     // The manager approves: the task goes on to the countersign, not yet a result for the buyer.
     expect((await t.post(`${B}/Audit/${op}`, { handleOpinion: '同意' }, manager)).body.code).toBe(0);
     await drainOutbox(t.app.deps);
-    const pushedTo = send.mock.calls.flatMap(([users, frame]) =>
+    const pushedTo = send.mock.calls.flatMap(([, users, frame]) =>
       (frame as { method: string }).method === 'messagePush' ? users : [],
     );
     expect(pushedTo).toEqual(expect.arrayContaining([ids.buyer, ids.manager, ids.admin]));
     const toManager = send.mock.calls.find(
-      ([users, frame]) =>
+      ([, users, frame]) =>
         users.includes(ids.manager) && (frame as { method: string }).method === 'messagePush',
     );
-    expect(toManager?.[1]).toMatchObject({ method: 'messagePush', todoCount: expect.any(Number) });
+    expect(toManager?.[2]).toMatchObject({ method: 'messagePush', todoCount: expect.any(Number) });
     send.mockRestore();
   });
 });

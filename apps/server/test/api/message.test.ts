@@ -36,7 +36,7 @@ beforeAll(async () => {
     vendor: by('vendor').id,
   };
   t.app.deps.realtime = {
-    async sendToUsers(userIds, frame) {
+    async sendToUsers(_tenantId, userIds, frame) {
       // The rows must already be visible to another connection when recipients are told.
       const row = await t.db
         .selectFrom('sys_message')

@@ -28,7 +28,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   vendorEntId = row.ent_id;
   t.app.deps.realtime = {
-    async sendToUsers(userIds, frame) {
+    async sendToUsers(_tenantId, userIds, frame) {
       pushed.push({ userIds, frame });
     },
     async endSessions() {},

@@ -15,6 +15,7 @@ export async function pushDictChanged(deps: Pick<Deps, 'db' | 'realtime'>, tenan
     .execute();
   if (rows.length > 0) {
     await deps.realtime.sendToUsers(
+      tenantId,
       rows.map((r) => String(r.user_id)),
       { method: DICT_CHANGED_METHOD },
     );
