@@ -41,10 +41,9 @@ async function drive(seconds) {
 const counterNow = async () => {
   const row = await db
     .selectFrom('sys_bill_counter as c')
-    .innerJoin('sys_bill_rule as r', 'r.id', 'c.rule_id')
     .select((eb) => eb.fn.sum('c.seq').as('seq'))
-    .where('r.en_code', '=', cfg.code)
-    .where('r.tenant_id', '=', tenantId)
+    .where('c.en_code', '=', cfg.code)
+    .where('c.tenant_id', '=', tenantId)
     .executeTakeFirstOrThrow();
   return Number(row.seq ?? 0);
 };

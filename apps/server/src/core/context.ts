@@ -24,6 +24,7 @@ import type { FileStore } from './file-store';
 import type { Realtime } from './realtime';
 import type { SettingsCache } from './settings';
 import type { StatementMeter } from './statement-meter';
+import type { UniqueRule } from './unique-violation';
 
 /** The signed-in user of a request, from the session. */
 export interface AuthInfo {
@@ -127,6 +128,8 @@ declare module 'fastify' {
     tokenQuery?: boolean;
     /** A POST that only reads (a list queried with a body): the request log treats it as a GET. */
     readOnly?: boolean;
+    /** This route's field and message for a unique index, where not the index's own (core/unique-violation.ts). */
+    unique?: Record<string, UniqueRule>;
   }
   interface FastifyInstance {
     deps: Deps;

@@ -7,6 +7,7 @@ import { AppError } from './errors';
 import { setFirstHeaders } from './fastify-internals';
 import { type MessageKey, t } from './i18n';
 import { REQUEST_ID, writesHeaderBlock } from './security-headers';
+import { uniqueViolation } from './unique-violation';
 import { issuesToFields } from './validation';
 
 /**
@@ -103,6 +104,8 @@ export function registerErrorHandlers(app: FastifyInstance) {
       const fields = issuesToFields(error.validation, request.locale);
       return sendError(reply, request, new AppError(400, 'error.badRequest', undefined, { fields }));
     }
+    const taken = uniqueViolation(error, request);
+    if (taken) return sendError(reply, request, taken);
     const status = error.statusCode ?? 500;
     if (status === 429) return sendError(reply, request, new AppError(429, 'error.tooMany'));
     if (status >= 400 && status < 500) {

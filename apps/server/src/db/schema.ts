@@ -257,10 +257,18 @@ export interface SysAreaTenant {
 }
 
 export interface SysBillCounter {
+  en_code: string;
   period: string;
-  rule_id: Int8;
   seq: Int8;
+  tenant_id: Int8;
   updated_at: Generated<Timestamp>;
+}
+
+export interface SysBillNo {
+  bill_no: string;
+  created_at: Generated<Timestamp>;
+  en_code: string;
+  tenant_id: Int8;
 }
 
 export interface SysBillRule {
@@ -921,6 +929,7 @@ export interface DB {
   sys_area: SysArea;
   sys_area_tenant: SysAreaTenant;
   sys_bill_counter: SysBillCounter;
+  sys_bill_no: SysBillNo;
   sys_bill_rule: SysBillRule;
   sys_config: SysConfig;
   sys_dept: SysDept;

@@ -3,7 +3,11 @@ import type { z } from 'zod';
 import { conflictWith, fieldError } from '../core/errors';
 import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
+import { declareUnique } from '../core/unique-violation';
 import { assertTenantUser, findNode, loadOrg, subtreeIds } from './service';
+
+// The unique index behind the check below: a create that loses the race answers as the check does.
+declareUnique('sys_dept_code', { field: 'enCode', key: 'org.codeTaken' });
 
 type CompanyBody = z.output<typeof companyCreateSchema>;
 type CompanyUpdate = z.output<typeof companyUpdateSchema>;

@@ -13,9 +13,13 @@ import { fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { codeTaken, likePattern } from '../core/sql';
+import { declareUnique } from '../core/unique-violation';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { companyDeptTree, findNode, flatten, loadOrg } from './service';
+
+// The unique index behind the check below: a create that loses the race answers as the check does.
+declareUnique('sys_position_tenant_id_en_code_key', { field: 'enCode', key: 'org.codeTaken' });
 
 function positionQuery(db: Kysely<Database>, tenantId: string) {
   return db

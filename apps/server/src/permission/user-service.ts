@@ -17,10 +17,14 @@ import type { ServiceContext } from '../core/service-context';
 import { loadSysConfig } from '../core/settings';
 import { likePattern } from '../core/sql';
 import { StoredAnswer } from '../core/stored-answer';
+import { declareUnique } from '../core/unique-violation';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { checkNewPassword, setUserPassword } from '../system/sys-config/password-policy';
 import { dataScopeFilter, USER_SCOPE } from './data-scope';
+
+// The unique index behind the check below: a create that loses the race answers as the check does.
+declareUnique('sys_user_account', { field: 'account', key: 'user.accountTaken' });
 
 type Db = Kysely<Database> | Transaction<Database>;
 /** Where a query starts: the database, a transaction, or a `with` that stands in for a table. */

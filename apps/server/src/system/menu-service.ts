@@ -5,8 +5,15 @@ import { fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { snake } from '../core/sql';
+import { declareUnique } from '../core/unique-violation';
 import { transaction } from '../db/transaction';
 import type { Database, GrantItemType } from '../db/types';
+
+// The unique indexes behind the checks below: a create that loses the race answers as the check does.
+declareUnique('sys_menu_tenant_id_menu_perms_key', { field: 'menuPerms', key: 'menu.codeTaken' });
+declareUnique('sys_menu_button_tenant_id_en_code_key', { field: 'enCode', key: 'menu.itemCodeTaken' });
+declareUnique('sys_menu_column_tenant_id_en_code_key', { field: 'enCode', key: 'menu.itemCodeTaken' });
+declareUnique('sys_menu_data_rule_tenant_id_en_code_key', { field: 'enCode', key: 'menu.itemCodeTaken' });
 
 type Db = Kysely<Database> | Transaction<Database>;
 

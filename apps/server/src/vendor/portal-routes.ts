@@ -65,6 +65,8 @@ export const portalRoutes: SignedInRoutes = async (app) => {
     U,
     {
       preValidation: [requireSupplierUser, passwordRuleCheck(app.deps.settings)],
+      // The account is mobile@account: a taken one is the mobile's message.
+      config: { unique: { sys_user_account: { field: 'mobile', key: 'vendor.subAccountTaken' } } },
       schema: {
         tags,
         summary: 'The administrator adds a sub-account; it signs in as mobile@account',

@@ -141,6 +141,7 @@ export const supplierRoutes: SignedInRoutes = async (app) => {
     SupplierApi.base,
     {
       preValidation: requireStaffPerm(C.supplierAdd),
+      config: { unique: { sys_user_account: { field: 'user.account', key: 'vendor.accountTaken' } } },
       schema: {
         tags,
         summary:

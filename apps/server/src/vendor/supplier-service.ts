@@ -22,6 +22,7 @@ import { registerRecipientFilter } from '../core/recipient-filter';
 import type { ServiceContext } from '../core/service-context';
 import { registerSignInGuard } from '../core/sign-in-guard';
 import { likePattern } from '../core/sql';
+import { declareUnique } from '../core/unique-violation';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { nextBillNo } from '../system/bill-rule/index';
@@ -29,6 +30,12 @@ import { assertDictValue } from '../system/dictionary/dictionary-service';
 import { callerSupplier } from './access';
 import { assertOwnFiles, toVendorFiles } from './file-service';
 import { diffFields, recordSupplierHistory } from './history-service';
+
+// The unique index behind the check below: a create that loses the race answers as the check does.
+declareUnique('vendor_supplier_tenant_id_credit_code_key', {
+  field: 'creditCode',
+  key: 'vendor.creditCodeTaken',
+});
 
 type Db = Kysely<Database> | Transaction<Database>;
 type SupplierBody = z.output<typeof supplierBodySchema>;

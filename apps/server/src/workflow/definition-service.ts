@@ -15,10 +15,14 @@ import { AppError, fieldError, notFound } from '../core/errors';
 import { type MessageKey, t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { anyColumnLike } from '../core/sql';
+import { declareUnique } from '../core/unique-violation';
 import type { JsonValue } from '../db/schema';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { indexTree, validateTree } from './engine';
+
+// The unique index behind the check below: a create that loses the race answers as the check does.
+declareUnique('flow_definition_tenant_id_en_code_key', { field: 'enCode', key: 'org.codeTaken' });
 
 /** What a workflow service call needs: never the request. */
 /** What the definition services need of the acting user's context. */

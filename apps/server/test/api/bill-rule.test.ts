@@ -164,4 +164,39 @@ describe('document-number rules', () => {
     );
     expect([first, second]).toEqual(['PR202605200001', 'PR202605200002']);
   });
+
+  it('a rule deleted and created again continues its numbers; a number is never given twice', async () => {
+    const at = () => new Date('2026-12-02T04:00:00Z');
+    const rule = { enCode: 'reborn', prefix: 'RB', dateFormat: 'yyyyMM', digits: 5, startNumber: 1, step: 1 };
+    const created = await t.post<BillRule>(B, body(rule), admin);
+    expect(created.body.code).toBe(0);
+    const take = () => transaction(t.db, (tx) => nextBillNo(tx, tenantId, 'reborn', at));
+    expect([await take(), await take()]).toEqual(['RB20261200001', 'RB20261200002']);
+    expect((await del(`${B}/${created.body.data.id}`, admin)).body.code).toBe(0);
+    const again = await t.post<BillRule>(B, body(rule), admin);
+    expect(again.body.code).toBe(0);
+    // The list shows where the code's numbers stand, and the next one follows them.
+    expect((await t.get<BillRule>(`${B}/${again.body.data.id}`, admin)).body.data.lastNo).toBe(
+      'RB20261200002',
+    );
+    expect(await take()).toBe('RB20261200003');
+    // A new format that would repeat an earlier number (a later start, step 1, same period and
+    // prefix: 1, 2, 3 given) skips the numbers already given.
+    const put = await t.put(`${B}/${again.body.data.id}`, body({ ...rule, startNumber: 0 }), admin);
+    expect(put.body.code).toBe(0);
+    expect(await take()).toBe('RB20261200004');
+    const numbers = await t.db
+      .selectFrom('sys_bill_no')
+      .select('bill_no')
+      .where('tenant_id', '=', tenantId)
+      .where('en_code', '=', 'reborn')
+      .orderBy('bill_no')
+      .execute();
+    expect(numbers.map((n) => n.bill_no)).toEqual([
+      'RB20261200001',
+      'RB20261200002',
+      'RB20261200003',
+      'RB20261200004',
+    ]);
+  });
 });

@@ -190,6 +190,7 @@ const WATCHED = [
   'sys_config',
   'sys_bill_rule',
   'sys_bill_counter',
+  'sys_bill_no',
   'sys_password_history',
   'sys_message',
   'im_message',

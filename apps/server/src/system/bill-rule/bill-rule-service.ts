@@ -10,9 +10,13 @@ import { fieldError, notFound } from '../../core/errors';
 import { t } from '../../core/i18n';
 import type { ServiceContext } from '../../core/service-context';
 import { likePattern } from '../../core/sql';
+import { declareUnique } from '../../core/unique-violation';
 import { transaction } from '../../db/transaction';
 import type { Database } from '../../db/types';
 import { ruleFormat } from './next-bill-no';
+
+// The unique index behind the check below: a create that loses the race answers as the check does.
+declareUnique('sys_bill_rule_tenant_id_en_code_key', { field: 'enCode', key: 'billRule.codeTaken' });
 
 export type BillRuleContext = Pick<ServiceContext, 'db' | 'tenantId' | 'userId' | 'locale' | 'now'>;
 
@@ -37,18 +41,29 @@ function toBillRule(row: RuleRow, last: { seq: string; updated_at: Date } | unde
   };
 }
 
-/** The latest number given per rule (any period). */
-async function lastNumbers(db: Kysely<Database>, ruleIds: string[]) {
-  if (!ruleIds.length) return new Map<string, { seq: string; updated_at: Date }>();
-  const rows = await db
+/** The latest number given per rule (any period), by the rules' codes: the counters are the code's. */
+async function lastNumbers(db: Kysely<Database>, tenantId: string, rows: { id: string; en_code: string }[]) {
+  const out = new Map<string, { seq: string; updated_at: Date }>();
+  if (!rows.length) return out;
+  const counters = await db
     .selectFrom('sys_bill_counter')
-    .distinctOn('rule_id')
-    .select(['rule_id', 'seq', 'updated_at'])
-    .where('rule_id', 'in', ruleIds)
-    .orderBy('rule_id')
+    .distinctOn('en_code')
+    .select(['en_code', 'seq', 'updated_at'])
+    .where('tenant_id', '=', tenantId)
+    .where(
+      'en_code',
+      'in',
+      rows.map((r) => r.en_code),
+    )
+    .orderBy('en_code')
     .orderBy('updated_at', 'desc')
     .execute();
-  return new Map(rows.map((r) => [String(r.rule_id), r]));
+  const byCode = new Map(counters.map((c) => [c.en_code, c]));
+  for (const r of rows) {
+    const last = byCode.get(r.en_code);
+    if (last) out.set(String(r.id), last);
+  }
+  return out;
 }
 
 export async function pageBillRules(
@@ -69,10 +84,7 @@ export async function pageBillRules(
       .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const last = await lastNumbers(
-    ctx.db,
-    rows.map((r) => String(r.id)),
-  );
+  const last = await lastNumbers(ctx.db, ctx.tenantId, rows);
   return { list: rows.map((r) => toBillRule(r, last.get(String(r.id)))), total: Number(count.n) };
 }
 
@@ -89,7 +101,7 @@ async function findRule(db: Kysely<Database>, tenantId: string, id: string): Pro
 
 export async function getBillRule(ctx: BillRuleContext, id: string): Promise<BillRule> {
   const row = await findRule(ctx.db, ctx.tenantId, id);
-  return toBillRule(row, (await lastNumbers(ctx.db, [id])).get(id));
+  return toBillRule(row, (await lastNumbers(ctx.db, ctx.tenantId, [row])).get(String(row.id)));
 }
 
 async function assertCodeFree(ctx: BillRuleContext, code: string, exceptId?: string) {
@@ -115,48 +127,36 @@ const columns = (body: Body) => ({
   description: body.description,
 });
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
-
 export async function createBillRule(ctx: BillRuleContext, body: Body): Promise<BillRule> {
   await assertCodeFree(ctx, body.enCode);
-  try {
-    const row = await transaction(ctx.db, (tx) =>
-      tx
-        .insertInto('sys_bill_rule')
-        .values({
-          tenant_id: ctx.tenantId,
-          ...columns(body),
-          created_by: ctx.userId,
-          created_at: ctx.now(),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
-    );
-    return toBillRule(row, undefined);
-  } catch (error) {
-    // Two creates of one code at once: the unique index decides.
-    if (isUniqueViolation(error)) throw fieldError({ enCode: t(ctx.locale, 'billRule.codeTaken') });
-    throw error;
-  }
+  // Two creates of one code at once: the unique index decides (declared above).
+  const row = await transaction(ctx.db, (tx) =>
+    tx
+      .insertInto('sys_bill_rule')
+      .values({
+        tenant_id: ctx.tenantId,
+        ...columns(body),
+        created_by: ctx.userId,
+        created_at: ctx.now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+  return toBillRule(row, undefined);
 }
 
 /** A changed format applies from the next number on; the counters of the periods stay. */
 export async function updateBillRule(ctx: BillRuleContext, id: string, body: Body): Promise<BillRule> {
   await findRule(ctx.db, ctx.tenantId, id);
   await assertCodeFree(ctx, body.enCode, id);
-  try {
-    await transaction(ctx.db, (tx) =>
-      tx
-        .updateTable('sys_bill_rule')
-        .set({ ...columns(body), updated_at: ctx.now() })
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('id', '=', id)
-        .execute(),
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldError({ enCode: t(ctx.locale, 'billRule.codeTaken') });
-    throw error;
-  }
+  await transaction(ctx.db, (tx) =>
+    tx
+      .updateTable('sys_bill_rule')
+      .set({ ...columns(body), updated_at: ctx.now() })
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('id', '=', id)
+      .execute(),
+  );
   return getBillRule(ctx, id);
 }
 

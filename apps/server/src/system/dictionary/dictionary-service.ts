@@ -11,9 +11,15 @@ import type { z } from 'zod';
 import { AppError, conflict, fieldError, notFound } from '../../core/errors';
 import { type MessageKey, t } from '../../core/i18n';
 import { anyColumnLike } from '../../core/sql';
+import { declareUnique } from '../../core/unique-violation';
 import { transaction } from '../../db/transaction';
 import type { Db, DictContext } from './context';
 import { findUsage, usagesOfType } from './usage';
+
+// The unique indexes behind the checks below: a create that loses the race answers as the check does.
+declareUnique('sys_dict_category_tenant_id_en_code_key', { field: 'enCode', key: 'dict.codeTaken' });
+declareUnique('sys_dict_type_tenant_id_en_code_key', { field: 'enCode', key: 'dict.codeTaken' });
+declareUnique('sys_dict_item_code', { field: 'enCode', key: 'dict.codeTaken' });
 
 type CategoryBody = z.output<typeof dictCategoryBodySchema>;
 type TypeBody = z.output<typeof dictTypeBodySchema>;

@@ -1,0 +1,380 @@
+import { creditCodeCheckChar } from '@srm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, tenantIdOf } from '../helpers';
+
+/**
+ * Ten identical creates at once, for every create operation of the OpenAPI document (walked from
+ * /api/docs/json, so a new create is in the list the day it is written): where the operation has an
+ * "already exists" rule, exactly one is created and the nine others answer the rule's own
+ * translated 400 at its field — the unique index behind the rule decides, and its violation answers
+ * as the check does (core/unique-violation.ts); where it has none, all ten are created. Never a 5xx.
+ */
+
+type Method = 'post';
+interface Create {
+  /** The caller (a token of beforeAll). */
+  as: 'admin' | 'vendor';
+  /** A valid body; called once per operation, so each operation's ten creates are identical. */
+  body: () => unknown;
+  /**
+   * `unique`: one created, nine refused with the rule's own answer — a 400 at this field, or the
+   * operation's documented 409 (`conflict`); `many`: all ten created; `upsert`: an import that
+   * creates or updates by code — one row in the end, each answer a success or the rule's 400.
+   */
+  expect: { unique: string } | { conflict: true } | 'many' | 'upsert';
+}
+
+let t: TestApp;
+const tokens = { admin: '', vendor: '' };
+const ids: Record<string, string> = {};
+let serial = 0;
+/** A code no other operation of this file uses. */
+const fresh = (prefix: string) => `${prefix}${++serial}x${Date.now().toString(36)}`;
+const credit = (first17: string) => first17 + creditCodeCheckChar(first17);
+
+/** A minimal flow: start → the department manager → end. */
+const flowTree = {
+  id: 'start',
+  type: 'start',
+  name: '发起人',
+  next: {
+    id: 'mgr',
+    type: 'approver',
+    name: '部门经理',
+    assignee: { kind: 'deptManager' },
+    signMode: 'or',
+    next: { id: 'end', type: 'end', name: '结束' },
+  },
+};
+const flowBody = () => ({
+  enCode: fresh('flow.'),
+  fullName: '并发流程',
+  category: 'purchase',
+  formName: 'PurchaseRequisition',
+  flowTemplateJson: flowTree,
+});
+
+/** `POST path` → how to create through it. */
+const CREATES: Record<string, Create> = {
+  '/api/permission/Users': {
+    as: 'admin',
+    body: () => ({ realName: '并发', mobile: '13955550001', account: fresh('user'), password: 'abc12345' }),
+    expect: { unique: 'account' },
+  },
+  '/api/sys/role/save': {
+    as: 'admin',
+    body: () => ({ roleName: '并发角色', enCode: fresh('role') }),
+    expect: { unique: 'enCode' },
+  },
+  '/api/permission/Organize': {
+    as: 'admin',
+    body: () => ({ parentId: '0', deptName: '并发公司', enCode: fresh('co') }),
+    expect: { unique: 'enCode' },
+  },
+  '/api/permission/Department': {
+    as: 'admin',
+    body: () => ({ parentId: ids.company, deptName: '并发部门', enCode: fresh('dept') }),
+    expect: { unique: 'enCode' },
+  },
+  '/api/permission/Position': {
+    as: 'admin',
+    body: () => ({ deptId: ids.company, positionName: '并发岗位', enCode: fresh('pos') }),
+    expect: { unique: 'enCode' },
+  },
+  '/api/system/Menu': {
+    as: 'admin',
+    body: () => ({ menuName: '并发菜单', menuPerms: fresh('menu.'), menuType: 1, menuUrl: '/x/y' }),
+    expect: { unique: 'menuPerms' },
+  },
+  '/api/system/ModuleButton': {
+    as: 'admin',
+    body: () => ({ menuId: ids.menu, enCode: fresh('btn.'), fullName: '并发按钮' }),
+    expect: { unique: 'enCode' },
+  },
+  '/api/system/ModuleColumn': {
+    as: 'admin',
+    body: () => ({ menuId: ids.menu, enCode: fresh('col.'), fullName: '并发列' }),
+    expect: { unique: 'enCode' },
+  },
+  '/api/system/ModuleDataAuthorize': {
+    as: 'admin',
+    body: () => ({ menuId: ids.userPage, enCode: fresh('rule.'), fullName: '并发规则', ruleType: 'own' }),
+    expect: { unique: 'enCode' },
+  },
+  '/api/system/DictionaryCategory': {
+    as: 'admin',
+    body: () => ({ enCode: fresh('cat'), fullName: '并发分类' }),
+    expect: { unique: 'enCode' },
+  },
+  '/api/system/DictionaryType': {
+    as: 'admin',
+    body: () => ({ categoryId: ids.dictCategory, enCode: fresh('type'), fullName: '并发类型' }),
+    expect: { unique: 'enCode' },
+  },
+  '/api/system/DictionaryType/Actions/Import': {
+    as: 'admin',
+    body: () => ({
+      categoryId: ids.dictCategory,
+      type: { enCode: fresh('imp'), fullName: '并发导入' },
+      items: [{ enCode: 'a', fullName: '甲' }],
+    }),
+    expect: 'upsert',
+  },
+  '/api/system/DictionaryData': {
+    as: 'admin',
+    body: () => ({ typeId: ids.dictType, enCode: fresh('item'), fullName: '并发项' }),
+    expect: { unique: 'enCode' },
+  },
+  '/api/system/Area': {
+    as: 'admin',
+    body: () => ({ name: '并发区', parentCode: '110100', code: String(110190 + serial++) }),
+    // The area screen's own rule: a code taken is a 409 naming the code (area.test.ts).
+    expect: { conflict: true },
+  },
+  '/api/system/BillRule': {
+    as: 'admin',
+    body: () => ({
+      fullName: '并发单号',
+      enCode: fresh('bill'),
+      dateFormat: 'none',
+      digits: 4,
+      startNumber: 1,
+      step: 1,
+      resetCycle: 'never',
+    }),
+    expect: { unique: 'enCode' },
+  },
+  '/api/system/Task': {
+    as: 'admin',
+    body: () => ({
+      name: fresh('task'),
+      jobCode: 'log.purge',
+      params: { days: 30 },
+      cron: '0 3 * * *',
+      timeZone: 'Asia/Shanghai',
+    }),
+    expect: 'many',
+  },
+  '/api/system/Notice': {
+    as: 'admin',
+    body: () => ({
+      noticeTitle: '并发公告',
+      noticeBody: '<p>x</p>',
+      audience: 'staff',
+      noticeType: 'general',
+    }),
+    expect: 'many',
+  },
+  '/api/flow/FlowEngine/save': { as: 'admin', body: flowBody, expect: { unique: 'enCode' } },
+  '/api/flow/FlowEngine/import': { as: 'admin', body: flowBody, expect: { unique: 'enCode' } },
+  '/api/base/vendor/Supplier': {
+    as: 'admin',
+    body: () => ({
+      supplierName: '并发供应商有限公司',
+      creditCode: credit(`91110000MA1C${String(10_000 + serial++).slice(1)}X`),
+      legalPerson: '李四',
+      registeredCapital: 1000,
+      foundDate: '2020-01-02',
+      companyType: 'private',
+      areaCode: '110101',
+      contacts: [{ contactName: '李四', mobile: '13912340001', email: 'li@example.com' }],
+      banks: [{ bankName: '工商银行', branch: '北京分行', accountNo: '6222000011112222' }],
+      categories: ['raw.steel'],
+      qualifications: [],
+    }),
+    expect: { unique: 'creditCode' },
+  },
+  '/api/base/vendor/Supplier/Mine/Users': {
+    as: 'vendor',
+    body: () => ({
+      realName: '并发子账号',
+      mobile: `1391111${String(1000 + serial++)}`,
+      password: 'sub12345',
+    }),
+    expect: { unique: 'mobile' },
+  },
+  '/api/base/vendorNotice/save': {
+    as: 'admin',
+    body: () => ({
+      title: '并发通知',
+      noticeType: 'general',
+      bodyHtml: '<p>x</p>',
+      supplierIds: [ids.supplier],
+    }),
+    expect: 'many',
+  },
+  '/api/base/vendor/Invitation': {
+    as: 'admin',
+    body: () => ({ companyName: '并发邀请', contactName: '王五', mobile: '13912345678', days: 7 }),
+    expect: 'many',
+  },
+};
+
+/**
+ * POSTs of the document that create nothing by themselves (sign-in, lists queried with a body,
+ * actions on existing records, uploads), or that a test of their own races: each with the reason.
+ */
+const NOT_CREATES = new Set([
+  'POST /api/sys/login',
+  'POST /api/oauth/Login',
+  'POST /api/sys/LockScreen',
+  'POST /api/oauth/LockScreen',
+  'POST /api/sys/logout',
+  'POST /api/permission/Users/Current/Actions/ModifyPassword',
+  'POST /api/permission/Users/ImUser/Selector/{id}',
+  'POST /api/sys/postStaff/userList',
+  // Multipart uploads; the rows they write are checked per row (user-excel.test.ts).
+  'POST /api/permission/Users/Actions/Import',
+  'POST /api/file/Uploader/{type}',
+  'POST /api/workflow/Engine/FlowTask/Upload',
+  'POST /api/base/vendorNotice/upload',
+  'POST /api/base/vendor/register/upload',
+  'POST /api/sys/user/update',
+  'POST /api/sys/user/login/updatePwd',
+  'POST /api/permission/Users/{id}/Actions/ResetPassword',
+  'POST /api/permission/Users/Actions/Locks',
+  'POST /api/sys/role/update',
+  'POST /api/sys/role/delete',
+  'POST /api/sys/role/addUsers',
+  'POST /api/sys/role/removeUsers',
+  'POST /api/permission/OnlineUser/Actions/ForceOffline',
+  'POST /api/sys/dept/switchCompany',
+  'POST /api/system/Log/client-error',
+  'POST /api/sys/wxUser/callback',
+  'POST /api/system/Language/Override/Actions/Reset',
+  'POST /api/system/Task/{id}/Actions/Run',
+  'POST /api/systemData/DataBackup',
+  'POST /api/systemData/DataBackup/{name}/Actions/Restore',
+  'POST /api/system/CacheManage/Actions/ClearAll',
+  'POST /api/message/Actions/Read',
+  'POST /api/message/Actions/ReadAll',
+  'POST /api/base/mail/batchUpdateReadStatus',
+  'POST /api/flow/FlowEngine/update',
+  'POST /api/flow/FlowEngine/{id}/Actions/Copy',
+  'POST /api/flow/FlowEngine/release/{id}',
+  'POST /api/flow/FlowEngine/stop/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/List/{type}',
+  // Actions on a to-do: 50 concurrent approvals give exactly one (flow-task tests).
+  'POST /api/flow/FlowEngine/FlowBefore/Audit/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/Reject/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/Transfer/{id}',
+  'POST /api/workflow/Engine/FlowBefore/Recall/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/breakOff/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/BatchAudit',
+  'POST /api/workflow/Engine/FlowBefore/Cancel/{id}',
+  'POST /api/workflow/Engine/FlowBefore/Assign/{id}',
+  // Launches need a released flow and a form; every launch is a new task by design.
+  'POST /api/workflow/Engine/FlowTask',
+  'POST /api/workflow/Form/{name}',
+  'POST /api/workflow/Engine/FlowDelegate',
+  'POST /api/base/vendorNotice/update',
+  'POST /api/base/vendorNotice/delete',
+  'POST /api/base/vendorNotice/reply/{id}',
+  'POST /api/base/vendorNotice/remind/{id}',
+  // Each goes through the released admission or change flow (vendor-register.test.ts).
+  'POST /api/base/vendor/Change',
+  'POST /api/base/vendor/CategoryApply',
+  // Public, each submission with its own proof of work: one per solution (vendor-register.test.ts).
+  'POST /api/base/vendor/register',
+  'POST /api/base/vendor/register/status',
+  'POST /api/base/vendor/register/resubmit',
+]);
+
+let posts: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens.admin = await t.login('admin', 'admin123');
+  tokens.vendor = await t.login('vendor', 'vendor123');
+  const tenantId = await tenantIdOf(t.db, 'admin');
+  const company = await t.db
+    .selectFrom('sys_dept')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('dept_type', '=', 'company')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  ids.company = String(company.id);
+  const menu = await t.db
+    .selectFrom('sys_menu')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('menu_type', '=', 1)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  ids.menu = String(menu.id);
+  const userPage = await t.db
+    .selectFrom('sys_menu')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('menu_perms', '=', 'permission.user')
+    .executeTakeFirstOrThrow();
+  ids.userPage = String(userPage.id);
+  const type = await t.db
+    .selectFrom('sys_dict_type')
+    .select(['id', 'category_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_tree', '=', false)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  ids.dictType = String(type.id);
+  ids.dictCategory = String(type.category_id);
+  const supplier = await t.db
+    .selectFrom('vendor_supplier')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  ids.supplier = String(supplier.id);
+  const doc = await t.get<never>('/api/docs/json');
+  const spec = JSON.parse(doc.raw) as { paths: Record<string, Record<Method, unknown>> };
+  posts = Object.entries(spec.paths).flatMap(([path, ops]) => ('post' in ops ? [path] : []));
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('ten identical creates at once', () => {
+  it('covers every POST of the OpenAPI document: a create here, or named as no create', () => {
+    expect(posts.length).toBeGreaterThan(50);
+    const unclassified = posts.filter((p) => !CREATES[p] && !NOT_CREATES.has(`POST ${p}`));
+    expect(unclassified).toEqual([]);
+  });
+
+  it('create once where a rule says "already exists", else ten times; never a 5xx', async () => {
+    const failures: string[] = [];
+    for (const [path, create] of Object.entries(CREATES)) {
+      const body = create.body();
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          t.post<{ fields?: Record<string, string> }>(path, body, tokens[create.as], {
+            'accept-language': 'en-US',
+          }),
+        ),
+      );
+      const codes = answers.map((a) => (a.status >= 500 ? a.status : a.body.code));
+      const created = codes.filter((c) => c === 0).length;
+      const refusals = answers.filter((a) => a.body.code !== 0);
+      const report = () =>
+        failures.push(`${path}: ${codes.join(',')} ${refusals[0]?.raw.slice(0, 300) ?? ''}`);
+      if (create.expect === 'many') {
+        if (created !== 10) report();
+        continue;
+      }
+      if (create.expect === 'upsert') {
+        if (created === 0 || refusals.some((a) => a.body.code !== 400)) report();
+        continue;
+      }
+      const expected = create.expect;
+      const isRule = (a: (typeof answers)[number]) =>
+        'conflict' in expected
+          ? a.body.code === 409
+          : a.body.code === 400 && !!a.body.data?.fields?.[expected.unique];
+      if (created !== 1 || refusals.length !== 9 || !refusals.every(isRule)) report();
+      // The refusal is the check's own message, the same for all nine.
+      else if (new Set(refusals.map((a) => a.raw)).size !== 1) failures.push(`${path}: answers differ`);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
