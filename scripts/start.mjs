@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: builds what is not built (or is older than its sources), then runs the server,
 // which migrates, seeds the demo data on first start and serves the web app and the API on one port.
-import { spawn, spawnSync } from 'node:child_process';
+// Each build is one line here (scripts/quiet-step.mjs); `npm run build` shows the builds' detail.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quietStep } from './quiet-step.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,19 +26,21 @@ function needsBuild(output, sources) {
   return sources.some((dir) => newestMtime(join(root, dir)) > built);
 }
 
-function run(args) {
-  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+async function build(label, workspace) {
+  try {
+    await quietStep(label, 'npm', ['run', 'build', '-w', workspace], { cwd: root });
+  } catch {
+    process.exit(1);
+  }
 }
 
 if (needsBuild(join(root, 'apps/web/dist/index.html'), ['apps/web/src', 'packages/contracts/src'])) {
-  console.log('Building the web app…');
-  run(['run', 'build', '-w', 'apps/web']);
+  await build('Building the web app', 'apps/web');
 }
 if (needsBuild(join(root, 'apps/server/dist/main.js'), ['apps/server/src', 'packages/contracts/src'])) {
-  console.log('Building the server…');
-  run(['run', 'build', '-w', 'apps/server']);
+  await build('Building the server', 'apps/server');
 }
+console.log('Starting the server (it migrates the database, and seeds the demo data on a first start)…');
 
 const server = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
   cwd: root,

@@ -31,7 +31,10 @@ const externalPackages = {
 };
 
 await rm(outDir, { recursive: true, force: true });
-await build({
+// esbuild's summary flags any output over 1 MB (⚠️), a measure for what a browser downloads; this
+// bundle is read once from disk at start, so the build prints its own summary line instead.
+const started = performance.now();
+const result = await build({
   entryPoints: [path.join(here, 'src', 'main.ts')],
   outfile,
   bundle: true,
@@ -43,5 +46,11 @@ await build({
   banner: {
     js: "import { createRequire as __srmCreateRequire } from 'node:module'; const require = __srmCreateRequire(import.meta.url);",
   },
-  logLevel: 'info',
+  logLevel: 'warning',
+  metafile: true,
 });
+const bytes = result.metafile.outputs[path.relative(process.cwd(), outfile)]?.bytes;
+const size = bytes ? `${(bytes / 1024 / 1024).toFixed(1)} MB, ` : '';
+console.log(
+  `${path.relative(process.cwd(), outfile)} (${size}${Math.round(performance.now() - started)} ms)`,
+);

@@ -25,8 +25,8 @@ export { MAX_UPLOAD_BYTES } from './core/multipart';
 /** Opens (or takes) the database, migrates it, seeds the demo tenant when asked or on the first embedded start (also for `npm run operator:create`). */
 export async function prepareDb(
   config: AppConfig,
-): Promise<{ handle: DbHandle; seeded: boolean; owned: boolean }> {
-  if (config.db) return { handle: config.db, seeded: false, owned: false };
+): Promise<{ handle: DbHandle; seeded: boolean; owned: boolean; applied: string[] }> {
+  if (config.db) return { handle: config.db, seeded: false, owned: false, applied: [] };
   const pgliteDir = path.join(config.dataDir, 'pglite');
   const handle = await openDb({
     databaseUrl: config.databaseUrl,
@@ -41,11 +41,11 @@ export async function prepareDb(
     config.seedDemo || firstEmbeddedStart ? await seedDemo(handle.db, { suppliers: true }) : false;
   // Tenants made before a default template existed get it now (edited ones are kept).
   await ensureMsgTemplates(handle.db);
-  return { handle, seeded, owned: true };
+  return { handle, seeded, owned: true, applied };
 }
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
-  const { handle, seeded, owned } = await prepareDb(config);
+  const { handle, seeded, owned, applied } = await prepareDb(config);
   // Realtime delivery is the chat domain's hub; every domain reaches it as app.deps.realtime.
   let log: FastifyInstance['log'] | null = null;
   const hub = new ChatHub(config.redisUrl, config.redisPrefix ?? 'srm', (error) =>
@@ -56,6 +56,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     if (owned) await handle.close();
   });
   log = app.log;
+  if (applied.length) app.log.info(`database migrated: ${applied.length} migration(s) applied`);
   if (seeded) app.log.info('demo data seeded');
 
   // The domains: each registers its routes in its own scope (see docs/ARCHITECTURE.md).

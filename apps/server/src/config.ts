@@ -4,6 +4,12 @@ import { fileURLToPath } from 'node:url';
 import type { DbHandle } from './db/index';
 
 export interface AppConfig {
+  /**
+   * The address the server listens on (`HOST`): 127.0.0.1 by default with the embedded database,
+   * whose demo data has well-known passwords, so a first start is reachable from this machine
+   * only; every interface (0.0.0.0) with `DATABASE_URL`, a deployment's. Set `HOST` to choose.
+   */
+  host?: string;
   /** Where PGlite keeps its files (`${dataDir}/pglite`) and uploads go (`${dataDir}/uploads`). */
   dataDir: string;
   /** PostgreSQL connection string; PGlite (embedded) when absent. */
@@ -144,6 +150,7 @@ export function defaultWebDist(): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist();
   return {
+    host: env.HOST?.trim() || (env.DATABASE_URL ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,

@@ -9,7 +9,6 @@ holdTickRecordShape();
 
 const config = loadConfig();
 const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST || '0.0.0.0';
 
 const app = await buildApp(config);
 
@@ -36,7 +35,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 try {
-  const address = await app.listen({ port, host });
+  const address = await app.listen({ port, host: config.host ?? '127.0.0.1' });
   const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}/pglite`;
   const lines = [
     `SRM server listening on ${address}  (database: ${db})`,

@@ -6,6 +6,7 @@ import {
   LogController,
 } from 'fastify';
 import pino from 'pino';
+import pretty from 'pino-pretty';
 import type { AppConfig } from '../config';
 
 /**
@@ -73,15 +74,28 @@ class RequestLogger implements FastifyBaseLogger {
 }
 
 /**
- * The server's logger: pino, one JSON line per entry, at the configured level (`LOG_LEVEL`, `info`
- * by default), the session headers redacted. Null when logging is off (tests).
+ * The server's logger: pino at the configured level (`LOG_LEVEL`, `info` by default), the session
+ * headers redacted. One JSON line per entry for a log collector; read as text (pino-pretty, written
+ * synchronously in this process) when stdout is a terminal, i.e. a person ran `npm start`. Null
+ * when logging is off (tests).
  */
 export function createLogger(
   config: Pick<AppConfig, 'logger' | 'logLevel' | 'logStream'>,
+  // A stream of its own (tests read one) gets JSON unless asked.
+  terminal = !config.logStream && Boolean(process.stdout.isTTY),
 ): FastifyBaseLogger | null {
   if (!config.logger) return null;
   const options = { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.token'] };
-  return config.logStream ? pino(options, config.logStream) : pino(options);
+  const stream = terminal
+    ? pretty({
+        sync: true,
+        destination: config.logStream ?? 1,
+        colorize: !config.logStream,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname',
+      })
+    : config.logStream;
+  return stream ? pino(options, stream) : pino(options);
 }
 
 /**
