@@ -187,6 +187,12 @@ test('design, refuse, fix, release, version history, copy and export a flow', as
   await row.getByTestId('flow-more').click();
   await page.locator('.ant-dropdown:visible').getByTestId('flow-versions-button').click();
   await expect(page.getByTestId('flow-versions')).toContainText('v1');
+  // The released version as BPMN 2.0, for Flowable, Camunda 8 and modelers.
+  const [bpmn] = await Promise.all([page.waitForEvent('download'), page.getByTestId('flow-bpmn-1').click()]);
+  expect(bpmn.suggestedFilename()).toBe(`${code}.v1.bpmn`);
+  const xml = readFileSync((await bpmn.path()) as string, 'utf8');
+  expect(xml).toContain('<bpmn:definitions');
+  expect(xml).toContain('flowable:assignee=');
   await escapeUntilHidden(page, page.getByTestId('flow-versions'));
 
   // Copy: a new draft with a new code.

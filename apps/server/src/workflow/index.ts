@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../core/scope';
+import { flowBpmnRoutes } from './bpmn-routes';
 import { flowDefinitionRoutes } from './definition-routes';
 import './file-access';
 import { sendOutbox, sendOutboxes } from './outbox';
@@ -39,5 +40,5 @@ export async function workflowDomain(app: FastifyInstance): Promise<void> {
       await runTimer(app.deps, data);
     },
   });
-  await app.register(signedIn(flowDefinitionRoutes, flowTaskRoutes));
+  await app.register(signedIn(flowDefinitionRoutes, flowBpmnRoutes, flowTaskRoutes));
 }

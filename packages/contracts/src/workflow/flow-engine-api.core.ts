@@ -13,6 +13,8 @@ export const FlowEngineApi = {
   update: '/api/flow/FlowEngine/update',
   /** GET `${delete}/{id}`: refused while tasks use the definition. */
   delete: '/api/flow/FlowEngine/delete',
+  /** GET `${bpmn}/{id}/{version}`: a released version as a BPMN 2.0 file (.bpmn). */
+  bpmn: '/api/flow/FlowEngine/Bpmn',
   /** POST `${base}/{id}/Actions/Copy`; GET `${base}/{id}/Actions/ExportData`. */
   import: '/api/flow/FlowEngine/import',
   /** POST `${release}/{id}`: validates the tree and freezes a numbered version. */

@@ -47,6 +47,11 @@ export const flowDefinitionListQuerySchema = pageQuerySchema.extend({
 export const flowSelectorQuerySchema = z.object({ type: z.string().trim().max(50).optional() });
 export const flowCodeParamSchema = z.object({ code: zEnCode({ max: 50 }) });
 export const flowIdParamSchema = z.object({ id: idSchema });
+/** A released version of a definition: `{id}/{version}`. */
+export const flowVersionParamSchema = z.object({
+  id: idSchema,
+  version: z.coerce.number().int().min(1).max(1_000_000),
+});
 
 /** One reason a release or import was refused, on the node the designer marks. */
 export const flowTreeErrorSchema = z.object({ nodeId: z.string(), code: z.string(), message: z.string() });

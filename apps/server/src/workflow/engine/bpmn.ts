@@ -14,9 +14,16 @@ import { XMLBuilder } from 'fast-xml-parser';
  * exclusive gateway pair (conditions as expressions, the default branch as the gateway's default
  * flow), parallel groups a parallel gateway pair. The diagram section lays the process out left to
  * right, so a modeler opens it as drawn; a process engine runs the same XML.
+ *
+ * Who approves is the SRM engine's rule (a department's manager, a role's members, …), worked out at
+ * run time, so every user task is a multi-instance over a list the process starts with: the
+ * process's data input `<task id>_assignees` (declared in its ioSpecification), one instance per
+ * user in the element variable `assignee`, the task assigned to it. Written for Flowable
+ * (`flowable:collection`, `flowable:elementVariable`, `flowable:assignee`) and for Camunda 8
+ * (`zeebe:loopCharacteristics`, `zeebe:assignmentDefinition`); other engines read the standard part.
  */
 
-interface Shape {
+export interface Shape {
   id: string;
   col: number;
   row: number;
@@ -29,6 +36,8 @@ interface Flow {
   target: string;
   name?: string;
   condition?: string;
+  /** An empty branch below the split's row: drawn along its own row, clear of the other branches. */
+  lane?: number;
 }
 interface Element {
   tag: string;
@@ -112,7 +121,16 @@ function duration(node: Extract<FlowNode, { type: 'timer' }>): string {
   return unit === 'days' ? `P${amount}D` : unit === 'hours' ? `PT${amount}H` : `PT${amount}M`;
 }
 
+/** The namespaces of the engine-specific attributes. */
+export const FLOWABLE_NS = 'http://flowable.org/bpmn';
+export const ZEEBE_NS = 'http://camunda.org/schema/zeebe/1.0';
+/** The element variable every multi-instance user task names its one approver by. */
+export const ASSIGNEE_VARIABLE = 'assignee';
+/** The process variable holding the approvers of a user task (a list of user ids). */
+export const assigneesVariable = (taskId: string) => `${taskId.replace(/[^A-Za-z0-9_]/g, '_')}_assignees`;
+
 function multiInstance(node: ApproverNode): Record<string, unknown> {
+  const collection = assigneesVariable(node.id);
   const completion =
     node.signMode === 'or'
       ? `\${nrOfCompletedInstances >= 1}`
@@ -121,6 +139,14 @@ function multiInstance(node: ApproverNode): Record<string, unknown> {
         : undefined;
   return {
     '@_isSequential': node.signMode === 'sequential' ? 'true' : 'false',
+    '@_flowable:collection': `\${${collection}}`,
+    '@_flowable:elementVariable': ASSIGNEE_VARIABLE,
+    'bpmn:extensionElements': {
+      'zeebe:loopCharacteristics': {
+        '@_inputCollection': `= ${collection}`,
+        '@_inputElement': ASSIGNEE_VARIABLE,
+      },
+    },
     ...(completion
       ? { 'bpmn:completionCondition': { '@_xsi:type': 'bpmn:tFormalExpression', '#text': completion } }
       : {}),
@@ -131,6 +157,7 @@ class Exporter {
   readonly elements: Element[] = [];
   readonly shapes: Shape[] = [];
   readonly flows: Flow[] = [];
+  readonly userTasks: string[] = [];
 
   place(
     id: string,
@@ -180,10 +207,22 @@ class Exporter {
           this.place(node.id, 'bpmn:endEvent', 'event', c, row, name);
           break;
         case 'approver':
-          this.place(node.id, 'bpmn:userTask', 'task', c, row, name, {
-            'bpmn:documentation': JSON.stringify({ assignee: node.assignee, signMode: node.signMode }),
-            'bpmn:multiInstanceLoopCharacteristics': multiInstance(node),
-          });
+          this.place(
+            node.id,
+            'bpmn:userTask',
+            'task',
+            c,
+            row,
+            { ...name, '@_flowable:assignee': `\${${ASSIGNEE_VARIABLE}}` },
+            {
+              'bpmn:documentation': JSON.stringify({ assignee: node.assignee, signMode: node.signMode }),
+              'bpmn:extensionElements': {
+                'zeebe:assignmentDefinition': { '@_assignee': `= ${ASSIGNEE_VARIABLE}` },
+              },
+              'bpmn:multiInstanceLoopCharacteristics': multiInstance(node),
+            },
+          );
+          this.userTasks.push(node.id);
           break;
         case 'copy':
           this.place(node.id, 'bpmn:sendTask', 'task', c, row, name, {
@@ -212,10 +251,11 @@ class Exporter {
             exit: string | null;
             entry: string | null;
             branch: (typeof node.branches)[number];
+            lane: number;
           }> = [];
           for (const branch of node.branches) {
             const laid = this.chain(branch.next, c + 1, branchRow);
-            pending.push({ entry: laid.entry, exit: laid.exit, branch });
+            pending.push({ entry: laid.entry, exit: laid.exit, branch, lane: branchRow });
             widest = Math.max(widest, laid.entry ? laid.cols : 0);
             branchRow += laid.rows;
           }
@@ -224,9 +264,10 @@ class Exporter {
             '@_name': node.name,
             '@_gatewayDirection': 'Converging',
           });
-          for (const { entry: first, exit: last, branch } of pending) {
+          for (const { entry: first, exit: last, branch, lane } of pending) {
             const cond = node.type === 'condition' ? (branch as ConditionBranch) : null;
             const extra: Partial<Flow> = { name: branch.name };
+            if (!first && lane !== row) extra.lane = lane;
             if (cond && !cond.isDefault) extra.condition = conditionExpression(cond.condition);
             const id = this.flow(node.id, first ?? joinId, extra);
             if (cond?.isDefault) split.attrs['@_default'] = id;
@@ -246,15 +287,32 @@ class Exporter {
   }
 }
 
-function bounds(shape: Shape) {
+export function bounds(shape: Shape) {
   const x = 60 + shape.col * CELL_W + (CELL_W - 40 - shape.w) / 2;
   const y = 60 + shape.row * CELL_H + (CELL_H - 50 - shape.h) / 2;
   return { x, y, w: shape.w, h: shape.h, cx: x + shape.w / 2, cy: y + shape.h / 2 };
 }
 
-function waypoints(from: Shape, to: Shape): Array<{ x: number; y: number }> {
+/** The centre line of a row of the grid, between the shapes of the rows above and below. */
+const rowMiddle = (row: number) => 60 + row * CELL_H + (CELL_H - 50) / 2;
+
+/**
+ * Orthogonal waypoints from one shape to the next. The layout keeps every branch in rows of its
+ * own and every column between a split and its join free of other shapes, so a flow runs along its
+ * source's or its target's row and turns only in its source's or its target's column.
+ */
+export function waypoints(from: Shape, to: Shape, lane?: number): Array<{ x: number; y: number }> {
   const s = bounds(from);
   const t = bounds(to);
+  if (lane !== undefined) {
+    const y = rowMiddle(lane);
+    return [
+      { x: s.cx, y: s.y + s.h },
+      { x: s.cx, y },
+      { x: t.cx, y },
+      { x: t.cx, y: t.y + t.h },
+    ];
+  }
   if (Math.abs(s.cy - t.cy) < 1)
     return [
       { x: s.x + s.w, y: s.cy },
@@ -278,9 +336,19 @@ export function exportBpmn(root: FlowNode, meta: { code: string; name: string; v
   const ex = new Exporter();
   ex.chain(root, 0, 0);
   const processId = `Process_${meta.code.replace(/[^A-Za-z0-9_-]/g, '_')}_v${meta.version}`;
-  const processBody: Record<string, unknown[]> = {};
+  const processBody: Record<string, unknown> = {};
+  if (ex.userTasks.length > 0) {
+    // The approvers' lists the process starts with, one per user task (see the top of the file).
+    const inputs = ex.userTasks.map(assigneesVariable);
+    processBody['bpmn:ioSpecification'] = {
+      '@_id': `${processId}_io`,
+      'bpmn:dataInput': inputs.map((name) => ({ '@_id': name, '@_name': name, '@_isCollection': 'true' })),
+      'bpmn:inputSet': { '@_id': `${processId}_inputs`, 'bpmn:dataInputRefs': inputs },
+      'bpmn:outputSet': { '@_id': `${processId}_outputs` },
+    };
+  }
   for (const el of ex.elements) {
-    const list = processBody[el.tag] ?? [];
+    const list = (processBody[el.tag] ?? []) as unknown[];
     list.push({ ...el.attrs, ...(el.children ?? {}) });
     processBody[el.tag] = list;
   }
@@ -313,7 +381,8 @@ export function exportBpmn(root: FlowNode, meta: { code: string; name: string; v
         return {
           '@_id': `${f.id}_di`,
           '@_bpmnElement': f.id,
-          'di:waypoint': from && to ? waypoints(from, to).map((p) => ({ '@_x': p.x, '@_y': p.y })) : [],
+          'di:waypoint':
+            from && to ? waypoints(from, to, f.lane).map((p) => ({ '@_x': p.x, '@_y': p.y })) : [],
         };
       }),
     },
@@ -326,6 +395,8 @@ export function exportBpmn(root: FlowNode, meta: { code: string; name: string; v
       '@_xmlns:dc': 'http://www.omg.org/spec/DD/20100524/DC',
       '@_xmlns:di': 'http://www.omg.org/spec/DD/20100524/DI',
       '@_xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+      '@_xmlns:flowable': FLOWABLE_NS,
+      '@_xmlns:zeebe': ZEEBE_NS,
       '@_id': `Definitions_${processId}`,
       '@_targetNamespace': 'http://bpmn.io/schema/bpmn',
       '@_exporter': 'SRM flow engine',

@@ -1,6 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BpmnModdle } from 'bpmn-moddle';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
 import { exportBpmn } from '../../../src/workflow/engine/bpmn';
 import { amountOver, approver, chain, condition, end, parallel, start, users } from './harness';
 
@@ -163,5 +167,149 @@ describe('BPMN 2.0 export', () => {
       (f) => f.sourceRef === 'C' && f.name === 'x',
     ) as Node;
     expect((flow['bpmn:conditionExpression'] as Node)['#text']).toBe(juel("note == 'it\\'s <b>'"));
+  });
+});
+
+const XSD_DIR = 'node_modules/bpmn-moddle/resources/bpmn/xsd';
+const XSD_FILES = ['BPMN20.xsd', 'Semantic.xsd', 'BPMNDI.xsd', 'DC.xsd', 'DI.xsd'];
+/** The OMG's BPMN 2.0 schema (shipped with bpmn-moddle), checked by libxml2's validator. */
+async function xsdErrors(xml: string): Promise<string[]> {
+  const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+  const [main, ...rest] = await Promise.all(
+    XSD_FILES.map(async (fileName) => ({
+      fileName,
+      contents: await readFile(join(root, XSD_DIR, fileName), 'utf8'),
+    })),
+  );
+  const result = await validateXML({
+    xml: [{ fileName: 'flow.bpmn', contents: xml }],
+    schema: [main!],
+    preload: rest,
+  });
+  return result.errors.map((e) => e.rawMessage);
+}
+
+/** The demo's shape that drew the empty default branch through the countersign task, and deeper nests. */
+const countersign = chain(
+  start(),
+  condition('C', [
+    {
+      id: 'big',
+      name: '大额',
+      condition: amountOver(50000),
+      next: chain(
+        approver('sign', users('2', '3'), { signMode: 'all' }),
+        approver('after', { kind: 'deptManager' }),
+      ),
+    },
+    { id: 'other', name: '其他', isDefault: true },
+  ]),
+  end(),
+);
+const nested = chain(
+  start(),
+  parallel('P', [
+    {
+      id: 'p1',
+      name: '甲',
+      next: chain(
+        condition('C2', [
+          { id: 'c2a', name: 'a', condition: amountOver(1), next: approver('x1', users('1')) },
+          { id: 'c2b', name: 'b', isDefault: true },
+          {
+            id: 'c2c',
+            name: 'c',
+            condition: amountOver(2),
+            next: chain(approver('x2', users('2')), approver('x3', users('3'))),
+          },
+        ]),
+        approver('x4', { kind: 'launcher' }),
+      ),
+    },
+    { id: 'p2', name: '乙' },
+    { id: 'p3', name: '丙', next: approver('x5', { kind: 'roles', roleIds: ['3'] }) },
+  ]),
+  condition('C3', [
+    { id: 'c3a', name: 'a', isDefault: true },
+    { id: 'c3b', name: 'b', condition: amountOver(3) },
+  ]),
+  end(),
+);
+const trees = { tree, countersign, nested };
+
+interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+/** Whether an axis-parallel segment runs through the inside of a box (touching its edge is not crossing). */
+function crosses(a: { x: number; y: number }, b: { x: number; y: number }, box: Box): boolean {
+  const [x1, x2] = [Math.min(a.x, b.x), Math.max(a.x, b.x)];
+  const [y1, y2] = [Math.min(a.y, b.y), Math.max(a.y, b.y)];
+  return x2 > box.x && x1 < box.x + box.w && y2 > box.y && y1 < box.y + box.h;
+}
+
+describe.each(Object.entries(trees))('the BPMN export of %s', (_, root) => {
+  const xml = exportBpmn(root, { code: 'demo.flow', name: '演示', version: 1 });
+  const { process, plane } = parse(xml);
+
+  it('validates against the OMG BPMN 2.0 XSD (which refuses an element out of place)', async () => {
+    expect(await xsdErrors(xml)).toEqual([]);
+    const misplaced = xml
+      .replace('<bpmn:outgoing', '<bpmn:bogus/><bpmn:outgoing')
+      .replace(/(<bpmn:userTask[^>]*>)/, '$1<bpmn:multiInstanceLoopCharacteristics/>');
+    expect(misplaced).not.toBe(xml);
+    expect((await xsdErrors(misplaced)).length).toBeGreaterThan(0);
+  });
+
+  it('every user task is resolvable by Flowable and Camunda 8: a collection the process declares, one assignee per instance', () => {
+    const declared = list(
+      (process['bpmn:ioSpecification'] as Node | undefined)?.['bpmn:dataInput'] as Node[] | undefined,
+    ).map((d) => d.name);
+    const tasks = list(process['bpmn:userTask']);
+    expect(tasks.length).toBeGreaterThan(0);
+    for (const task of tasks) {
+      const loop = task['bpmn:multiInstanceLoopCharacteristics'] as Node;
+      const variable = `${String(task.id)}_assignees`;
+      expect(declared).toContain(variable);
+      expect(loop['flowable:collection']).toBe(juel(variable));
+      expect(loop['flowable:elementVariable']).toBe('assignee');
+      expect(task['flowable:assignee']).toBe(juel('assignee'));
+      const zeebe = (loop['bpmn:extensionElements'] as Node)['zeebe:loopCharacteristics'] as Node;
+      expect(zeebe).toMatchObject({ inputCollection: `= ${variable}`, inputElement: 'assignee' });
+      const assignment = (task['bpmn:extensionElements'] as Node)['zeebe:assignmentDefinition'] as Node;
+      expect(assignment.assignee).toBe('= assignee');
+    }
+  });
+
+  it('no edge segment crosses a shape other than its own two ends', () => {
+    const box = new Map(
+      list(plane['bpmndi:BPMNShape']).map((s) => {
+        const b = s['dc:Bounds'] as Node;
+        return [
+          String(s.bpmnElement),
+          { x: +String(b.x), y: +String(b.y), w: +String(b.width), h: +String(b.height) },
+        ];
+      }),
+    );
+    const flows = new Map(list(process['bpmn:sequenceFlow']).map((f) => [String(f.id), f]));
+    const crossings: string[] = [];
+    for (const edge of list(plane['bpmndi:BPMNEdge'])) {
+      const flow = flows.get(String(edge.bpmnElement)) as Node;
+      const points = list(edge['di:waypoint']).map((p) => ({ x: +String(p.x), y: +String(p.y) }));
+      for (let i = 1; i < points.length; i += 1) {
+        const [a, b] = [points[i - 1]!, points[i]!];
+        expect(a.x === b.x || a.y === b.y).toBe(true);
+        for (const [id, shape] of box)
+          if (id !== flow.sourceRef && id !== flow.targetRef && crosses(a, b, shape))
+            crossings.push(`${String(flow.id)} through ${id}`);
+      }
+    }
+    expect(crossings).toEqual([]);
+  });
+
+  it('opens in bpmn.io without a warning', async () => {
+    expect((await new BpmnModdle().fromXML(xml)).warnings).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ export const flowEngineApi = {
   remove: (id: string) => http.get<null>(`${FlowEngineApi.delete}/${id}`),
   copy: (id: string) => http.post<{ id: string }>(`${FlowEngineApi.base}/${id}/Actions/Copy`),
   exportData: (id: string) => http.get<FlowDefinitionSave>(`${FlowEngineApi.base}/${id}/Actions/ExportData`),
+  /** A released version as a BPMN 2.0 file. */
+  bpmn: (id: string, version: number) => http.blob(`${FlowEngineApi.bpmn}/${id}/${version}`),
   importData: (doc: FlowDefinitionSave) => http.post<{ id: string }>(FlowEngineApi.import, doc),
   /** Silent: the designer shows a refused tree's errors on its nodes rather than in a toast. */
   release: (id: string) =>

@@ -65,7 +65,22 @@ function VersionsModal({ id, name, onClose }: { id: string; name: string; onClos
               <Tag color={i === 0 ? 'green' : 'default'}>{t('list.versionTag', { version: v.version })}</Tag>
               {i === 0 && <span>{t('list.current')}</span>}
             </Space>
-            <span>{formatDate(v.createdAt)}</span>
+            <Space>
+              <span>{formatDate(v.createdAt)}</span>
+              <Auth code={FlowEnginePerm.export}>
+                <Button
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  data-testid={`flow-bpmn-${v.version}`}
+                  onClick={async () => {
+                    const blob = await flowEngineApi.bpmn(id, v.version);
+                    saveBlob(blob, `${info.data?.enCode ?? id}.v${v.version}.bpmn`);
+                  }}
+                >
+                  {t('list.downloadBpmn')}
+                </Button>
+              </Auth>
+            </Space>
           </List.Item>
         )}
       />
