@@ -93,6 +93,9 @@ export default defineConfig({
         // Likewise the supplier registrations per address (10 per 10 minutes): the registration
         // spec and the suppliers other specs admit through the API, with their retries.
         REGISTER_RATE_LIMIT: '100',
+        // The platform operator of platform.spec.ts (made at start, with a password of its own).
+        PLATFORM_OPERATOR: 'operator',
+        PLATFORM_OPERATOR_PASSWORD: 'operator123',
         WECHAT_MP_APP_ID: 'wx-e2e-app',
         WECHAT_MP_APP_SECRET: 'e2e-secret',
         WECHAT_MP_TOKEN: wechatToken,

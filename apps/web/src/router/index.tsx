@@ -340,6 +340,18 @@ export const fixedRoutes: RouteObject[] = [
       },
     ],
   },
+  // The platform operator's console, beside the tenants' root: its own sign-in, token and menu
+  // (views/platform); the tenant route guard never sees its paths.
+  {
+    id: 'platform',
+    path: '/platform/*',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Progress />,
+    lazy: async () => {
+      const [module] = await Promise.all([import('../views/platform'), loadNamespaces(['platform', 'ops'])]);
+      return { Component: module.default };
+    },
+  },
 ];
 
 const patched = new Set<string>();

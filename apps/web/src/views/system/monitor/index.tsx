@@ -113,12 +113,21 @@ function MetricCard({
   );
 }
 
-/** System → server monitor: the machine, the Node process, the database, Redis and the server processes. */
-export default function MonitorPage() {
+/**
+ * System → server monitor: the machine, the Node process, the database, Redis and the server
+ * processes. The platform operator's console shows it with its own call (`sample`, `queryKey`).
+ */
+export default function MonitorPage({
+  sample = monitorApi.sample,
+  queryKey = monitorKeys.all,
+}: {
+  sample?: () => Promise<MonitorInfo>;
+  queryKey?: readonly unknown[];
+} = {}) {
   const { t } = useTranslation('ops');
   const query = useQuery({
-    queryKey: monitorKeys.all,
-    queryFn: monitorApi.sample,
+    queryKey,
+    queryFn: sample,
     refetchInterval: REFRESH_MS,
   });
   const m: MonitorInfo | undefined = query.data;
