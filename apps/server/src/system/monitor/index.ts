@@ -5,7 +5,13 @@ import { monitorRoutes } from './monitor-routes';
 import { Monitor } from './monitor-service';
 import { ProcessRegistry } from './processes';
 
-/** The server monitor; every process announces itself from start-up, whether or not anyone watches. */
+export { Monitor } from './monitor-service';
+export { ProcessRegistry } from './processes';
+
+/**
+ * The tenant's monitor (its sessions, jobs and storage). Every process announces itself from
+ * start-up, and samples the host (`Monitor`, the platform operator's view of the machine).
+ */
 export const monitorPlugin =
   (cluster: Cluster): FastifyPluginAsyncZod =>
   async (app) => {
@@ -18,5 +24,5 @@ export const monitorPlugin =
       monitor.close();
       await processes.close();
     });
-    await app.register(signedIn(monitorRoutes(monitor)));
+    await app.register(signedIn(monitorRoutes));
   };
