@@ -15,10 +15,23 @@ export interface CacheStats {
   lastClearedAt: number | null;
 }
 
+/**
+ * `tenantId`: only that tenant's entries and counters (a tenant administrator's cache screen);
+ * absent, the whole cache (the platform operator's). A source that holds nothing of tenants lists
+ * nothing for one.
+ */
 export interface CacheSource {
-  cacheStats(): CacheStats[] | Promise<CacheStats[]>;
+  cacheStats(tenantId?: string): CacheStats[] | Promise<CacheStats[]>;
   /** Empties the named cache of this source (a name it does not hold is ignored). */
-  clearCache(name: string): void | Promise<void>;
+  clearCache(name: string, tenantId?: string): void | Promise<void>;
+}
+
+/** A key's tenant: cache keys are `family:tenantId:…` (a test keeps every key so). */
+export function tenantOfKey(key: string): string {
+  const start = key.indexOf(':') + 1;
+  if (start === 0) return '';
+  const end = key.indexOf(':', start);
+  return end < 0 ? key.slice(start) : key.slice(start, end);
 }
 
 /** The bus topic of a clear: `{ name }`, `*` for all. Holders of shared state listen to rebuild it. */

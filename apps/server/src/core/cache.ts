@@ -12,7 +12,7 @@
  * loaded after everything that request must see had committed. So under a stream of writes, the
  * requests between two writes share one query instead of each running their own.
  */
-import { approxBytes, CacheCounters, type CacheSource, type CacheStats } from './cache-source';
+import { approxBytes, CacheCounters, type CacheSource, type CacheStats, tenantOfKey } from './cache-source';
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
@@ -70,8 +70,11 @@ export function keyPerObject<K extends object, W>(make: (of: K, with_?: W) => st
 
 export class VersionedCache implements CacheSource {
   private readonly entries = new Map<string, Entry<unknown>>();
-  /** Per key family, so the cache screen shows each kind of entry as a cache of its own. */
-  private readonly counters = new Map<string, CacheCounters>();
+  /**
+   * Per key family and tenant (`family:tenant`), so the cache screen shows each kind of entry as a
+   * cache of its own, to a tenant only his own figures.
+   */
+  private readonly counters = new Map<string, { family: string; tenant: string; counters: CacheCounters }>();
 
   constructor(private readonly ttlMs = TTL_MS) {}
 
@@ -83,7 +86,7 @@ export class VersionedCache implements CacheSource {
       hit.counters.hits++;
       return hit.value;
     }
-    const counters = this.countersOf(familyOf(key));
+    const counters = this.countersOf(key);
     counters.misses++;
     if (this.entries.size >= MAX_ENTRIES) this.prune(now);
     const value = load();
@@ -121,25 +124,36 @@ export class VersionedCache implements CacheSource {
 
   clear(): void {
     this.entries.clear();
-    for (const counters of this.counters.values()) counters.cleared();
+    for (const { counters } of this.counters.values()) counters.cleared();
   }
 
-  cacheStats(): CacheStats[] {
+  /** Each family's figures: of one tenant, or (no tenant) of all of them together. */
+  cacheStats(tenantId?: string): CacheStats[] {
     const out = new Map<string, CacheStats>();
-    for (const [name, c] of this.counters) {
-      out.set(name, {
-        name,
-        entries: 0,
-        bytes: 0,
-        hits: c.hits,
-        misses: c.misses,
-        lastClearedAt: c.lastClearedAt,
-      });
+    for (const { family, tenant, counters: c } of this.counters.values()) {
+      if (tenantId !== undefined && tenant !== tenantId) continue;
+      const stats = out.get(family);
+      if (!stats) {
+        out.set(family, {
+          name: family,
+          entries: 0,
+          bytes: 0,
+          hits: c.hits,
+          misses: c.misses,
+          lastClearedAt: c.lastClearedAt,
+        });
+        continue;
+      }
+      stats.hits += c.hits;
+      stats.misses += c.misses;
+      if (c.lastClearedAt !== null && (stats.lastClearedAt ?? 0) < c.lastClearedAt)
+        stats.lastClearedAt = c.lastClearedAt;
     }
     // Every entry held counts, expired or not: it is memory until a load replaces it or a
     // prune drops it, and a clear frees it.
     const budget = { left: 500_000 };
     for (const [key, entry] of this.entries) {
+      if (tenantId !== undefined && tenantOfKey(key) !== tenantId) continue;
       const stats = out.get(familyOf(key));
       if (!stats) continue;
       stats.entries++;
@@ -148,19 +162,30 @@ export class VersionedCache implements CacheSource {
     return [...out.values()];
   }
 
-  /** Empties one family (`perms`, `menu` …); the next request of each key loads it again. */
-  clearCache(name: string): void {
-    for (const key of this.entries.keys()) if (familyOf(key) === name) this.entries.delete(key);
-    this.counters.get(name)?.cleared();
+  /**
+   * Empties one family (`perms`, `menu` …), of one tenant or of all; the next request of each key
+   * loads it again.
+   */
+  clearCache(name: string, tenantId?: string): void {
+    for (const key of this.entries.keys()) {
+      if (familyOf(key) === name && (tenantId === undefined || tenantOfKey(key) === tenantId))
+        this.entries.delete(key);
+    }
+    for (const { family, tenant, counters } of this.counters.values()) {
+      if (family === name && (tenantId === undefined || tenant === tenantId)) counters.cleared();
+    }
   }
 
-  private countersOf(family: string): CacheCounters {
-    let counters = this.counters.get(family);
-    if (!counters) {
-      counters = new CacheCounters();
-      this.counters.set(family, counters);
+  private countersOf(key: string): CacheCounters {
+    const family = familyOf(key);
+    const tenant = tenantOfKey(key);
+    const id = `${family}:${tenant}`;
+    let found = this.counters.get(id);
+    if (!found) {
+      found = { family, tenant, counters: new CacheCounters() };
+      this.counters.set(id, found);
     }
-    return counters;
+    return found.counters;
   }
 
   private prune(now: number): void {

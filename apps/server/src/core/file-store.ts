@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../config';
@@ -15,6 +15,13 @@ export interface FileStore {
   /** Null when no file has the key. */
   get(key: string): Promise<{ body: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
+  /** Every file whose key starts with `prefix/` (a tenant's uploads: `{tenantId}`), sorted by key. */
+  list(prefix: string): Promise<StoredFile[]>;
+}
+
+export interface StoredFile {
+  key: string;
+  size: number;
 }
 
 const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
@@ -52,6 +59,23 @@ export class LocalFileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<StoredFile[]> {
+    const root = path.resolve(this.root);
+    const entries = await readdir(this.file(prefix), { recursive: true, withFileTypes: true }).catch(
+      () => [],
+    );
+    const out: StoredFile[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const key = path.relative(root, file).split(path.sep).join('/');
+      if (key.split('/').some((p) => !SEGMENT.test(p))) continue;
+      const info = await stat(file).catch(() => null);
+      if (info) out.push({ key, size: info.size });
+    }
+    return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 }
 

@@ -1,7 +1,13 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
-import { assertKey, type FileStore } from './file-store';
+import { assertKey, type FileStore, type StoredFile } from './file-store';
 
 /** The file store in an S3-compatible bucket (AWS, MinIO, Ceph …) through the AWS SDK. */
 export class S3FileStore implements FileStore {
@@ -51,5 +57,22 @@ export class S3FileStore implements FileStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.key(key) }));
+  }
+
+  async list(prefix: string): Promise<StoredFile[]> {
+    const out: StoredFile[] = [];
+    const start = `${this.config.prefix}${assertKey(prefix)}/`;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: start, ContinuationToken: token }),
+      );
+      for (const item of page.Contents ?? []) {
+        if (item.Key)
+          out.push({ key: item.Key.slice(this.config.prefix.length), size: Number(item.Size ?? 0) });
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 }

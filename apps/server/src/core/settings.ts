@@ -39,12 +39,12 @@ export class SettingsCache implements CacheSource {
     this.cache.clear();
   }
 
-  cacheStats(): CacheStats[] {
-    return this.cache.cacheStats();
+  cacheStats(tenantId?: string): CacheStats[] {
+    return this.cache.cacheStats(tenantId);
   }
 
-  clearCache(name: string): void {
-    this.cache.clearCache(name);
+  clearCache(name: string, tenantId?: string): void {
+    this.cache.clearCache(name, tenantId);
   }
 
   private async currentVersion(tenantId: string): Promise<string> {

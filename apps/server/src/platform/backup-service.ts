@@ -11,10 +11,10 @@ import {
   pendingRestore,
   requestRestore,
   takeBackup,
-} from '../system/backup/service';
+} from '../system/backup/whole-database';
 
 /**
- * Whole-database backups: the embedded database's data folder (system/backup/service.ts), filed
+ * Whole-database backups: the embedded database's data folder (system/backup/whole-database.ts), filed
  * under the platform rather than a tenant. On PostgreSQL the server's own tooling backs it up.
  */
 const PLATFORM = 'platform';

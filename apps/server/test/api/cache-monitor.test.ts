@@ -1,16 +1,17 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type CacheList, type MonitorInfo, OpsApi } from '@srm/contracts';
+import { type CacheList, OpsApi, type TenantMonitor } from '@srm/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
-import { createTestApp, TEST_APP_CONFIG, type TestApp } from '../helpers';
+import { createTestApp, TEST_APP_CONFIG, type TestApp, tenantIdOf } from '../helpers';
 
 /**
- * The cache screen (every cache of the process, clear one or all in every process) and the server
- * monitor. With REDIS_URL a second app on the same database and Redis stands for a second server
- * process: a clear through one empties the other's caches, and both are listed as processes.
+ * The cache screen (the tenant's entries of every cache of the process, clear one or all in every
+ * process, never another tenant's) and the tenant's monitor (its sessions, jobs and storage, never
+ * the host). With REDIS_URL a second app on the same database and Redis stands for a second
+ * server process: a clear through one empties the other's caches.
  */
 const redisUrl = process.env.REDIS_URL;
 const prefix = `srmtest${process.pid}${Date.now().toString(36)}`;
@@ -19,6 +20,9 @@ const en = { 'accept-language': 'en-US' };
 let t: TestApp;
 let admin: string;
 let buyer: string;
+let other: string;
+let tenantId: string;
+let otherTenant: string;
 
 const caches = async (token = admin) => {
   const res = await t.get<CacheList>(OpsApi.cache, token);
@@ -38,7 +42,10 @@ beforeAll(async () => {
   t = await createTestApp(redisUrl ? { redisUrl, redisPrefix: prefix } : {});
   admin = await t.login('admin', 'admin123');
   buyer = await t.login('buyer', 'buyer123');
-});
+  tenantId = await tenantIdOf(t.db, 'admin');
+  otherTenant = (await t.seedOtherTenant('cm')).tenantId;
+  other = await t.login('cmadmin', 'admin123');
+}, 60_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -116,6 +123,53 @@ describe('cache', () => {
     expect(Object.keys(bad.body.data?.fields ?? {})).toEqual(['name']);
   });
 
+  it('lists only the tenant’s entries: every entry is some tenant’s, and the two lists add up to the whole', async () => {
+    const fill = async () => {
+      for (const token of [admin, other]) {
+        await t.get('/api/sys/menu-ent/nav', token);
+        await t.get('/api/permission/Users?pageSize=5', token);
+        await t.get('/api/sys/user/info', token);
+      }
+    };
+    // A clear of the test before reaches this process through its bus too: fill once it is done.
+    await expect
+      .poll(async () => {
+        await fill();
+        return Math.min(
+          entriesOf(await caches(admin), 'nav') ?? 0,
+          entriesOf(await caches(other), 'nav') ?? 0,
+        );
+      })
+      .toBeGreaterThan(0);
+    const mine = await caches(admin);
+    const theirs = await caches(other);
+    const whole = await t.app.deps.cache.cacheStats();
+    const entries = (list: { name: string; entries: number }[], name: string) =>
+      list.find((c) => c.name === name)?.entries ?? 0;
+    for (const c of whole) {
+      expect(entries(mine.caches, c.name) + entries(theirs.caches, c.name), c.name).toBe(c.entries);
+    }
+    // The whole cache keeps nothing that is no tenant's: each key names one of the two.
+    expect(t.app.deps.cache.cacheStats(tenantId).length).toBeGreaterThan(0);
+    expect(t.app.deps.cache.cacheStats(otherTenant).length).toBeGreaterThan(0);
+  });
+
+  it('clearing one cache, or all, empties the tenant’s entries and leaves every other tenant’s', async () => {
+    await t.get('/api/sys/menu-ent/nav', admin);
+    await t.get('/api/sys/menu-ent/nav', other);
+    const clearedBefore = (await caches(admin)).caches.find((c) => c.name === 'nav')?.lastClearedAt;
+    expect((await clearCache('nav', other)).body.code).toBe(0);
+    expect(entriesOf(await caches(other), 'nav')).toBe(0);
+    expect(entriesOf(await caches(admin), 'nav')).toBeGreaterThan(0);
+    await t.get('/api/sys/menu-ent/nav', other);
+    expect((await t.post(OpsApi.cacheClearAll, undefined, other)).body.code).toBe(0);
+    const cleared = await caches(other);
+    for (const name of ['menu', 'nav']) expect(entriesOf(cleared, name)).toBe(0);
+    const kept = await caches(admin);
+    for (const name of ['menu', 'nav']) expect(entriesOf(kept, name)).toBeGreaterThan(0);
+    expect(kept.caches.find((c) => c.name === 'nav')?.lastClearedAt).toBe(clearedBefore);
+  });
+
   it('a user without the permission gets 403 and clears nothing', async () => {
     await t.get('/api/sys/menu-ent/nav', buyer);
     expect((await t.get(OpsApi.cache, buyer)).body.code).toBe(403);
@@ -127,21 +181,31 @@ describe('cache', () => {
 });
 
 describe('monitor', () => {
-  it('answers the machine, the process, the database and the processes, with a history', async () => {
-    const res = await t.get<MonitorInfo>(OpsApi.monitor, admin);
+  it('answers the tenant’s sessions, jobs and storage, and nothing of the host', async () => {
+    const res = await t.get<TenantMonitor>(OpsApi.monitor, admin);
     expect(res.body.code).toBe(0);
     const m = res.body.data;
-    expect(m.system.cores).toBeGreaterThan(0);
-    expect(m.system.memTotal).toBeGreaterThan(m.system.memUsed);
-    expect(m.system.load).toHaveLength(3);
-    expect(m.node.version).toBe(process.version);
-    expect(m.node.heapUsed).toBeGreaterThan(0);
-    expect(m.database.kind).toBe(t.app.dbKind);
-    expect(m.database.sizeBytes).toBeGreaterThan(0);
-    expect(m.processes.filter((p) => p.current)).toHaveLength(1);
-    expect(m.history.length).toBeGreaterThan(0);
-    if (redisUrl) expect(m.redis?.clients).toBeGreaterThan(0);
-    else expect(m.redis).toBeNull();
+    expect(m.sessions.active).toBeGreaterThanOrEqual(2);
+    expect(m.sessions.users).toBeGreaterThanOrEqual(2);
+    expect(m.sessions.signIns24h).toBeGreaterThanOrEqual(2);
+    expect(m.jobs.tasks).toBe(3);
+    expect(m.storage.rows).toBeGreaterThan(0);
+    expect(m.storage.rowBytes).toBeGreaterThan(0);
+    expect(m.storage.tables.map((x) => x.name)).toContain('sys_menu');
+    // No host: no CPU, memory, disks, mounts, processes, database size or Redis.
+    for (const key of ['system', 'node', 'database', 'redis', 'processes', 'history'])
+      expect(m).not.toHaveProperty(key);
+    expect(res.raw).not.toMatch(/cpu|mount|rss|heap|pg_database|pid|hostname/i);
+  });
+
+  it('counts only the tenant’s own: the other tenant’s sign-ins and rows are not in it', async () => {
+    const mine = (await t.get<TenantMonitor>(OpsApi.monitor, admin)).body.data;
+    const theirs = (await t.get<TenantMonitor>(OpsApi.monitor, other)).body.data;
+    expect(theirs.sessions.users).toBe(1);
+    expect(theirs.storage.rows).toBeLessThan(mine.storage.rows);
+    await t.login('cmadmin', 'admin123');
+    const again = (await t.get<TenantMonitor>(OpsApi.monitor, admin)).body.data;
+    expect(again.sessions.signIns24h).toBe(mine.sessions.signIns24h);
   });
 
   it('refuses a user without the permission', async () => {
@@ -185,11 +249,5 @@ describe.runIf(redisUrl)('two server processes on one Redis', () => {
     await expect
       .poll(async () => entriesOf((await twinGet<CacheList>(OpsApi.cache)).data, 'nav'), { timeout: 5000 })
       .toBe(0);
-  });
-
-  it('the monitor lists both processes', async () => {
-    const m = (await twinGet<MonitorInfo>(OpsApi.monitor)).data;
-    expect(m.processes.length).toBeGreaterThanOrEqual(2);
-    expect(m.processes.filter((p) => p.current)).toHaveLength(1);
   });
 });

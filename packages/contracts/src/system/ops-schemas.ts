@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taskRunSchema } from './task';
 
 export * from './ops-schemas.core';
 
@@ -102,6 +103,43 @@ export const monitorSchema = z.object({
   history: z.array(monitorSampleSchema),
 });
 export type MonitorInfo = z.infer<typeof monitorSchema>;
+
+/**
+ * The monitor as a tenant administrator sees it: only what is his tenant's (its sessions, its jobs,
+ * its storage), never the host's machine, processes, database or Redis (the platform operator's).
+ */
+export const tenantMonitorSchema = z.object({
+  time: z.number(),
+  sessions: z.object({
+    /** Sessions not ended and seen within the tenant's session timeout. */
+    active: z.number(),
+    /** Distinct users among them. */
+    users: z.number(),
+    /** Sign-ins of the last 24 hours, and the refused ones among them. */
+    signIns24h: z.number(),
+    failedSignIns24h: z.number(),
+  }),
+  jobs: z.object({
+    tasks: z.number(),
+    enabled: z.number(),
+    running: z.number(),
+    failures24h: z.number(),
+    /** The newest runs of the tenant's tasks. */
+    recent: z.array(taskRunSchema),
+  }),
+  storage: z.object({
+    /** Rows of the tenant's tables and their bytes as stored. */
+    rows: z.number(),
+    rowBytes: z.number(),
+    files: z.number(),
+    fileBytes: z.number(),
+    backups: z.number(),
+    backupBytes: z.number(),
+    /** The tenant's largest tables. */
+    tables: z.array(z.object({ name: z.string(), rows: z.number(), bytes: z.number() })),
+  }),
+});
+export type TenantMonitor = z.infer<typeof tenantMonitorSchema>;
 
 export const fileDownloadParamSchema = z.object({
   type: z

@@ -33,13 +33,12 @@ export const TaskApi = {
 } as const;
 
 export const BackupApi = {
-  /** GET: the database kind, its size, the backups and the pending restore; POST: take one now. */
+  /** GET: the tenant's backups and its last backup job; POST: back the tenant up now. */
   backup: '/api/systemData/DataBackup',
   /**
    * DELETE `${backup}/{name}`; GET `${backup}/{name}/Actions/Download`;
-   * POST `${backup}/{name}/Actions/Restore` (applied at the next start); DELETE `${backup}/Restore` cancels it.
+   * POST `${backup}/{name}/Actions/Restore`: the tenant's rows and files replaced at once, in one transaction.
    */
-  cancelRestore: '/api/systemData/DataBackup/Restore',
 } as const;
 
 /** The built-in jobs of the server's registry: a task names one, never code or SQL. */
@@ -64,8 +63,10 @@ export const CRON_FIELDS = 5;
 export const CRON_MAX_LENGTH = 100;
 export const DEFAULT_TASK_TIME_ZONE = 'Asia/Shanghai';
 
-/** A backup's name as the server makes it: `backup-20261125T201500Z-1a2b3c.tar.gz`. */
+/** A whole-database backup's name as the server makes it: `backup-20261125T201500Z-1a2b3c.tar.gz`. */
 export const BACKUP_NAME_PATTERN = /^backup-\d{8}T\d{6}Z-[0-9a-f]{6}\.tar\.gz$/;
+/** A tenant backup's name: `tenant-20261125T201500Z-1a2b3c.ndjson.gz` (gzipped JSON lines). */
+export const TENANT_BACKUP_NAME_PATTERN = /^tenant-\d{8}T\d{6}Z-[0-9a-f]{6}\.ndjson\.gz$/;
 
 /** Whether a time zone name is one the runtime knows (IANA names, e.g. Asia/Shanghai, UTC). */
 export function isTimeZone(value: string): boolean {

@@ -103,12 +103,14 @@ export const taskRunSchema = z.object({
 export type TaskRun = z.infer<typeof taskRunSchema>;
 export const runNowSchema = z.object({ jobId: z.string() });
 
-export const backupNameParamSchema = z.object({
+/** A whole-database backup's name (the platform operator's, `BACKUP_NAME_PATTERN`). */
+export const databaseBackupNameParamSchema = z.object({
   name: z
     .string()
     .max(64)
     .regex(/^backup-\d{8}T\d{6}Z-[0-9a-f]{6}\.tar\.gz$/),
 });
+/** A whole-database backup (the embedded data folder): the platform operator's. */
 export const backupSchema = z.object({
   name: z.string(),
   size: z.number(),
@@ -117,14 +119,28 @@ export const backupSchema = z.object({
   source: z.enum(['manual', 'schedule']),
 });
 export type Backup = z.infer<typeof backupSchema>;
+
+/** A tenant backup's name (`TENANT_BACKUP_NAME_PATTERN`). */
+export const backupNameParamSchema = z.object({
+  name: z
+    .string()
+    .max(64)
+    .regex(/^tenant-\d{8}T\d{6}Z-[0-9a-f]{6}\.ndjson\.gz$/),
+});
+/** A tenant administrator's backup: his tenant's rows and files. */
+export const tenantBackupSchema = backupSchema.extend({
+  /** Rows of the tenant's tables it holds. */
+  rows: z.number(),
+  /** The tenant's uploaded files it holds. */
+  files: z.number(),
+});
+export type TenantBackup = z.infer<typeof tenantBackupSchema>;
 export const backupInfoSchema = z.object({
-  embedded: z.boolean(),
-  /** Bytes, as PostgreSQL reports the database's size. */
-  databaseSize: z.number(),
-  backups: z.array(backupSchema),
-  /** The backup the server swaps in at its next start. */
-  pendingRestore: z.string().nullable(),
-  /** The last run of a backup task of the tenant. */
+  backups: z.array(tenantBackupSchema),
+  /** The last backup of the tenant, taken now or by a task. */
   lastJob: taskRunSchema.nullable(),
 });
 export type BackupInfo = z.infer<typeof backupInfoSchema>;
+/** What a restore replaced (applied at once, in one transaction). */
+export const restoreResultSchema = z.object({ rows: z.number(), files: z.number() });
+export type RestoreResult = z.infer<typeof restoreResultSchema>;

@@ -1,48 +1,47 @@
-import { createReadStream } from 'node:fs';
 import {
   BackupApi,
   backupInfoSchema,
   backupNameParamSchema,
-  backupSchema,
   envelope,
+  restoreResultSchema,
   TaskPerm,
+  tenantBackupSchema,
 } from '@srm/contracts';
 import { z } from 'zod';
 import { requirePerm } from '../../core/access';
 import { envelopeOk } from '../../core/envelope';
-import { AppError, forbidden, notFound } from '../../core/errors';
+import { forbidden, notFound } from '../../core/errors';
+import { t } from '../../core/i18n';
 import type { SignedInRequest, SignedInRoutes } from '../../core/scope';
-import { contextOf } from '../../core/service-context';
-import { lastBackupRun } from '../task/service';
+import { lastBackupRun, recordManualBackup, syncTenantSchedules } from '../task/service';
 import {
-  type BackupContext,
-  backupFile,
-  cancelRestore,
-  databaseSize,
-  deleteBackup,
-  listBackups,
-  pendingRestore,
-  requestRestore,
-  takeBackup,
-} from './service';
+  deleteTenantBackup,
+  listTenantBackups,
+  restoreTenantBackup,
+  type TenantBackupContext,
+  takeTenantBackup,
+  tenantBackupFile,
+} from './tenant-backup';
 
 const tags = ['systemData'];
 const NAME = `${BackupApi.backup}/:name`;
 
-function context(request: SignedInRequest): BackupContext {
+function context(request: SignedInRequest): TenantBackupContext {
   const { deps } = request.server;
-  return { ...contextOf(request), handle: deps.dbHandle, dataDir: deps.config.dataDir };
+  return { db: deps.db, files: deps.files, tenantId: request.auth.tenantId };
 }
 
-/** Writes need the embedded database (PostgreSQL is backed up by its own tools) and the tenant administrator. */
-function writable(request: SignedInRequest): BackupContext {
-  const ctx = context(request);
+/** Backups hold the tenant's users with their password hashes: the tenant administrator's alone. */
+function admin(request: SignedInRequest): TenantBackupContext {
   if (!request.auth.isAdmin) throw forbidden();
-  if (ctx.handle.kind !== 'pglite') throw new AppError(400, 'backup.embeddedOnly');
-  return ctx;
+  return context(request);
 }
 
-/** System data → data backup (page code systemData.dataBackup). */
+/**
+ * System data → data backup (page code systemData.dataBackup): the tenant's own rows and files,
+ * backed up, downloaded and restored at once (system/backup/tenant-backup.ts). Another tenant's
+ * backup is not found.
+ */
 export const backupRoutes: SignedInRoutes = async (app) => {
   app.get(
     BackupApi.backup,
@@ -50,20 +49,15 @@ export const backupRoutes: SignedInRoutes = async (app) => {
       preValidation: requirePerm(TaskPerm.dataBackup),
       schema: {
         tags,
-        summary:
-          'The database kind and size, the tenant’s backups, the pending restore and the last backup job',
+        summary: 'The tenant’s backups and its last backup job',
         response: { 200: envelope(backupInfoSchema) },
       },
     },
     async (request) => {
       const ctx = context(request);
-      const embedded = ctx.handle.kind === 'pglite';
       return envelopeOk({
-        embedded,
-        databaseSize: await databaseSize(ctx.handle.db),
-        backups: embedded ? await listBackups(ctx) : [],
-        pendingRestore: embedded ? await pendingRestore(ctx.dataDir) : null,
-        lastJob: await lastBackupRun(ctx.handle.db, ctx.tenantId, request.locale),
+        backups: await listTenantBackups(ctx),
+        lastJob: await lastBackupRun(ctx.db, ctx.tenantId, request.locale),
       });
     },
   );
@@ -72,24 +66,18 @@ export const backupRoutes: SignedInRoutes = async (app) => {
     BackupApi.backup,
     {
       preValidation: requirePerm(TaskPerm.dataBackupAdd),
-      schema: { tags, summary: 'Take a consistent backup now', response: { 200: envelope(backupSchema) } },
-    },
-    async (request) => envelopeOk(await takeBackup(writable(request), 'manual')),
-  );
-
-  app.delete(
-    BackupApi.cancelRestore,
-    {
-      preValidation: requirePerm(TaskPerm.dataBackupRestore),
       schema: {
         tags,
-        summary: 'Cancel the restore planned for the next start',
-        response: { 200: envelope(z.null()) },
+        summary: 'Back the tenant up now: its rows and its files (tenant administrator)',
+        response: { 200: envelope(tenantBackupSchema) },
       },
     },
     async (request) => {
-      await cancelRestore(writable(request).dataDir);
-      return envelopeOk(null);
+      const ctx = admin(request);
+      const started = new Date();
+      const backup = await takeTenantBackup(ctx, 'manual');
+      await recordManualBackup(ctx.db, ctx.tenantId, backup, started);
+      return envelopeOk(backup, t(request.locale, 'backup.taken'));
     },
   );
 
@@ -100,7 +88,7 @@ export const backupRoutes: SignedInRoutes = async (app) => {
       schema: { tags, params: backupNameParamSchema, response: { 200: envelope(z.null()) } },
     },
     async (request) => {
-      if (!(await deleteBackup(writable(request), request.params.name))) throw notFound();
+      if (!(await deleteTenantBackup(admin(request), request.params.name))) throw notFound();
       return envelopeOk(null);
     },
   );
@@ -111,17 +99,17 @@ export const backupRoutes: SignedInRoutes = async (app) => {
       preValidation: requirePerm(TaskPerm.dataBackupDownload),
       schema: {
         tags,
-        summary: 'The backup’s gzipped tarball (tenant administrator)',
+        summary: 'The backup file: gzipped JSON lines (tenant administrator)',
         params: backupNameParamSchema,
       },
     },
     async (request, reply) => {
-      const file = await backupFile(writable(request), request.params.name);
+      const file = await tenantBackupFile(admin(request), request.params.name);
       if (!file) throw notFound();
       return reply
         .type('application/gzip')
         .header('content-disposition', `attachment; filename="${request.params.name}"`)
-        .send(createReadStream(file));
+        .send(file);
     },
   );
 
@@ -131,14 +119,21 @@ export const backupRoutes: SignedInRoutes = async (app) => {
       preValidation: requirePerm(TaskPerm.dataBackupRestore),
       schema: {
         tags,
-        summary: 'Restore this backup at the next start of the server',
+        summary:
+          'Replace the tenant’s rows and files with the backup’s, at once and in one transaction; no other tenant is touched (tenant administrator)',
         params: backupNameParamSchema,
-        response: { 200: envelope(z.object({ pendingRestore: z.string() })) },
+        response: { 200: envelope(restoreResultSchema) },
       },
     },
     async (request) => {
-      if (!(await requestRestore(writable(request), request.params.name))) throw notFound();
-      return envelopeOk({ pendingRestore: request.params.name });
+      const ctx = admin(request);
+      const { jobs } = request.server.deps;
+      const done = await restoreTenantBackup(ctx, request.params.name, {
+        ready: () => jobs.start(),
+        sync: (tx, before) => syncTenantSchedules(jobs, tx, ctx.tenantId, before),
+      });
+      if (!done) throw notFound();
+      return envelopeOk(done, t(request.locale, 'backup.restored'));
     },
   );
 };

@@ -17,11 +17,11 @@ export const cacheRoutes =
         preValidation: requirePerm(OpsPerm.cache),
         schema: {
           tags,
-          summary: `Every cache of the answering process (entries, approximate bytes, hit rate, last clear) and, with Redis, its keys under the prefix (permission ${OpsPerm.cache})`,
+          summary: `The caller's tenant's entries of every cache of the answering process (entries, approximate bytes, hit rate, last clear) and, with Redis, its keys; no other tenant's (permission ${OpsPerm.cache})`,
           response: { 200: envelope(cacheListSchema) },
         },
       },
-      async () => envelopeOk(await admin.list()),
+      async (request) => envelopeOk(await admin.list(request.auth.tenantId)),
     );
 
     app.delete(
@@ -30,13 +30,13 @@ export const cacheRoutes =
         preValidation: requirePerm(OpsPerm.cacheClear),
         schema: {
           tags,
-          summary: `Clears one cache in every server process; 404 for an unknown name (permission ${OpsPerm.cacheClear})`,
+          summary: `Clears the tenant's entries of one cache in every server process, every other tenant's stay; 404 for an unknown name (permission ${OpsPerm.cacheClear})`,
           params: cacheNameParamSchema,
           response: { 200: envelope(z.null()) },
         },
       },
       async (request) => {
-        await admin.clear(request.params.name);
+        await admin.clear(request.params.name, request.auth.tenantId);
         return envelopeOk(null, t(request.locale, 'cache.cleared'));
       },
     );
@@ -47,12 +47,12 @@ export const cacheRoutes =
         preValidation: requirePerm(OpsPerm.cacheClear),
         schema: {
           tags,
-          summary: `Clears every cache in every server process (permission ${OpsPerm.cacheClear})`,
+          summary: `Clears the tenant's entries of every cache in every server process, every other tenant's stay (permission ${OpsPerm.cacheClear})`,
           response: { 200: envelope(z.null()) },
         },
       },
       async (request) => {
-        await admin.clear();
+        await admin.clear(undefined, request.auth.tenantId);
         return envelopeOk(null, t(request.locale, 'cache.cleared'));
       },
     );

@@ -28,19 +28,25 @@ export class RedisKeys implements CacheSource {
     private readonly prefix: string,
   ) {}
 
-  private async keys(): Promise<string[]> {
+  /** The keys under the prefix; of one tenant, those whose last segment is its id (`online:{tenantId}`). */
+  private async keys(tenantId?: string): Promise<string[]> {
     const out: string[] = [];
+    const match = tenantId === undefined ? `${this.prefix}:*` : `${this.prefix}:*:${tenantId}`;
     let cursor = '0';
     do {
-      const [next, batch] = await this.redis.scan(cursor, 'MATCH', `${this.prefix}:*`, 'COUNT', 1000);
+      const [next, batch] = await this.redis.scan(cursor, 'MATCH', match, 'COUNT', 1000);
       cursor = next;
       out.push(...batch);
     } while (cursor !== '0' && out.length < REDIS_SCAN_MAX);
     return out;
   }
 
-  async cacheStats(): Promise<CacheStats[]> {
-    const [keys, info] = await Promise.all([this.keys(), this.redis.info('stats')]);
+  /** A tenant sees his keys only; hits and misses are the whole server's, so his are not known (0). */
+  async cacheStats(tenantId?: string): Promise<CacheStats[]> {
+    const [keys, info] = await Promise.all([
+      this.keys(tenantId),
+      tenantId === undefined ? this.redis.info('stats') : Promise.resolve(''),
+    ]);
     const sample = keys.slice(0, REDIS_SIZE_SAMPLE);
     const sizes = await Promise.all(
       sample.map((key) => this.redis.call('MEMORY', 'USAGE', key).then(Number, () => 0)),
@@ -64,8 +70,8 @@ export class RedisKeys implements CacheSource {
     if (name === REDIS_CACHE_NAME) this.counters.cleared();
   }
 
-  async deleteKeys(): Promise<void> {
-    const keys = await this.keys();
+  async deleteKeys(tenantId?: string): Promise<void> {
+    const keys = await this.keys(tenantId);
     for (let i = 0; i < keys.length; i += 500) await this.redis.unlink(...keys.slice(i, i + 500));
   }
 }
@@ -87,8 +93,9 @@ export class CacheAdmin {
   ) {
     this.redisKeys = cluster.redis ? new RedisKeys(cluster.redis, cluster.prefix) : null;
     cluster.subscribe(CLEAR_TOPIC, (data) => {
-      const name = (data as { name?: unknown })?.name;
-      if (typeof name === 'string') void this.clearHere(name);
+      const { name, tenantId } = (data ?? {}) as { name?: unknown; tenantId?: unknown };
+      if (typeof name === 'string')
+        void this.clearHere(name, typeof tenantId === 'string' ? tenantId : undefined);
     });
   }
 
@@ -101,15 +108,18 @@ export class CacheAdmin {
     return [...found, ...this.extra, ...(this.redisKeys ? [this.redisKeys] : [])];
   }
 
-  private async stats(): Promise<{ source: CacheSource; stats: CacheStats }[]> {
+  private async stats(tenantId?: string): Promise<{ source: CacheSource; stats: CacheStats }[]> {
     const lists = await Promise.all(
-      this.sources().map(async (source) => (await source.cacheStats()).map((stats) => ({ source, stats }))),
+      this.sources().map(async (source) =>
+        (await source.cacheStats(tenantId)).map((stats) => ({ source, stats })),
+      ),
     );
     return lists.flat();
   }
 
-  async list(): Promise<CacheList> {
-    const caches: CacheInfo[] = (await this.stats())
+  /** Every cache of the process (the platform operator's view), or only one tenant's entries of each. */
+  async list(tenantId?: string): Promise<CacheList> {
+    const caches: CacheInfo[] = (await this.stats(tenantId))
       .map(({ source, stats: s }) => ({
         ...s,
         hitRate: s.hits + s.misses > 0 ? s.hits / (s.hits + s.misses) : null,
@@ -119,26 +129,33 @@ export class CacheAdmin {
     return { processId: this.cluster.processId, caches };
   }
 
-  /** Clears one cache (404 for a name no source holds) or, with no name, all of them, in every process. */
-  async clear(name?: string): Promise<void> {
+  /**
+   * Clears one cache (404 for a name no source holds) or, with no name, all of them, in every
+   * process; with a tenant, only that tenant's entries (every other tenant's stay).
+   */
+  async clear(name?: string, tenantId?: string): Promise<void> {
     if (name !== undefined) {
-      const known = (await this.stats()).some(({ stats }) => stats.name === name);
+      const known = (await this.stats(tenantId)).some(({ stats }) => stats.name === name);
       if (!known) throw notFound();
     }
     const target = name ?? ALL;
-    if (this.redisKeys && (target === ALL || target === REDIS_CACHE_NAME)) await this.redisKeys.deleteKeys();
-    await this.clearHere(target);
-    await this.cluster.broadcast(CLEAR_TOPIC, { name: target });
+    if (this.redisKeys && (target === ALL || target === REDIS_CACHE_NAME))
+      await this.redisKeys.deleteKeys(tenantId);
+    await this.clearHere(target, tenantId);
+    await this.cluster.broadcast(
+      CLEAR_TOPIC,
+      tenantId === undefined ? { name: target } : { name: target, tenantId },
+    );
   }
 
-  private async clearHere(name: string): Promise<void> {
+  private async clearHere(name: string, tenantId?: string): Promise<void> {
     const sources = this.sources();
     if (name !== ALL) {
-      await Promise.all(sources.map((source) => source.clearCache(name)));
+      await Promise.all(sources.map((source) => source.clearCache(name, tenantId)));
       return;
     }
     for (const source of sources) {
-      for (const stats of await source.cacheStats()) await source.clearCache(stats.name);
+      for (const stats of await source.cacheStats(tenantId)) await source.clearCache(stats.name, tenantId);
     }
   }
 }

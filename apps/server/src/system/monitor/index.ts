@@ -5,10 +5,12 @@ import { monitorRoutes } from './monitor-routes';
 import { Monitor } from './monitor-service';
 import { ProcessRegistry } from './processes';
 
-// The host monitor of the platform operator's console (platform/) makes its own.
 export { Monitor, ProcessRegistry };
 
-/** The server monitor; every process announces itself from start-up, whether or not anyone watches. */
+/**
+ * The tenant's monitor (its sessions, jobs and storage). Every process announces itself from
+ * start-up, and samples the host (`Monitor`, the platform operator's view of the machine).
+ */
 export const monitorPlugin =
   (cluster: Cluster): FastifyPluginAsyncZod =>
   async (app) => {
@@ -21,5 +23,5 @@ export const monitorPlugin =
       monitor.close();
       await processes.close();
     });
-    await app.register(signedIn(monitorRoutes(monitor)));
+    await app.register(signedIn(monitorRoutes));
   };

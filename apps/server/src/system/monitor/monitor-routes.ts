@@ -1,22 +1,22 @@
-import { envelope, monitorSchema, OpsApi, OpsPerm } from '@srm/contracts';
+import { envelope, OpsApi, OpsPerm, tenantMonitorSchema } from '@srm/contracts';
 import { requirePerm } from '../../core/access';
 import { envelopeOk } from '../../core/envelope';
 import type { SignedInRoutes } from '../../core/scope';
-import type { Monitor } from './monitor-service';
+import { contextOf } from '../../core/service-context';
+import { tenantMonitor } from './tenant-monitor';
 
-export const monitorRoutes =
-  (monitor: Monitor): SignedInRoutes =>
-  async (app) => {
-    app.get(
-      OpsApi.monitor,
-      {
-        preValidation: requirePerm(OpsPerm.monitor),
-        schema: {
-          tags: ['monitor'],
-          summary: `One sample of CPU, memory, load, disks, the Node process, the database, Redis and the connected server processes, with the recent samples (permission ${OpsPerm.monitor})`,
-          response: { 200: envelope(monitorSchema) },
-        },
+/** The tenant administrator's monitor: his tenant's sessions, jobs and storage, never the host's. */
+export const monitorRoutes: SignedInRoutes = async (app) => {
+  app.get(
+    OpsApi.monitor,
+    {
+      preValidation: requirePerm(OpsPerm.monitor),
+      schema: {
+        tags: ['monitor'],
+        summary: `The caller's tenant only: its open sessions and sign-ins, its scheduled jobs and their recent runs, its rows, files and backups; nothing of the host or another tenant (permission ${OpsPerm.monitor})`,
+        response: { 200: envelope(tenantMonitorSchema) },
       },
-      async () => envelopeOk(await monitor.sample()),
-    );
-  };
+    },
+    async (request) => envelopeOk(await tenantMonitor({ ...contextOf(request), locale: request.locale })),
+  );
+};

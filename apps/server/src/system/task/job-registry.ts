@@ -1,17 +1,19 @@
 import { type Locale, TASK_JOB_PARAMS, type TaskJobCode } from '@srm/contracts';
 import type { Kysely } from 'kysely';
+import type { FileStore } from '../../core/file-store';
 import { isMessageKey, type MessageKey, type MessageParams, t } from '../../core/i18n';
 import type { SettingsCache } from '../../core/settings';
 import type { DbHandle } from '../../db/index';
 import type { Database } from '../../db/types';
-import { takeBackup } from '../backup/service';
+import { takeTenantBackup } from '../backup/tenant-backup';
 
-/** What a built-in job may use: the tenant's database, its settings, the data folder. */
+/** What a built-in job may use: the tenant's database, its settings, the data folder, the file store. */
 export interface JobContext {
   db: Kysely<Database>;
   handle: DbHandle;
   settings: SettingsCache;
   dataDir: string;
+  files: FileStore;
   tenantId: string;
   now: Date;
 }
@@ -35,7 +37,7 @@ export interface BuiltinJob {
 const DAY_MS = 86_400_000;
 
 /** A run's message as stored: its key and values, so that each reader gets it in his language. */
-function runMessage(key: MessageKey, params: MessageParams): string {
+export function runMessage(key: MessageKey, params: MessageParams): string {
   return JSON.stringify({ key, params });
 }
 
@@ -89,13 +91,14 @@ const endIdleSessions: BuiltinJob = {
   },
 };
 
+/** The tenant's own backup (its rows and files, system/backup/tenant-backup.ts), on either database. */
 const backupDatabase: BuiltinJob = {
   code: 'db.backup',
-  embeddedOnly: true,
+  embeddedOnly: false,
   retryLimit: 1,
   async run(ctx, params) {
-    const backup = await takeBackup(
-      { handle: ctx.handle, dataDir: ctx.dataDir, tenantId: ctx.tenantId },
+    const backup = await takeTenantBackup(
+      { db: ctx.db, files: ctx.files, tenantId: ctx.tenantId },
       'schedule',
       params.keep ?? 7,
     );

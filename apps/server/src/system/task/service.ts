@@ -9,15 +9,16 @@ import {
   type TaskRun,
   validationMessage,
 } from '@srm/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { fieldError, notFound } from '../../core/errors';
+import type { FileStore } from '../../core/file-store';
 import type { ServiceContext } from '../../core/service-context';
 import type { SettingsCache } from '../../core/settings';
 import type { DbHandle } from '../../db/index';
 import { transaction } from '../../db/transaction';
 import type { Database } from '../../db/types';
 import type { JobMeta, JobRunner } from '../../jobs/runner';
-import { BUILTIN_JOBS, jobParams, runMessageIn } from './job-registry';
+import { BUILTIN_JOBS, jobParams, runMessage, runMessageIn } from './job-registry';
 
 /** The runner's job that runs a task: one queue, one schedule per enabled task (key = task id). */
 export const TASK_JOB = 'system-task';
@@ -323,6 +324,7 @@ export interface TaskWorkerDeps {
   handle: DbHandle;
   settings: SettingsCache;
   dataDir: string;
+  files: FileStore;
   now?: () => Date;
 }
 
@@ -373,6 +375,7 @@ export async function runTaskJob(deps: TaskWorkerDeps, data: TaskJobData, meta: 
         handle: deps.handle,
         settings: deps.settings,
         dataDir: deps.dataDir,
+        files: deps.files,
         tenantId: data.tenantId,
         now: deps.now?.() ?? new Date(),
       },
@@ -427,7 +430,74 @@ export async function reconcileSchedules(db: Kysely<Database>, jobs: JobRunner):
   }
 }
 
-/** The tasks every tenant starts with (off on PostgreSQL: the backup job is for the embedded database). */
+/**
+ * After a tenant restore, in its transaction: the runner's schedules of the tenant's tasks as the
+ * restored rows say (`before`: the tenant's task ids until then, whose schedules may have to go).
+ */
+export async function syncTenantSchedules(
+  jobs: JobRunner,
+  tx: Transaction<Database>,
+  tenantId: string,
+  before: string[],
+): Promise<void> {
+  const tasks = await tx
+    .selectFrom('sys_task')
+    .select(['id', 'cron', 'time_zone', 'job_code', 'enabled'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const enabled = new Set(tasks.filter((t) => t.enabled).map((t) => String(t.id)));
+  for (const id of new Set([...before, ...tasks.map((t) => String(t.id))])) {
+    if (!enabled.has(id)) await jobs.unschedule(TASK_JOB, id, tx);
+  }
+  // Not caught: a failed statement has aborted the transaction, which must then fail as a whole.
+  for (const t of tasks) {
+    if (!t.enabled) continue;
+    await scheduleTask(jobs, tx, tenantId, String(t.id), {
+      cron: t.cron,
+      timeZone: t.time_zone,
+      jobCode: t.job_code,
+    });
+  }
+}
+
+/**
+ * A backup taken on the backup screen, in the run log as a manual run of the tenant's backup task
+ * (so the screen's last backup job shows it); task id 0 when the tenant has no such task.
+ */
+export async function recordManualBackup(
+  db: Kysely<Database>,
+  tenantId: string,
+  backup: { name: string; size: number; createdAt: number },
+  started: Date,
+): Promise<void> {
+  const task = await db
+    .selectFrom('sys_task')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('job_code', '=', 'db.backup')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  const ended = new Date();
+  await db
+    .insertInto('sys_task_run')
+    .values({
+      tenant_id: tenantId,
+      task_id: task?.id ?? '0',
+      task_name: task?.name ?? '',
+      job_code: 'db.backup',
+      trigger: 'manual',
+      attempt: 1,
+      result: 'success',
+      message: runMessage('task.run.backupTaken', { name: backup.name, size: backup.size }),
+      started_at: started,
+      ended_at: ended,
+      duration_ms: ended.getTime() - started.getTime(),
+    })
+    .execute();
+}
+
+/** The tasks every tenant starts with. */
 export async function seedTasks(db: Kysely<Database>, tenantId: string, embedded: boolean): Promise<void> {
   await db
     .insertInto('sys_task')

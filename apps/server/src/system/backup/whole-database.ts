@@ -9,7 +9,8 @@ import type { DbHandle } from '../../db/index';
 import type { Database } from '../../db/types';
 
 /**
- * Backups of the embedded database: gzipped tarballs of its data folder under `DATA_DIR/backups`,
+ * Whole-database backups of the embedded database (the platform operator's: they hold every
+ * tenant, so no tenant route reaches them; a tenant administrator's backup is `tenant-backup.ts`): gzipped tarballs of its data folder under `DATA_DIR/backups`,
  * each with a small `.json` beside it (the tenant that took it, manual or scheduled). A restore
  * only writes `restore.json`; the server swaps the data folder at its next start (`applyPendingRestore`),
  * since the running database cannot be replaced under its own connection.
@@ -29,7 +30,8 @@ export function backupDir(dataDir: string): string {
   return path.join(dataDir, 'backups');
 }
 
-function stamp(date: Date): string {
+/** A time in a file name: `20261125T201500Z`. */
+export function stamp(date: Date): string {
   return date
     .toISOString()
     .replace(/[-:]/g, '')
