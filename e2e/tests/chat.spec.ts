@@ -122,15 +122,17 @@ test('the contacts list and its search leave out the signed-in user', async ({ p
   await expect(contacts.locator('.srm-chat-list-item')).toHaveCount(1);
 });
 
-test("a supplier's user finds the purchasing staff among its contacts, never another supplier's users", async ({
+test("a supplier's user finds the staff it works with by name, never their accounts nor another supplier's users", async ({
   page,
 }) => {
   await signIn(page, 'vendor');
   await page.getByTestId('navbar-chat').click();
   await page.getByTestId('chat-tab-contacts').click();
   const contacts = page.getByTestId('chat-contacts');
-  await expect(contacts.getByTestId('chat-contact-buyer')).toBeVisible();
-  await expect(contacts.getByTestId('chat-contact-admin')).toBeVisible();
+  // The buyer recorded its supplier and sent it a notice: listed by his name, not as `buyer`.
+  await expect(contacts.locator('.srm-chat-list-item', { hasText: '张采购' })).toBeVisible();
+  await expect(contacts.getByTestId('chat-contact-buyer')).toHaveCount(0);
+  await expect(contacts.getByTestId('chat-contact-admin')).toHaveCount(0);
   await expect(contacts.getByTestId('chat-contact-vendor2')).toHaveCount(0);
   const search = page.getByTestId('chat-contact-search').locator('input');
   await search.fill('王钢材');

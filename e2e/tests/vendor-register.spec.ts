@@ -24,8 +24,10 @@ import { creditCode, PDF } from './vendor-helpers';
  * Content-Security-Policy — two staff approve the admission through their to-do lists
  * (purchasing: the buyer, quality: the manager), and the supplier signs in with the new account.
  * The same form in English at 390 px, light and dark; a buyer invites a supplier, who registers from
- * the link without the proof of work, is rejected, corrects the form and sends it again. The
- * register page, the status page and the staff screen pass axe, light and dark.
+ * the link without the proof of work, is rejected, finds by number and mobile only the state and
+ * the reason (issue 36 §2: no form to take), corrects the form through the secret status link and
+ * sends it again; the buyer reads what changed, bank data first. The register page, the status
+ * page and the staff screen pass axe, light and dark.
  */
 
 // Several browsers, the proof of work and the approvals share a small machine.
@@ -263,6 +265,8 @@ test('a new supplier registers by keyboard, two staff approve in their own brows
   const applicationNo = await page.getByTestId('register-done-no').innerText();
   await expect(page.getByTestId('register-done-title')).toBeFocused();
   await expect(page.getByTestId('register-done-title')).toHaveText(`申请已提交，申请编号 ${applicationNo}`);
+  // The link is the application's secret: shown this once, to be kept.
+  await expect(page.getByTestId('register-done-keep')).toContainText('只在此显示一次');
   await expectAxeClean(page, 'register-done');
   await page.getByTestId('register-done-status').click();
   await expect(page.getByTestId('register-status-value')).toHaveText('已提交');
@@ -477,6 +481,7 @@ test('a buyer invites a supplier; it registers from the link without the proof o
   await expect(supplier.getByTestId('register-altcha')).toHaveCount(0);
   await supplier.getByTestId('register-submit').click();
   await expect(supplier.getByTestId('register-done-no')).toHaveText(/^VA\d{14}$/);
+  const applicationNo = await supplier.getByTestId('register-done-no').innerText();
   await supplier.getByTestId('register-done-status').click();
   await expect(supplier.getByTestId('register-status-value')).toHaveText('已提交');
 
@@ -494,7 +499,21 @@ test('a buyer invites a supplier; it registers from the link without the proof o
   await buyer.getByTestId('flow-action-ok').click();
   await expect(buyer.getByTestId('flow-status')).toHaveText('已退回');
 
-  // The applicant reads the reason, corrects the form (prefilled) and sends it again.
+  // By number and mobile (what anyone may guess): the state and the reason, nothing to correct.
+  const lookup = await freshPage(browser);
+  await lookup.goto('/base/vendor/register?view=status');
+  await lookup.getByTestId('register-lookup-no').fill(applicationNo);
+  await lookup.getByTestId('register-lookup-mobile').fill(`136${stamp}`);
+  await lookup.getByTestId('register-lookup-submit').click();
+  await expect(lookup.getByTestId('register-status-value')).toHaveText('已驳回');
+  await expect(lookup.getByTestId('register-status-reason')).toHaveText('营业执照不清晰，请重新上传');
+  await expect(lookup.getByTestId('register-status')).toContainText('请打开提交申请时获得的进度链接');
+  await expect(lookup.getByTestId('register-status-correct')).toHaveCount(0);
+  await expect(lookup.getByTestId('register-status')).not.toContainText(name);
+  await expectAxeClean(lookup, 'register-status-rejected-by-mobile');
+  await lookup.context().close();
+
+  // The secret link: the applicant reads the reason, corrects the form (prefilled) and sends it again.
   await supplier.reload();
   await expect(supplier.getByTestId('register-status-value')).toHaveText('已驳回');
   await expect(supplier.getByTestId('register-status-reason')).toHaveText('营业执照不清晰，请重新上传');
@@ -502,7 +521,9 @@ test('a buyer invites a supplier; it registers from the link without the proof o
   await supplier.getByTestId('register-status-correct').click();
   await expect(inputOf(supplier, 'register-supplierName')).toHaveValue(name);
   await expect(supplier.getByTestId('register-area')).toContainText('东城区');
-  for (let step = 0; step < 4; step++) await supplier.getByTestId('register-next').click();
+  for (let step = 0; step < 3; step++) await supplier.getByTestId('register-next').click();
+  await inputOf(supplier, 'register-accountNo').fill('6222000033334444');
+  await supplier.getByTestId('register-next').click();
   await expect(supplier.getByTestId('register-qual-0-upload-file')).toBeVisible();
   await supplier
     .getByTestId('register-qual-0')
@@ -519,6 +540,17 @@ test('a buyer invites a supplier; it registers from the link without the proof o
   await expect(inputOf(supplier, 'register-account')).toBeDisabled();
   await supplier.getByTestId('register-submit').click();
   await expect(supplier.getByTestId('register-status-value')).toHaveText('已提交');
+
+  // The buyer's to-do shows what changed against the rejected application, bank data first.
+  await buyer.goto('/base/vendor/invitation');
+  await buyer.getByRole('tab', { name: '准入申请' }).click();
+  await appRow.getByTestId('application-todo').click();
+  const changes = buyer.getByTestId('flow-detail-form-changes');
+  await expect(changes.locator('tbody tr').first()).toContainText('银行账号');
+  await expect(changes.locator('tbody tr').first()).toContainText('6222000011112222');
+  await expect(changes.locator('tbody tr').first()).toContainText('6222000033334444');
+  await expect(changes).toContainText('licence-clear.pdf');
+  await expectAxeClean(buyer, 'vendor-admission-changes');
 
   // The staff screen in dark mode.
   await darkMode(buyer);

@@ -19,10 +19,7 @@ export const chatRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) => {
-      const auth = request.auth;
-      return envelopeOk({
-        list: await recentConversations(app.deps.db, auth.tenantId, auth.userId, RECENT_LIMIT),
-      });
+      return envelopeOk({ list: await recentConversations(app.deps.db, request.auth, RECENT_LIMIT) });
     },
   );
 };

@@ -11,12 +11,18 @@ import type { AuthInfo } from '../core/context';
 import { AppError } from '../core/errors';
 import type { FileStore } from '../core/file-store';
 import { likePattern } from '../core/sql';
-import { userReachOf } from '../core/user-reach';
+import { hidesAccountOf, registerStaffLink, userReachOf } from '../core/user-reach';
 import { transaction } from '../db/transaction';
 import type { Database, ImMessageTable } from '../db/types';
 import { IMAGE_NAME, imageExists, imageUrl } from '../file/storage';
 
 /** Chat storage (decisions §6): messages, per-user conversations and their unread counts. */
+
+/** A supplier's user works with the staff who have chatted with him (core/user-reach.ts). */
+registerStaffLink(
+  (auth, userId) =>
+    sql<boolean>`exists (select 1 from im_conversation as link_c where link_c.user_id = ${auth.userId} and link_c.peer_id = ${userId})`,
+);
 
 type Db = Kysely<Database>;
 
@@ -183,8 +189,12 @@ export async function conversationPage(
   };
 }
 
-/** My recent conversations, newest first, with the peer and the newest message. */
-export async function recentConversations(db: Db, tenantId: string, userId: string, limit: number) {
+/**
+ * My recent conversations, newest first, with the peer and the newest message (a supplier's user
+ * reads the staff by name only: their account is left empty).
+ */
+export async function recentConversations(db: Db, auth: AuthInfo, limit: number) {
+  const { tenantId, userId } = auth;
   const rows = await db
     .selectFrom('im_conversation as c')
     .innerJoin('sys_user as u', 'u.id', 'c.peer_id')
@@ -195,6 +205,7 @@ export async function recentConversations(db: Db, tenantId: string, userId: stri
       'c.last_time',
       'u.real_name',
       'u.account',
+      'u.ent_id',
       'u.head_icon',
       'm.content',
       'm.content_type',
@@ -211,7 +222,7 @@ export async function recentConversations(db: Db, tenantId: string, userId: stri
     (r): Conversation => ({
       id: String(r.peer_id),
       realName: r.real_name,
-      account: r.account,
+      account: hidesAccountOf(auth, { entId: String(r.ent_id) }) ? '' : r.account,
       headIcon: r.head_icon,
       unreadMessage: r.unread,
       latestMessage: r.content_type === 'text' ? r.content : '',

@@ -44,7 +44,7 @@ import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { likePattern } from '../core/sql';
 import { sendStored } from '../core/stored-answer';
-import { liveStaffOf, userReachOf } from '../core/user-reach';
+import { hidesAccountOf, isSupplierUser, liveStaffOf, userReachOf } from '../core/user-reach';
 import { sendExport } from '../file/index';
 import { passwordRuleCheck } from '../system/sys-config/password-policy';
 import { assertCallerHoldsObjects } from './authorize-service';
@@ -221,12 +221,20 @@ export const userRoutes: SignedInRoutes = async (app) => {
     if (options.exceptId) q = q.where('u.id', '<>', options.exceptId);
     if (options.keyword) {
       const like = likePattern(options.keyword);
-      q = q.where((eb) => eb.or([eb('u.account', 'ilike', like), eb('u.real_name', 'ilike', like)]));
+      // A supplier's user knows the staff by name only: no search on their accounts.
+      q = isSupplierUser(auth)
+        ? q.where((eb) =>
+            eb.or([
+              eb('u.real_name', 'ilike', like),
+              eb.and([eb('u.ent_id', '=', auth.entId), eb('u.account', 'ilike', like)]),
+            ]),
+          )
+        : q.where((eb) => eb.or([eb('u.account', 'ilike', like), eb('u.real_name', 'ilike', like)]));
     }
     const [count, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       q
-        .select(['u.id', 'u.real_name', 'u.account', 'u.head_icon', 'd.dept_name'])
+        .select(['u.id', 'u.real_name', 'u.account', 'u.ent_id', 'u.head_icon', 'd.dept_name'])
         .orderBy('u.real_name')
         .orderBy('u.id')
         .limit(options.pageSize)
@@ -236,7 +244,7 @@ export const userRoutes: SignedInRoutes = async (app) => {
     const list = rows.map((r) => ({
       id: String(r.id),
       realName: r.real_name,
-      account: r.account,
+      account: hidesAccountOf(auth, { entId: String(r.ent_id) }) ? '' : r.account,
       headIcon: r.head_icon,
       department: r.dept_name ?? '',
     }));
@@ -248,7 +256,8 @@ export const userRoutes: SignedInRoutes = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Chat contacts: enabled users of the tenant, paged (keyword on account and name)',
+        summary:
+          "Chat contacts: enabled users of the tenant the caller reaches, paged (keyword on account and name; a supplier's user: its own enterprise's users and the staff it works with, by name only)",
         querystring: pageQuerySchema,
         response: { 200: envelope(pageOf(imUserSchema)) },
       },

@@ -23,6 +23,7 @@ import type { ServiceContext } from '../core/service-context';
 import { registerSignInGuard } from '../core/sign-in-guard';
 import { likePattern } from '../core/sql';
 import { declareUnique } from '../core/unique-violation';
+import { registerStaffLink } from '../core/user-reach';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { nextBillNo } from '../system/bill-rule/index';
@@ -70,6 +71,15 @@ registerRecipientFilter(async (db, tenantId, userIds) => {
     .execute();
   return new Set(rows.map((r) => String(r.id)));
 });
+
+/**
+ * The staff a supplier's user works with (his chat contacts, core/user-reach.ts): who recorded his
+ * supplier — its responsible buyer — and who sent his supplier a vendor notice.
+ */
+registerStaffLink(
+  (auth, userId) =>
+    sql<boolean>`exists (select 1 from vendor_supplier as link_s where link_s.tenant_id = ${auth.tenantId} and link_s.ent_id = ${auth.entId} and (link_s.created_by = ${userId} or exists (select 1 from vendor_notice_item as link_i inner join vendor_notice as link_n on link_n.id = link_i.notice_id where link_i.supplier_id = link_s.id and link_i.delivered and link_n.creator_id = ${userId})))`,
+);
 
 const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
 const dateText = (d: Date | string | null) =>

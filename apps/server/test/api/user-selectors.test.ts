@@ -48,15 +48,21 @@ afterAll(async () => {
 });
 
 describe('chat contacts (ImUser)', () => {
-  it('pages the enabled users of the tenant for any signed-in user', async () => {
-    const res = await t.get<Page<ImUser>>('/api/permission/Users/ImUser?currentPage=1&pageSize=2', vendor);
+  it('pages the enabled users of the tenant for a staff user', async () => {
+    const res = await t.get<Page<ImUser>>('/api/permission/Users/ImUser?currentPage=1&pageSize=2', admin);
     expect(res.body.code).toBe(0);
     expect(res.body.data.pagination).toEqual({ currentPage: 1, pageSize: 2, total: 3 });
-    const all = await t.get<Page<ImUser>>('/api/permission/Users/ImUser', vendor);
+    const all = await t.get<Page<ImUser>>('/api/permission/Users/ImUser', admin);
     expect(all.body.data.list.map((u) => u.account).sort()).toEqual(['admin', 'buyer', 'vendor']);
-    const kw = await t.get<Page<ImUser>>('/api/permission/Users/ImUser?keyword=buy', vendor);
+    const kw = await t.get<Page<ImUser>>('/api/permission/Users/ImUser?keyword=buy', admin);
     expect(kw.body.data.list).toEqual([
       { id: buyerId, realName: '张采购', account: 'buyer', headIcon: '', department: '华东采购部' },
+    ]);
+    // A supplier's user: the staff it works with (the buyer recorded its supplier), by name only.
+    const theirs = await t.get<Page<ImUser>>('/api/permission/Users/ImUser', vendor);
+    expect(theirs.body.data.list.map((u) => [u.realName, u.account])).toEqual([
+      ['张采购', ''],
+      [expect.any(String), 'vendor'],
     ]);
     expect((await t.get('/api/permission/Users/ImUser', null)).body.code).toBe(600);
   });

@@ -10,6 +10,7 @@ import {
   type VendorUser,
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeChatMessage } from '../../src/chat/service';
 import { remindExpiringQualifications } from '../../src/vendor/expiry-job';
 import { seedDemoSuppliers } from '../../src/vendor/index';
 import { createTestApp, supplierIdOf, type TestApp, tenantIdOf, userIdOf } from '../helpers';
@@ -82,22 +83,40 @@ describe('menus', () => {
 
 describe('chat contacts of a supplier’s user', () => {
   const IM = '/api/permission/Users/ImUser';
+  const listed = async (token: string, keyword = '') =>
+    (await t.get<Page<ImUser>>(`${IM}?pageSize=100&keyword=${encodeURIComponent(keyword)}`, token)).body.data
+      .list;
   const contacts = async (token: string, keyword = '') =>
-    (await t.get<Page<ImUser>>(`${IM}?pageSize=100&keyword=${keyword}`, token)).body.data.list
-      .map((u) => u.account)
-      .sort();
+    (await listed(token, keyword)).map((u) => u.account || `name:${u.realName}`).sort();
 
-  it('are its own enterprise’s users and the purchasing staff, never another supplier’s', async () => {
-    const mine = await contacts(vendor);
-    expect(mine).toEqual(expect.arrayContaining(['admin', 'buyer', 'vendor']));
-    expect(mine).not.toContain('vendor2');
-    expect(mine).not.toContain('vendor3');
+  it('are its own enterprise’s users and the staff it works with, by name, never another supplier’s', async () => {
+    // The buyer recorded `vendor`'s supplier and sent it the notice; the administrator did neither.
+    expect(await contacts(vendor)).toEqual(['name:张采购', 'vendor']);
+    // Accounts are no way in: neither listed nor searched.
+    expect(await contacts(vendor, 'buyer')).toEqual([]);
+    expect(await contacts(vendor, 'admin')).toEqual([]);
     expect(await contacts(vendor, 'vendor2')).toEqual([]);
-    const theirs = await contacts(vendor2);
-    expect(theirs).toEqual(expect.arrayContaining(['admin', 'buyer', 'vendor2']));
-    expect(theirs).not.toContain('vendor');
-    // The purchasing staff reach every supplier's users.
-    expect(await contacts(buyer)).toEqual(expect.arrayContaining(['vendor', 'vendor2', 'vendor3']));
+    expect(await contacts(vendor, '张采购')).toEqual(['name:张采购']);
+    // vendor2's supplier was recorded by nobody, and received the buyer's notice.
+    expect(await contacts(vendor2)).toEqual(['name:张采购', 'vendor2']);
+    // The purchasing staff reach every supplier's users, by account.
+    expect(await contacts(buyer)).toEqual(expect.arrayContaining(['admin', 'vendor', 'vendor2', 'vendor3']));
+  });
+
+  it('a staff user who chats with it becomes a contact; its conversations name him, not his account', async () => {
+    const [adminId, vendorId] = await Promise.all([userIdOf(t.db, 'admin'), userIdOf(t.db, 'vendor')]);
+    expect((await t.post(`${IM}/Selector/${adminId}`, {}, vendor)).body.code).toBe(404);
+    await storeChatMessage(t.db, tenantId, adminId, vendorId, 'text', '您好，请更新资质');
+    expect(await contacts(vendor)).toEqual(['name:张采购', 'name:系统管理员', 'vendor']);
+    expect((await t.post(`${IM}/Selector/${adminId}`, {}, vendor)).body.code).toBe(0);
+    const conversations = await t.get<{ list: { realName: string; account: string }[] }>(
+      '/api/message/imreply',
+      vendor,
+    );
+    expect(conversations.body.data.list.map((c) => [c.realName, c.account])).toEqual([['系统管理员', '']]);
+    // The administrator still reads the supplier's account.
+    const his = await t.get<{ list: { account: string }[] }>('/api/message/imreply', admin);
+    expect(his.body.data.list.map((c) => c.account)).toContain('vendor');
   });
 
   it('the contacts beside another supplier’s user answer 404; beside a buyer, still not theirs', async () => {
@@ -106,7 +125,7 @@ describe('chat contacts of a supplier’s user', () => {
     const beside = await t.post<Page<ImUser>>(`${IM}/Selector/${buyerId}`, {}, vendor);
     expect(beside.body.code).toBe(0);
     const accounts = beside.body.data.list.map((u) => u.account);
-    expect(accounts).toContain('admin');
+    expect(accounts).toContain('vendor');
     expect(accounts).not.toContain('vendor2');
     expect((await t.post(`${IM}/Selector/${vendor2Id}`, {}, buyer)).body.code).toBe(0);
   });

@@ -63,7 +63,7 @@ function Conversations() {
         renderItem={(c) => (
           <List.Item
             className="srm-chat-list-item"
-            data-testid={`chat-conversation-${c.account}`}
+            data-testid={`chat-conversation-${c.account || `id-${c.id}`}`}
             onClick={() =>
               openPeer({ id: c.id, realName: c.realName, account: c.account, headIcon: c.headIcon })
             }
@@ -136,7 +136,7 @@ function Contacts() {
               renderItem={(u) => (
                 <List.Item
                   className="srm-chat-list-item"
-                  data-testid={`chat-contact-${u.account}`}
+                  data-testid={`chat-contact-${u.account || `id-${u.id}`}`}
                   onClick={() =>
                     openPeer({ id: u.id, realName: u.realName, account: u.account, headIcon: u.headIcon })
                   }

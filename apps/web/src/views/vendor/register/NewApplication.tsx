@@ -32,6 +32,13 @@ function Submitted({ result }: { result: RegisterResult }) {
         }
         subTitle={t('submittedHint')}
       />
+      <Alert
+        type="warning"
+        showIcon
+        message={t('keepLink')}
+        style={{ marginBottom: 16 }}
+        data-testid="register-done-keep"
+      />
       <Descriptions bordered size="small" column={1}>
         <Descriptions.Item label={t('applicationNo')}>
           <strong data-testid="register-done-no">{result.applicationNo}</strong>

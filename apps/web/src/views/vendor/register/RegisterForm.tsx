@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
 import { AccountFields } from './AccountFields';
 import { AltchaField } from './AltchaField';
-import { type ApplicationAccess, registerApi } from './api';
+import { registerApi } from './api';
 import { CompanyFields } from './CompanyFields';
 import { BankFields, CategoryFields, ContactFields } from './ContactFields';
 import { formNameOf, type RegisterValues, STEPS, stepOf, toFormBody } from './formValues';
@@ -16,7 +16,7 @@ import { useRegisterRules } from './rules';
 export type RegisterMode =
   | { kind: 'new' }
   | { kind: 'invite'; token: string }
-  | { kind: 'correct'; access: ApplicationAccess; account: string };
+  | { kind: 'correct'; access: { no: string; token: string }; account: string };
 
 interface Props {
   options: RegisterOptions;

@@ -23,7 +23,8 @@ const RESULT_STATUS = {
 
 /**
  * An application's status: submitted / in review / approved (the account to sign in with) /
- * rejected with the reason — a rejected one can be corrected (prefilled) and sent again.
+ * rejected with the reason. Opened with the secret link, a rejected one can be corrected
+ * (prefilled) and sent again; looked up by number and mobile, only the state and the reason show.
  */
 export function StatusView({ access, language }: { access: ApplicationAccess; language: Locale }) {
   const { t } = useTranslation('vendorRegister');
@@ -61,13 +62,14 @@ export function StatusView({ access, language }: { access: ApplicationAccess; la
     );
   if (!status) return <Spin />;
 
-  if (correcting && status.form)
+  const token = access.token;
+  if (correcting && status.form && token)
     return options ? (
       <RegisterForm
         options={options}
         language={language}
         initial={{ ...storedValues(status.form), account: status.account }}
-        mode={{ kind: 'correct', access, account: status.account }}
+        mode={{ kind: 'correct', access: { no: access.no, token }, account: status.account }}
         onDone={() => {
           toast.success(t('resubmitted'));
           setCorrecting(false);
@@ -83,7 +85,9 @@ export function StatusView({ access, language }: { access: ApplicationAccess; la
       <Result
         status={RESULT_STATUS[status.status]}
         title={<span data-testid="register-status-value">{t(`status.${status.status}`)}</span>}
-        subTitle={t(`statusHint.${status.status}`)}
+        subTitle={
+          status.status === 'rejected' && !status.byLink ? t('needLink') : t(`statusHint.${status.status}`)
+        }
         extra={
           status.status === 'approved' ? (
             <Button type="primary" onClick={() => navigate('/login')} data-testid="register-status-login">
@@ -109,12 +113,14 @@ export function StatusView({ access, language }: { access: ApplicationAccess; la
         <Descriptions.Item label={t('applicationNo')}>
           <span data-testid="register-status-no">{status.applicationNo}</span>
         </Descriptions.Item>
-        <Descriptions.Item label={t('supplierName')}>{status.supplierName}</Descriptions.Item>
+        {status.byLink && (
+          <Descriptions.Item label={t('supplierName')}>{status.supplierName}</Descriptions.Item>
+        )}
         <Descriptions.Item label={t('submittedAt')}>{formatDate(status.submittedAt)}</Descriptions.Item>
         {status.decidedAt !== null && (
           <Descriptions.Item label={t('decidedAt')}>{formatDate(status.decidedAt)}</Descriptions.Item>
         )}
-        {status.status === 'approved' && (
+        {status.status === 'approved' && status.account && (
           <Descriptions.Item label={t('account')}>
             <strong data-testid="register-status-account">{status.account}</strong>
           </Descriptions.Item>

@@ -8,7 +8,10 @@ import {
 } from '@srm/contracts/core';
 import { http } from '../../../api/request';
 
-/** Who may read an application: its number with the link's token, or with the contact's mobile. */
+/**
+ * Who may read an application: its number with the link's token (all of it), or with the contact's
+ * mobile (its state and a rejection's reason only).
+ */
 export type ApplicationAccess = { no: string; token?: string; mobile?: string };
 
 /** The public calls of the self-registration (no session). */

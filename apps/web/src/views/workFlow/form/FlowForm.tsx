@@ -71,6 +71,9 @@ export function FlowForm({
         {schema.fields.map((field) => {
           const right = rightOf(field, rights, defaultRight);
           if (right === 'hidden') return null;
+          const value = initialValues?.[field.name];
+          const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+          if (field.hideEmpty && right === 'readonly' && empty) return null;
           const span = field.span ?? Math.floor(24 / columns);
           const label = fieldLabel(field, language);
           const editable = right === 'editable' || right === 'required';
