@@ -176,6 +176,12 @@ describe('request layer (spec §7, §8)', () => {
     expect(reloads).toBe(1);
   });
 
+  it('toasts the server message on HTTP 503 (the database connection lost: try again shortly)', async () => {
+    fetchMock.mockResolvedValueOnce(json({ code: 503, msg: 'Try again in a few seconds', data: null }, 503));
+    await expect(http.post('/api/x', {})).rejects.toMatchObject({ code: 503, status: 503 });
+    expect(toasts.at(-1)!.content).toBe('Try again in a few seconds');
+  });
+
   it('uses the default text for other HTTP errors', async () => {
     fetchMock.mockResolvedValueOnce(new Response('nope', { status: 502 }));
     await expect(http.get('/api/x')).rejects.toMatchObject({ code: 502 });

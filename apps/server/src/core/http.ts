@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { resolveLocale } from '@srm/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLost, RETRY_AFTER_SECONDS } from '../db/connection-lost';
 import { recordServerError } from './activity-log';
 import { AppError } from './errors';
 import { setFirstHeaders } from './fastify-internals';
@@ -111,6 +112,16 @@ export function registerErrorHandlers(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'client error');
       return sendError(reply, request, new AppError(400, fastifyClientErrorKey(error)));
+    }
+    if (isConnectionLost(error)) {
+      // The transaction died with the connection (rolled back): the same request may be sent again.
+      request.log.warn({ err: error }, 'database connection lost');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return sendEnvelope(reply, 503, {
+        code: 503,
+        msg: t(request.locale, 'error.dbUnavailable'),
+        data: null,
+      });
     }
     request.log.error({ err: error }, 'unexpected error');
     recordServerError(request, error);

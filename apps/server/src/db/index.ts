@@ -10,6 +10,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 const PGLITE_MAX_PARAMS = 32_767;
 
 import pg from 'pg';
+import { isConnectionLost } from './connection-lost';
 import { blockKind, DATA_CHANGED_CHANNEL, DataChanges } from './data-changes';
 import { useNamedStatements } from './prepared';
 import type { Database } from './types';
@@ -78,11 +79,17 @@ function preparingClient(changes: DataChanges) {
       const run = super.query as (...a: any[]) => any;
       if (typeof text !== 'string') return run.apply(this, args);
       const done = () => changes.afterStatement(text, this);
+      // A connection lost under a transaction is seen here before its socket's end: ended now, the
+      // client leaves the pool when the transaction releases it, instead of serving the next request.
+      const lost = (error: unknown) => {
+        if (isConnectionLost(error)) this.end().catch(() => undefined);
+      };
       const cb = typeof values === 'function' ? values : callback;
       if (typeof cb === 'function') {
         // biome-ignore lint/suspicious/noExplicitAny: as above
         const reported = (error: unknown, result: any) => {
           if (!error) done();
+          else lost(error);
           cb(error, result);
         };
         if (typeof values === 'function') args[1] = reported;
@@ -98,10 +105,17 @@ function preparingClient(changes: DataChanges) {
         : run.apply(this, args);
       if (typeof cb === 'function') return result;
       // biome-ignore lint/suspicious/noExplicitAny: as above
-      return (result as Promise<any>).then((r) => {
-        done();
-        return r;
-      });
+      return (result as Promise<any>).then(
+        // biome-ignore lint/suspicious/noExplicitAny: as above
+        (r: any) => {
+          done();
+          return r;
+        },
+        (error: unknown) => {
+          lost(error);
+          throw error;
+        },
+      );
     }
   };
 }

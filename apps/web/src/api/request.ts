@@ -181,13 +181,14 @@ async function call<T>({ method, url, params, body, blob = false, options = {} }
 
     if (!res.ok) {
       const json = await readJson(res);
-      if (res.status === 500) {
+      // 503: the server lost its database connection; its message says to try again shortly.
+      if (res.status === 500 || (res.status === 503 && isEnvelope(json))) {
         const msg = (isEnvelope(json) && json.msg) || defaultErrorText();
         if (!ctx.silent) toast.error(msg, 3);
         if (isEnvelope(json) && json.code === 401 && !httpHooks.isOnLoginPage()) {
           setTimeout(resetAndReload, RESET_DELAY_MS);
         }
-        throw new ApiError(isEnvelope(json) ? json.code : 500, msg, undefined, 500);
+        throw new ApiError(isEnvelope(json) ? json.code : 500, msg, undefined, res.status);
       }
       if (!ctx.silent) toast.error(defaultErrorText(), 3);
       throw new ApiError(res.status, defaultErrorText(), undefined, res.status);
