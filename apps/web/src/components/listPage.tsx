@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, type FormInstance, Input, Modal, Space, Table, type TableProps } from 'antd';
+import { Button, Form, type FormInstance, Input, Modal, Space, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Auth } from './Auth';
+import { ListTable } from './ListTable';
 import { ResetButton, SearchButton } from './listActions';
 import { type Paging, tablePaging } from './tablePaging';
 
@@ -72,7 +73,8 @@ export function KeywordToolbar({
 }
 
 /**
- * A table over one page of a server list (`{ list, pagination }`), with the shared pager; rows are
+ * A table over one page of a server list (`{ list, pagination }`), with the shared pager (a
+ * ListTable, which decides the columns' widths); rows are
  * keyed by `id` unless `rowKey` says otherwise, and may be selectable (`rowSelection`).
  */
 export function PagedTable<T extends { id: string }>({
@@ -95,15 +97,13 @@ export function PagedTable<T extends { id: string }>({
   rowSelection?: TableProps<T>['rowSelection'];
 }) {
   return (
-    <Table<T>
+    <ListTable<T>
       rowKey={rowKey}
       rowSelection={rowSelection}
-      size="middle"
       data-testid={testId}
       loading={query.isFetching}
       columns={columns}
       dataSource={query.data?.list ?? []}
-      scroll={{ x: 'max-content' }}
       pagination={tablePaging(page, setPage, query.data?.pagination.total, showTotal)}
     />
   );

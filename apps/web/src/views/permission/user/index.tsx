@@ -1,13 +1,14 @@
 import { DownloadOutlined, KeyOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { formatDate, type User, type UserLock, UserPerm } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Input, Popconfirm, Select, Space, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type QueryParams, saveBlob } from '../../../api/request';
 import { Auth, filterColumns, useAuth } from '../../../components/Auth';
 import { ComboxSelect } from '../../../components/ComboxSelect';
+import { ListTable } from '../../../components/ListTable';
 import { DeleteAction, ResetButton, RowAction, SearchButton } from '../../../components/listActions';
 import { OrgTreePanel, TreeListLayout } from '../../../components/org';
 import { tablePaging } from '../../../components/tablePaging';
@@ -188,7 +189,7 @@ export default function UserPage() {
         has,
       ),
       render: (_, row) => (
-        <Space size={0} wrap>
+        <Space size={0}>
           <Auth code={UserPerm.userEdit}>
             <RowAction onClick={() => setEditing({ user: row })} testId={`user-edit-${row.account}`}>
               {t('edit')}
@@ -324,14 +325,12 @@ export default function UserPage() {
             </Button>
           </Auth>
         </Space>
-        <Table<User>
+        <ListTable<User>
           rowKey="id"
-          size="middle"
           data-testid="user-table"
           loading={query.isFetching}
           columns={filterColumns(columns, hasColumn)}
           dataSource={query.data?.list ?? []}
-          scroll={{ x: 'max-content' }}
           pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
             t('total', { count: total }),
           )}

@@ -298,6 +298,7 @@ function RunLog({ tasks, live }: { tasks: Task[]; live: boolean }) {
     {
       title: t('detail'),
       key: 'detail',
+      ellipsis: true,
       render: (_: unknown, row) =>
         row.error ? (
           <Typography.Text type="danger">{row.error}</Typography.Text>

@@ -246,6 +246,7 @@ export default function FlowMonitorPage() {
       title: t('monitor.taskTitle'),
       dataIndex: 'title',
       key: 'title',
+      ellipsis: true,
       render: (title: string, row) => (
         <Link to={`/${FLOW_TASK_FORM_URL}/${row.id}`} data-testid="monitor-title">
           {title}
