@@ -1,4 +1,9 @@
-import { FileApi, fileDownloadParamSchema, tempDownloadParamSchema } from '@srm/contracts';
+import {
+  FileApi,
+  fileDownloadParamSchema,
+  tempDownloadParamSchema,
+  tempDownloadQuerySchema,
+} from '@srm/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasPerm } from '../core/access';
@@ -7,7 +12,7 @@ import type { FileStore } from '../core/file-store';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { type AttachmentFile, attachmentType, contentDisposition } from './attachments';
-import { takeTempLink } from './temp-download';
+import { takeLatestTempLink, takeTempLink } from './temp-download';
 
 async function sendStored(
   reply: FastifyReply,
@@ -60,6 +65,29 @@ export const attachmentRoutes: SignedInRoutes = async (app) => {
       );
       if (!file) throw notFound();
       return sendStored(reply, files, file, 'private, max-age=3600');
+    },
+  );
+
+  app.get(
+    FileApi.tempDownload,
+    {
+      schema: {
+        tags: ['file'],
+        summary:
+          'The caller’s own latest export not yet downloaded (?fileName= for one file), served once as its link would be; none: 404',
+        querystring: tempDownloadQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const taken = await takeLatestTempLink(contextOf(request), request.query.fileName);
+      if (!taken) throw notFound();
+      return sendStored(
+        reply,
+        files,
+        taken,
+        'no-store',
+        () => void files.delete(taken.key).catch(() => undefined),
+      );
     },
   );
 };

@@ -61,6 +61,19 @@ export async function createTempLink(ctx: TempDownloadContext, file: ExportFile)
   return { url: `${FileApi.tempDownload}/${token}`, expiresAt };
 }
 
+type TakenFile = { key: string; fileName: string; asciiName?: string; contentType: string };
+const takenFile = (row: {
+  storage_key: string;
+  file_name: string;
+  ascii_name: string;
+  content_type: string;
+}): TakenFile => ({
+  key: row.storage_key,
+  fileName: row.file_name,
+  asciiName: row.ascii_name || undefined,
+  contentType: row.content_type,
+});
+
 /**
  * Takes the link: the one update that marks it used wins, so a second use — even at the same
  * moment, on another process — finds nothing. Null for an unknown, used or expired token.
@@ -69,7 +82,7 @@ export async function takeTempLink(
   db: Kysely<Database>,
   token: string,
   now: number,
-): Promise<{ key: string; fileName: string; asciiName?: string; contentType: string } | null> {
+): Promise<TakenFile | null> {
   const row = await db
     .updateTable('sys_temp_download')
     .set({ used_at: new Date(now) })
@@ -78,14 +91,35 @@ export async function takeTempLink(
     .where('expires_at', '>', new Date(now))
     .returning(['storage_key', 'file_name', 'ascii_name', 'content_type'])
     .executeTakeFirst();
-  return row
-    ? {
-        key: row.storage_key,
-        fileName: row.file_name,
-        asciiName: row.ascii_name || undefined,
-        contentType: row.content_type,
-      }
-    : null;
+  return row ? takenFile(row) : null;
+}
+
+/**
+ * Bare `temp-download`: the newest of the caller's own links (his tenant, his user) not yet used
+ * nor expired, optionally of one file name, taken as its token would take it. Null when none.
+ */
+export async function takeLatestTempLink(
+  ctx: Pick<ServiceContext, 'db' | 'tenantId' | 'userId' | 'now'>,
+  fileName?: string,
+): Promise<TakenFile | null> {
+  const now = ctx.now();
+  let latest = ctx.db
+    .selectFrom('sys_temp_download')
+    .select('id')
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('user_id', '=', ctx.userId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now);
+  if (fileName) latest = latest.where('file_name', '=', fileName);
+  const row = await ctx.db
+    .updateTable('sys_temp_download')
+    .set({ used_at: now })
+    .where('id', '=', (eb) => eb.selectFrom(latest.orderBy('id', 'desc').limit(1).as('l')).select('l.id'))
+    // The link's own use may have taken it meanwhile: one of the two wins.
+    .where('used_at', 'is', null)
+    .returning(['storage_key', 'file_name', 'ascii_name', 'content_type'])
+    .executeTakeFirst();
+  return row ? takenFile(row) : null;
 }
 
 /**

@@ -730,6 +730,16 @@ export async function taskDetail(ctx: ServiceContext, id: string): Promise<FlowT
   };
 }
 
+/**
+ * GET /api/flow/FlowTask/{flowId}/{taskId}: a task of one flow, as the detail shows it (the same
+ * party check); a task of another flow, or of another tenant, is 404.
+ */
+export async function flowTaskOfFlow(ctx: ServiceContext, flowId: string, taskId: string) {
+  const row = await loadTask(ctx.db, ctx.tenantId, taskId);
+  if (String(row.definition_id) !== flowId) throw notFound();
+  return taskDetail(ctx, taskId);
+}
+
 /** GET /api/workflow/Engine/FlowTask/{id}: the launcher's own task, to edit. */
 export async function taskForEdit(ctx: ServiceContext, id: string, formName?: string) {
   const row = await loadTask(ctx.db, ctx.tenantId, id);

@@ -25,6 +25,7 @@ import {
   flowTaskDetailSchema,
   flowTaskEditSchema,
   flowTaskItemSchema,
+  flowTaskOfFlowParamSchema,
   flowTaskSavedSchema,
   flowTaskUpdateSchema,
   flowTransferBodySchema,
@@ -41,7 +42,7 @@ import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { endDelegation, listDelegations, saveDelegation } from './entrust-service';
 import { saveFlowFile } from './file-service';
-import { flowTree, formView, listTasks, taskDetail, taskForEdit } from './task-query';
+import { flowTaskOfFlow, flowTree, formView, listTasks, taskDetail, taskForEdit } from './task-query';
 import {
   actOnItem,
   actOnTask,
@@ -178,6 +179,21 @@ export const flowTaskRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) => envelopeOk(await taskDetail(contextOf(request), request.params.id)),
+  );
+
+  app.get(
+    `${FlowTaskApi.ofFlow}/:flowId/:taskId`,
+    {
+      schema: {
+        tags,
+        summary:
+          'A task of a flow, named by the flow definition and the task (as FlowBefore/{id}; a task of another flow: 404)',
+        params: flowTaskOfFlowParamSchema,
+        response: { 200: envelope(flowTaskDetailSchema) },
+      },
+    },
+    async (request) =>
+      envelopeOk(await flowTaskOfFlow(contextOf(request), request.params.flowId, request.params.taskId)),
   );
 
   app.post(

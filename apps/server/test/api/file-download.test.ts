@@ -166,6 +166,43 @@ describe('one-time export links', () => {
     expect(after.n).toBe(before.n);
   });
 
+  it('bare temp-download serves the caller’s own latest export once; not another user’s or tenant’s', async () => {
+    const older = await exportLink('admin', '&keyword=admin');
+    const latest = await exportLink('admin', '&keyword=buyer');
+    expect(codeOf(await raw(FileApi.tempDownload))).toBe(600);
+    // Neither the buyer nor another tenant's administrator gets the administrator's file.
+    expect(codeOf(await raw(FileApi.tempDownload, 'buyer'))).toBe(404);
+    expect(codeOf(await raw(FileApi.tempDownload, 'other'))).toBe(404);
+    const first = await raw(FileApi.tempDownload, 'admin');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe(XLSX);
+    expect(first.headers['cache-control']).toBe('no-store');
+    // It was the latest one, taken: its link is used; the older comes next, then nothing.
+    expect(codeOf(await raw(latest.body.data.url))).toBe(404);
+    expect((await raw(FileApi.tempDownload, 'admin')).headers['content-type']).toBe(XLSX);
+    expect(codeOf(await raw(older.body.data.url))).toBe(404);
+    expect(codeOf(await raw(FileApi.tempDownload, 'admin'))).toBe(404);
+  });
+
+  it('bare temp-download by file name: another name is 404, a bad one 400 naming the field', async () => {
+    const link = await exportLink('admin');
+    const row = await t.db
+      .selectFrom('sys_temp_download')
+      .select('file_name')
+      .where('used_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(codeOf(await raw(`${FileApi.tempDownload}?fileName=other.xlsx`, 'admin'))).toBe(404);
+    const bad = await raw(`${FileApi.tempDownload}?fileName=a%01b`, 'admin');
+    expect(codeOf(bad)).toBe(400);
+    expect(Object.keys(JSON.parse(bad.body).data.fields)).toEqual(['fileName']);
+    expect(codeOf(await raw(`${FileApi.tempDownload}?fileName=${'x'.repeat(201)}`, 'admin'))).toBe(400);
+    const named = await raw(`${FileApi.tempDownload}?fileName=${encodeURIComponent(row.file_name)}`, 'admin');
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['content-type']).toBe(XLSX);
+    expect(codeOf(await raw(link.body.data.url))).toBe(404);
+  });
+
   it('the plain export still answers the file', async () => {
     const res = await raw(UserApi.export, 'admin');
     expect(res.headers['content-type']).toBe(XLSX);

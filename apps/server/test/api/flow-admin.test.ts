@@ -256,6 +256,22 @@ describe('entrust', () => {
     expect(await todoOf(task, buyer)).toBeNull();
   });
 
+  it('right after a delegation is ended, a new one for the same time is allowed', async () => {
+    const now = Date.now();
+    const hour = 3_600_000;
+    const window = { toUserId: ids.buyer, startTime: now - hour, endTime: now + hour };
+    const first = await t.post<{ id: string }>(D, window, manager);
+    expect(first.body.code).toBe(0);
+    const end = (which: string) =>
+      t.request({ method: 'DELETE', url: `${D}/${which}`, headers: { token: manager } });
+    expect((await end(first.body.data.id)).body.code).toBe(0);
+    // The ended one still lists, but no longer counts: the new one starts from the same form.
+    const again = await t.post<{ id: string }>(D, window, manager, en);
+    expect(again.body.msg).not.toBe('A delegation already covers this time');
+    expect(again.body.code).toBe(0);
+    expect((await end(again.body.data.id)).body.code).toBe(0);
+  });
+
   it('refuses bad input with a message per field', async () => {
     const res = await t.post(D, { toUserId: 'x', startTime: 5, endTime: 1 }, manager, en);
     expect(res.body.code).toBe(400);

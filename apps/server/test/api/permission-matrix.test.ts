@@ -82,6 +82,8 @@ const SIGNED_IN = new Set([
   'GET /api/common/get-base-dist',
   'GET /api/common/get-sys-config',
   'GET /api/common/get-base-config',
+  // The caller's own latest one-time export (his user and tenant only).
+  'GET /api/common/temp-download',
   // The tenant's own wording of the web's texts, applied at start-up.
   'GET /api/common/TextOverrides',
   // The caller's own internal messages and their unread counts.
@@ -133,6 +135,7 @@ const SIGNED_IN = new Set([
   'POST /api/flow/FlowEngine/FlowBefore/List/{type}',
   'GET /api/flow/FlowEngine/FlowBefore/getFlowTreeList',
   'GET /api/flow/FlowEngine/FlowBefore/{id}',
+  'GET /api/flow/FlowTask/{flowId}/{taskId}',
   'POST /api/flow/FlowEngine/FlowBefore/Audit/{id}',
   'POST /api/flow/FlowEngine/FlowBefore/Reject/{id}',
   'POST /api/flow/FlowEngine/FlowBefore/Transfer/{id}',
@@ -333,6 +336,9 @@ const fillPath = (path: string) =>
     .replace('{type}', 'avatar')
     .replace('{name}', 'x.png')
     .replace('{code}', '110101')
+    .replace('{version}', '1')
+    .replace('{flowId}', ours.buyer)
+    .replace('{taskId}', ours.buyer)
     .replace('{id}', ours.buyer);
 
 const idOf = async (query: Promise<{ id: string } | undefined>) => String((await query)?.id);
@@ -855,7 +861,9 @@ describe('permission matrix', () => {
         'GET /api/flow/FlowEngine/{id}/Actions/ExportData',
         `/api/flow/FlowEngine/${T.flow}/Actions/ExportData`,
       ],
+      ['GET /api/flow/FlowEngine/Bpmn/{id}/{version}', `/api/flow/FlowEngine/Bpmn/${T.flow}/1`],
       ['GET /api/flow/FlowEngine/FlowBefore/{id}', `/api/flow/FlowEngine/FlowBefore/${T.flowTask}`],
+      ['GET /api/flow/FlowTask/{flowId}/{taskId}', `/api/flow/FlowTask/${T.flow}/${T.flowTask}`],
       [
         'POST /api/flow/FlowEngine/FlowBefore/Audit/{id}',
         `/api/flow/FlowEngine/FlowBefore/Audit/${T.flowOperator}`,

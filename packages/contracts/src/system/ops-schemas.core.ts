@@ -19,7 +19,10 @@ export const OpsApi = {
 export const FileApi = {
   /** GET `${download}/{type}/{id}`: an attachment, to users who may see the record it belongs to. */
   download: '/api/file/Download',
-  /** GET `${tempDownload}/{token}`: a one-time export link (no session: the token is the key). */
+  /**
+   * GET `${tempDownload}/{token}`: a one-time export link (no session: the token is the key); bare
+   * GET (signed in, `?fileName=`): the caller's own latest export not yet downloaded, taken as the link would be.
+   */
   tempDownload: '/api/common/temp-download',
 } as const;
 

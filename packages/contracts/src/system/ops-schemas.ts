@@ -156,6 +156,17 @@ export const tempDownloadParamSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/),
 });
 
+/** Bare `GET temp-download`: the caller's latest ready export, optionally the one of that file name. */
+export const tempDownloadQuerySchema = z.object({
+  fileName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[^\x00-\x1f\x7f]+$/)
+    .optional(),
+});
+
 /** `?link=true` on an export answers a one-time link instead of the file. */
 export const exportLinkQuerySchema = z.object({
   link: z.enum(['true', 'false']).optional(),

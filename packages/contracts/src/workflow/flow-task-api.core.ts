@@ -23,6 +23,8 @@ export const FlowTaskApi = {
   cancel: '/api/workflow/Engine/FlowBefore/Cancel',
   /** POST `${assign}/{id}` (task id): replace a node's handlers from the monitor. */
   assign: '/api/workflow/Engine/FlowBefore/Assign',
+  /** GET `${ofFlow}/{flowId}/{taskId}`: a task's detail, found by its flow and its id. */
+  ofFlow: '/api/flow/FlowTask',
   /** POST (new task), PUT `${task}/{id}` (edit a draft, resubmit after a reject), GET `${task}/{id}`. */
   task: '/api/workflow/Engine/FlowTask',
   /** POST (multipart `file`): an attachment of a task's form, named by its id in the form's upload fields. */

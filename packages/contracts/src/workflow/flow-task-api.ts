@@ -36,6 +36,8 @@ export const flowFormUpdateSchema = flowTaskUpdateSchema;
 /** The form's registered name (an unknown one answers 404). */
 export const flowFormParamSchema = z.object({ name: z.string().min(1).max(50) });
 export const flowFormIdParamSchema = flowFormParamSchema.extend({ id: idSchema });
+/** `/api/flow/FlowTask/{flowId}/{taskId}`: a task named by its flow definition and its own id. */
+export const flowTaskOfFlowParamSchema = z.object({ flowId: idSchema, taskId: idSchema });
 
 export const flowTaskSavedSchema = z.object({ id: z.string(), billNo: z.string(), status: z.number().int() });
 export type FlowTaskSaved = z.infer<typeof flowTaskSavedSchema>;

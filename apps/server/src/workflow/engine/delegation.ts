@@ -30,7 +30,7 @@ export type DelegationProblem = 'self' | 'emptyWindow' | 'ended' | 'overlap' | '
 /**
  * Why a new delegation cannot be saved next to the existing ones: to oneself, an empty window, a
  * window already over at `now` (when given), a second delegation of the same person for an
- * overlapping time and flow, or a chain (the delegate has delegated, or the delegator is someone's
+ * overlapping time and flow (one over at `now` no longer counts), or a chain (the delegate has delegated, or the delegator is someone's
  * delegate, at an overlapping time and flow).
  */
 export function delegationProblem(
@@ -41,8 +41,13 @@ export function delegationProblem(
   if (candidate.fromUserId === candidate.toUserId) return 'self';
   if (candidate.endAt <= candidate.startAt) return 'emptyWindow';
   if (now !== undefined && candidate.endAt <= now) return 'ended';
+  // One already over (ended early, or run out) acts for nobody any more: it no longer counts.
   const others = existing.filter(
-    (d) => d.id !== candidate.id && windowsMeet(d, candidate) && scopesMeet(d, candidate),
+    (d) =>
+      d.id !== candidate.id &&
+      (now === undefined || d.endAt > now) &&
+      windowsMeet(d, candidate) &&
+      scopesMeet(d, candidate),
   );
   if (others.some((d) => d.fromUserId === candidate.fromUserId)) return 'overlap';
   if (others.some((d) => d.fromUserId === candidate.toUserId || d.toUserId === candidate.fromUserId))

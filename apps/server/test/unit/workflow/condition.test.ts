@@ -101,6 +101,12 @@ describe('delegation rules', () => {
     ).toBeNull();
     expect(delegationProblem(d('1', 'a', 'c', 0, 100), existing)).toBeNull();
   });
+  it('does not count, when told the time, a delegation already over (ended early or run out)', () => {
+    const ended = [d('1', 'a', 'b', 0, 100)];
+    expect(delegationProblem(d('2', 'a', 'b', 50, 300), ended, 100)).toBeNull();
+    expect(delegationProblem(d('2', 'b', 'c', 50, 300), ended, 120)).toBeNull();
+    expect(delegationProblem(d('2', 'a', 'b', 50, 300), ended, 99)).toBe('overlap');
+  });
   it('refuses, when told the time, a window already over', () => {
     expect(delegationProblem(d('2', 'a', 'c', 100, 200), [], 200)).toBe('ended');
     expect(delegationProblem(d('2', 'a', 'c', 100, 200), [], 300)).toBe('ended');
