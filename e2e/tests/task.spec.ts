@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, signIn } from './helpers';
+import { adminHeaders, shot, signIn } from './helpers';
 
 /** System → scheduled tasks and system data → data backup, as the administrator uses them. */
 test('run a task now and see its run in the log; pause and resume it', async ({ page }) => {
@@ -47,23 +47,36 @@ test('run a task now and see its run in the log; pause and resume it', async ({ 
   await shot(page, 'task-form-preview');
 });
 
-test('restore a backup of the embedded database: the screen says it takes effect at the next start', async ({
+test('a tenant administrator backs up, changes his data, restores, and sees it back; the last job shows the backup', async ({
   page,
+  request,
 }) => {
   await signIn(page, 'admin');
   await page.goto('/systemData/dataBackup');
-  await expect(page.getByTestId('backup-page')).toContainText('PGlite', { timeout: 30_000 });
+  await expect(page.getByTestId('backup-intro')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('backup-create').click();
   const table = page.getByTestId('backup-table');
-  await expect(table.locator('tbody tr').filter({ hasText: 'backup-' })).toHaveCount(1);
+  await expect(table.locator('tbody tr').filter({ hasText: 'tenant-' })).toHaveCount(1);
+  // 立即备份 is the last backup job at once (issue 42), not 暂无.
+  await expect(page.getByTestId('backup-last-job')).toContainText('tenant-');
+  // A change after the backup: a new task.
+  const headers = await adminHeaders(request);
+  const made = await request.post('/api/system/Task', {
+    headers,
+    data: { name: '备份之后的任务', jobCode: 'session.endIdle', cron: '0 5 * * *', timeZone: 'UTC' },
+  });
+  expect((await made.json()).code).toBe(0);
+  await page.goto('/system/task');
+  await expect(page.getByTestId('task-table')).toContainText('备份之后的任务', { timeout: 30_000 });
+  await page.goto('/systemData/dataBackup');
   await table.getByTestId('backup-restore').first().click();
   await page.getByTestId('backup-restore-confirm').click();
-  const pending = page.getByTestId('backup-pending');
-  await expect(pending).toBeVisible();
-  await expect(pending).toContainText('下次启动');
-  await shot(page, 'backup-restore-pending');
-  await page.getByTestId('backup-cancel-restore').click();
-  await expect(pending).toBeHidden();
+  await expect(page.getByText('已还原')).toBeVisible();
+  await shot(page, 'backup-restored');
+  // His data is as at the backup, at once, without a restart; he is still signed in.
+  await page.goto('/system/task');
+  await expect(page.getByTestId('task-table')).toContainText('结束空闲会话', { timeout: 30_000 });
+  await expect(page.getByTestId('task-table')).not.toContainText('备份之后的任务');
 });
 
 test.describe('in a browser on UTC', () => {

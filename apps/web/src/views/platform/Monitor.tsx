@@ -1,7 +1,7 @@
-import MonitorPage from '../system/monitor/index';
-import { platformApi, platformKeys } from './api';
+import { HostMonitor } from '../system/monitor/host';
+import { platformApi } from './api';
 
-/** The host monitor: the system screen's view over the platform's call. */
+/** The host monitor: the machine, the Node process, the database, Redis and the server processes. */
 export default function PlatformMonitor() {
-  return <MonitorPage sample={platformApi.monitor} queryKey={platformKeys.monitor} />;
+  return <HostMonitor sample={platformApi.monitor} />;
 }

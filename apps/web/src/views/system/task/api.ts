@@ -3,6 +3,7 @@ import {
   type BackupInfo,
   type CronPreview,
   type Page,
+  type RestoreResult,
   type Task,
   TaskApi,
   type TaskJob,
@@ -49,6 +50,5 @@ export const backupApi = {
   create: () => http.post(BackupApi.backup),
   remove: (name: string) => http.delete(`${BackupApi.backup}/${name}`),
   download: (name: string) => http.blob(`${BackupApi.backup}/${name}/Actions/Download`),
-  restore: (name: string) => http.post(`${BackupApi.backup}/${name}/Actions/Restore`),
-  cancelRestore: () => http.delete(BackupApi.cancelRestore),
+  restore: (name: string) => http.post<RestoreResult>(`${BackupApi.backup}/${name}/Actions/Restore`),
 };

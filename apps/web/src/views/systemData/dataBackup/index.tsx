@@ -1,5 +1,5 @@
 import { CloudDownloadOutlined, DatabaseOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type Backup, formatDate, TaskPerm } from '@srm/contracts/core';
+import { formatDate, TaskPerm, type TenantBackup } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -25,7 +25,10 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(1)} ${units[unit]}`;
 }
 
-/** System data → data backup: snapshots of the embedded database; on PostgreSQL, where backups belong. */
+/**
+ * System data → data backup: the tenant's own rows and files, backed up now or by its task, and
+ * restored at once (the server's whole database is the platform operator's).
+ */
 export default function DataBackupPage() {
   const { t } = useTranslation('task');
   const queryClient = useQueryClient();
@@ -47,16 +50,16 @@ export default function DataBackupPage() {
   });
   const restore = useMutation({
     mutationFn: backupApi.restore,
-    onSuccess: () => {
-      toast.success(t('backup.restoreRequested'));
-      refresh();
+    onSuccess: (done) => {
+      toast.success(t('backup.restored', { rows: done.rows, files: done.files }));
+      // Every screen's data is the backup's now: read it again.
+      void queryClient.invalidateQueries();
     },
   });
-  const cancel = useMutation({ mutationFn: backupApi.cancelRestore, onSuccess: refresh });
   const download = async (name: string) => saveBlob(await backupApi.download(name), name);
 
   const data = info.data;
-  const actionColumn = useActionColumn<Backup>(t('actions'), 220, (row) => (
+  const actionColumn = useActionColumn<TenantBackup>(t('actions'), 220, (row) => (
     <>
       <Auth code={TaskPerm.dataBackupDownload}>
         <RowAction
@@ -87,7 +90,7 @@ export default function DataBackupPage() {
       />
     </>
   ));
-  const columns: ColumnsType<Backup> = [
+  const columns: ColumnsType<TenantBackup> = [
     { title: t('backup.name'), dataIndex: 'name', key: 'name' },
     { title: t('backup.size'), dataIndex: 'size', key: 'size', render: (n: number) => formatBytes(n) },
     {
@@ -100,88 +103,61 @@ export default function DataBackupPage() {
       title: t('backup.source'),
       dataIndex: 'source',
       key: 'source',
-      render: (s: Backup['source']) => <Tag>{t(`backup.sources.${s}`)}</Tag>,
+      render: (s: TenantBackup['source']) => <Tag>{t(`backup.sources.${s}`)}</Tag>,
     },
+    { title: t('backup.rows'), dataIndex: 'rows', key: 'rows' },
+    { title: t('backup.files'), dataIndex: 'files', key: 'files' },
     actionColumn,
   ];
 
   return (
     <Card variant="borderless" title={t('backup.title')} data-testid="backup-page">
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
-        <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
-          <Descriptions.Item label={t('backup.database')}>
-            {data ? (data.embedded ? t('backup.embedded') : 'PostgreSQL') : '-'}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('backup.databaseSize')}>
-            <span data-testid="backup-db-size">{data ? formatBytes(data.databaseSize) : '-'}</span>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('backup.lastJob')} span={2}>
-            {data?.lastJob ? (
-              <Space size={4} wrap>
-                <ResultTag result={data.lastJob.result} />
-                {formatDate(data.lastJob.startedAt, TIME)}
-                {data.lastJob.error && <Typography.Text type="danger">{data.lastJob.error}</Typography.Text>}
-              </Space>
-            ) : (
-              t('backup.noJob')
-            )}
+        <Alert type="info" showIcon message={t('backup.intro')} data-testid="backup-intro" />
+        <Descriptions size="small" column={1} bordered>
+          <Descriptions.Item label={t('backup.lastJob')}>
+            <span data-testid="backup-last-job">
+              {data?.lastJob ? (
+                <Space size={4} wrap>
+                  <ResultTag result={data.lastJob.result} />
+                  {formatDate(data.lastJob.startedAt, TIME)}
+                  {data.lastJob.message && <Typography.Text>{data.lastJob.message}</Typography.Text>}
+                  {data.lastJob.error && (
+                    <Typography.Text type="danger">{data.lastJob.error}</Typography.Text>
+                  )}
+                </Space>
+              ) : (
+                t('backup.noJob')
+              )}
+            </span>
           </Descriptions.Item>
         </Descriptions>
-        {data && !data.embedded && (
-          <Alert
-            type="info"
-            showIcon
-            message={t('backup.pgTitle')}
-            description={t('backup.pgText')}
-            data-testid="backup-pg"
-          />
-        )}
-        {data?.pendingRestore && (
-          <Alert
-            type="warning"
-            showIcon
-            data-testid="backup-pending"
-            message={t('backup.pendingTitle')}
-            description={t('backup.pendingText', { name: data.pendingRestore })}
-            action={
-              <Auth code={TaskPerm.dataBackupRestore}>
-                <Button size="small" onClick={() => cancel.mutate()} data-testid="backup-cancel-restore">
-                  {t('backup.cancelRestore')}
-                </Button>
-              </Auth>
-            }
-          />
-        )}
-        {data?.embedded && (
-          <>
-            <Space wrap>
-              <Auth code={TaskPerm.dataBackupAdd}>
-                <Button
-                  type="primary"
-                  icon={<DatabaseOutlined />}
-                  loading={create.isPending}
-                  onClick={() => create.mutate()}
-                  data-testid="backup-create"
-                >
-                  {t('backup.create')}
-                </Button>
-              </Auth>
-              <Button icon={<ReloadOutlined />} onClick={refresh} data-testid="backup-refresh">
-                {t('refresh')}
-              </Button>
-            </Space>
-            <Table<Backup>
-              rowKey="name"
-              size="middle"
-              data-testid="backup-table"
-              loading={info.isFetching}
-              columns={columns}
-              dataSource={data.backups}
-              scroll={{ x: 'max-content' }}
-              pagination={false}
-            />
-          </>
-        )}
+        <Space wrap>
+          <Auth code={TaskPerm.dataBackupAdd}>
+            <Button
+              type="primary"
+              icon={<DatabaseOutlined />}
+              loading={create.isPending}
+              onClick={() => create.mutate()}
+              data-testid="backup-create"
+            >
+              {t('backup.create')}
+            </Button>
+          </Auth>
+          <Button icon={<ReloadOutlined />} onClick={refresh} data-testid="backup-refresh">
+            {t('refresh')}
+          </Button>
+        </Space>
+        <Table<TenantBackup>
+          rowKey="name"
+          size="middle"
+          data-testid="backup-table"
+          loading={info.isFetching}
+          columns={columns}
+          dataSource={data?.backups ?? []}
+          scroll={{ x: 'max-content' }}
+          pagination={false}
+        />
       </Space>
     </Card>
   );
