@@ -5,6 +5,7 @@ import {
   escapeUntilHidden,
   expectAxeClean,
   quietPage,
+  sessionHeaders,
   signIn,
   signInAs,
 } from './helpers';
@@ -205,4 +206,27 @@ test('the legal data form, the requests and the categories in dark mode and at 3
   expect(await noSideScroll()).toBeLessThanOrEqual(390);
   await expectAxeClean(narrow, 'vendor-category-apply-390', '.ant-modal');
   await narrow.context().close();
+});
+
+test('a sub-account sees the bank and legal data but is offered no change request (issue 36 §6)', async ({
+  browser,
+  request,
+}) => {
+  const mobile = `135${stamp}`;
+  const admin = await sessionHeaders(request, SUPPLIER_USER.account, SUPPLIER_USER.password);
+  const created = await request.post('/api/base/vendor/Supplier/Mine/Users', {
+    headers: admin,
+    data: { realName: '子账号', mobile, password: 'sub12345' },
+  });
+  expect(((await created.json()) as { code: number }).code).toBe(0);
+  const page = await quietPage(browser, 1400);
+  await signInAs(page, `${mobile}@${SUPPLIER_USER.account}`, 'sub12345');
+  await page.goto('/vendorPortal/company');
+  await expect(page.getByTestId('supplier-company')).toContainText(SUPPLIER);
+  await expect(page.getByTestId('company-bank')).toBeVisible();
+  await expect(page.getByTestId('change-request-bank')).toHaveCount(0);
+  await expect(page.getByTestId('change-request-legal')).toHaveCount(0);
+  await expect(page.getByTestId('company-edit')).toHaveCount(0);
+  await expectAxeClean(page, 'vendor-company-sub-account');
+  await page.context().close();
 });

@@ -546,9 +546,9 @@ test('a buyer invites a supplier; it registers from the link without the proof o
   await buyer.getByRole('tab', { name: '准入申请' }).click();
   await appRow.getByTestId('application-todo').click();
   const changes = buyer.getByTestId('flow-detail-form-changes');
-  await expect(changes.locator('tbody tr').first()).toContainText('银行账号');
-  await expect(changes.locator('tbody tr').first()).toContainText('6222000011112222');
-  await expect(changes.locator('tbody tr').first()).toContainText('6222000033334444');
+  await expect(changes.locator('tr.ant-table-row').first()).toContainText('银行账号');
+  await expect(changes.locator('tr.ant-table-row').first()).toContainText('6222000011112222');
+  await expect(changes.locator('tr.ant-table-row').first()).toContainText('6222000033334444');
   await expect(changes).toContainText('licence-clear.pdf');
   await expectAxeClean(buyer, 'vendor-admission-changes');
 
