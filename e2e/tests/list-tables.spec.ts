@@ -6,7 +6,18 @@ import { shot, signIn } from './helpers';
 // view at the window's bottom; the pinned action column stands over no data cell beside it (in a
 // table that scrolls, over none once scrolled to the end, where the last columns come out).
 
-const PAGES = ['/workFlow/flowMonitor', '/system/task', '/permission/user'];
+const PAGES = [
+  '/workFlow/flowMonitor',
+  '/system/task',
+  '/permission/user',
+  '/permission/role',
+  '/permission/userOnline',
+  '/system/log',
+  '/system/notice',
+  '/system/language',
+  '/base/vendor/supplier',
+  '/base/vendor/invitation',
+];
 
 interface TableReport {
   cut: string[];
@@ -77,8 +88,9 @@ test('at 1440 px every list column reads in full, and the action column covers n
   const found: Record<string, TableReport[]> = {};
   for (const path of PAGES) {
     await page.goto(path);
-    const rows = page.locator('[data-testid="app-main"] .ant-table-tbody tr.ant-table-row');
-    await expect(rows.first()).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('[data-testid="app-main"] .ant-table-thead').first()).toBeVisible({
+      timeout: 60_000,
+    });
     await expect(page.locator('[data-testid="app-main"] .ant-spin-spinning')).toHaveCount(0);
     await shot(page, `list-table${path.replaceAll('/', '-')}`);
     const reports = await measureTables(page);
@@ -90,4 +102,20 @@ test('at 1440 px every list column reads in full, and the action column covers n
     if (wrong.length) found[path] = wrong;
   }
   expect(found).toEqual({});
+});
+
+test('the launch drawer gives its line table the room to type a price without a sideways scroll', async ({
+  page,
+}) => {
+  await signIn(page, 'buyer');
+  await page.goto('/workFlow/flowLaunch');
+  await page.getByTestId('flow-launch-purchaseRequisition').click();
+  const drawer = page.getByTestId('flow-launch-drawer');
+  await drawer.getByTestId('flow-form-lines-add').click();
+  await drawer.getByTestId('flow-form-lines-0-item').fill('Stainless steel sheet 2 mm');
+  await drawer.getByTestId('flow-form-lines-0-price').fill('1234567.89');
+  const content = drawer.getByTestId('flow-form-lines').locator('.ant-table-content');
+  const widths = await content.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client + 1);
+  await shot(page, 'list-table-launch-lines');
 });

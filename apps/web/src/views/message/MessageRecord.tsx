@@ -1,12 +1,11 @@
 import { CheckOutlined, DeleteOutlined, MailOutlined } from '@ant-design/icons';
 import { formatDate, MESSAGE_TYPES, type MessageFilter, type MessageItem } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Form, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Form, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { fixedColumns } from '../../components/fixedColumns';
 import { ListSearchForm } from '../../components/ListSearchForm';
 import { RowAction } from '../../components/listActions';
 import { tablePaging } from '../../components/tablePaging';
@@ -18,6 +17,7 @@ import { messageApi, messageKeys } from './api';
 import { MessageDetailModal } from './MessageDetailModal';
 import { invalidateMessageLists } from './unreadCounts';
 import './message.css';
+import { ListTable } from '../../components/ListTable';
 import { useActionsFixed } from '../../components/useActionsFixed';
 
 type Filters = Pick<MessageFilter, 'keyword' | 'type' | 'stat'>;
@@ -239,14 +239,13 @@ export default function MessageRecordPage() {
           </Button>
         )}
       </Space>
-      <Table<MessageItem>
+      <ListTable<MessageItem>
         rowKey="id"
         size="middle"
         data-testid="message-table"
         loading={list.isFetching}
         columns={columns}
         dataSource={rows}
-        {...fixedColumns(columns)}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
       />

@@ -1,8 +1,9 @@
 import { formatDate, type LoginLog } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Table, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../components/ListTable';
 import { profileApi, profileKeys } from './api';
 
 /** Profile → my sign-in log (Current/SystemLog): where and when my account signed in. */
@@ -15,13 +16,12 @@ export default function MyLoginLogTab() {
     placeholderData: keepPreviousData,
   });
   return (
-    <Table<LoginLog>
+    <ListTable<LoginLog>
       rowKey="id"
       size="middle"
       data-testid="profile-login-log"
       loading={query.isFetching}
       dataSource={query.data?.list ?? []}
-      scroll={{ x: 'max-content' }}
       columns={[
         {
           title: t('myLog.time'),

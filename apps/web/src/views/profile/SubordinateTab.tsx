@@ -1,7 +1,8 @@
 import type { Subordinate } from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
-import { Avatar, Table, Tag } from 'antd';
+import { Avatar, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../components/ListTable';
 import { avatarUrl } from '../../utils/avatar';
 import { profileApi, profileKeys } from './api';
 
@@ -13,13 +14,12 @@ export default function SubordinateTab() {
     queryFn: profileApi.subordinates,
   });
   return (
-    <Table<Subordinate>
+    <ListTable<Subordinate>
       rowKey="id"
       size="middle"
       data-testid="profile-subordinates"
       loading={query.isFetching}
       dataSource={query.data ?? []}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: t('subordinate.empty') }}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
       columns={[

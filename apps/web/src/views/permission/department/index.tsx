@@ -1,9 +1,10 @@
 import { type DeptNode, OrgPerm } from '@srm/contracts/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Card, Empty, Form, Input, InputNumber, Modal, Space, Switch, Table } from 'antd';
+import { Card, Empty, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, useAuth } from '../../../components/Auth';
+import { ListTable } from '../../../components/ListTable';
 import {
   actionColumns,
   DeleteAction,
@@ -140,7 +141,7 @@ export default function DepartmentPage() {
           onRefresh={() => void invalidateOrg(queryClient)}
           refreshLabel={t('action.refresh')}
         />
-        <Table<DeptNode>
+        <ListTable<DeptNode>
           rowKey="id"
           size="middle"
           data-testid="department-table"
@@ -148,7 +149,6 @@ export default function DepartmentPage() {
           columns={columns}
           dataSource={departments}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           locale={{
             emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('department.empty')} />,
           }}

@@ -1,21 +1,10 @@
 import { type DeptNode, OrgPerm } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Space,
-  Switch,
-  Table,
-} from 'antd';
+import { Button, Card, Descriptions, Drawer, Form, Input, InputNumber, Modal, Space, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, useAuth } from '../../../components/Auth';
+import { ListTable } from '../../../components/ListTable';
 import {
   actionColumns,
   DeleteAction,
@@ -141,7 +130,7 @@ export default function OrganizePage() {
         onRefresh={() => void invalidateOrg(queryClient)}
         refreshLabel={t('action.refresh')}
       />
-      <Table<DeptNode>
+      <ListTable<DeptNode>
         rowKey="id"
         size="middle"
         data-testid="organize-table"
@@ -149,7 +138,6 @@ export default function OrganizePage() {
         columns={columns}
         dataSource={companies}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         expandable={{
           expandedRowKeys,
           onExpandedRowsChange: (keys) => {

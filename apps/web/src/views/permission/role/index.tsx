@@ -1,12 +1,13 @@
 import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { AuthorizePerm, type Role, RolePerm } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Drawer, Form, Space, Switch, Table } from 'antd';
+import { App, Button, Card, Drawer, Form, Space, Switch } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, useAuth } from '../../../components/Auth';
 import { ListSearchForm } from '../../../components/ListSearchForm';
+import { ListTable } from '../../../components/ListTable';
 import { DeleteAction, RowAction } from '../../../components/listActions';
 import { tablePaging } from '../../../components/tablePaging';
 import { useActionsFixed } from '../../../components/useActionsFixed';
@@ -165,14 +166,13 @@ export default function RolePage() {
           </Auth>
         }
       />
-      <Table<Role>
+      <ListTable<Role>
         rowKey="id"
         size="middle"
         data-testid="role-table"
         loading={query.isFetching}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
         pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
           t('total', { count: total }),
         )}

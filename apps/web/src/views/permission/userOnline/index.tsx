@@ -1,11 +1,12 @@
 import { DisconnectOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { formatDate, type Locale, OnlinePerm, type OnlineSession, relativeTime } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, useAuth } from '../../../components/Auth';
+import { ListTable } from '../../../components/ListTable';
 import { onlineApi, onlineKeys } from './api';
 
 /** Live sessions refresh on their own: "last seen" is the point of the screen. */
@@ -157,14 +158,13 @@ export default function UserOnline() {
           </Space>
         </Form.Item>
       </Form>
-      <Table<OnlineSession>
+      <ListTable<OnlineSession>
         rowKey="id"
         size="middle"
         data-testid="online-table"
         loading={query.isFetching && !query.data}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
         rowSelection={
           has(OnlinePerm.forceOffline)
             ? {

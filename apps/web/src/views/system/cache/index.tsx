@@ -1,10 +1,11 @@
 import { ClearOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type CacheInfo, formatDate, formatFileSize, OpsPerm } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Auth, useAuth } from '../../../components/Auth';
+import { ListTable } from '../../../components/ListTable';
 import { actionColumns, DeleteAction, useActionColumn } from '../../../components/listActions';
 import { cacheApi, cacheKeys } from './api';
 
@@ -120,14 +121,13 @@ export default function CachePage() {
           </Typography.Text>
         )}
       </Space>
-      <Table<CacheInfo>
+      <ListTable<CacheInfo>
         rowKey="name"
         size="middle"
         loading={query.isLoading}
         dataSource={query.data?.caches ?? []}
         columns={columns}
         pagination={false}
-        scroll={{ x: 'max-content' }}
       />
     </Card>
   );

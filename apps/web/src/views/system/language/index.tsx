@@ -1,10 +1,11 @@
 import { LanguagePerm, LOCALES, type Locale, SERVER_NAMESPACE } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Checkbox, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, Checkbox, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../components/Auth';
+import { ListTable } from '../../../components/ListTable';
 import {
   actionColumns,
   ResetButton,
@@ -160,14 +161,13 @@ export default function LanguagePage() {
           }}
         />
       </Space>
-      <Table<TextRow>
+      <ListTable<TextRow>
         rowKey="id"
         size="middle"
         data-testid="language-table"
         loading={server.isFetching || web.isLoading}
         columns={columns}
         dataSource={pageRows}
-        scroll={{ x: 'max-content' }}
         pagination={tablePaging(page, setPage, shown.length, (total) => t('total', { total }))}
       />
       {editing && (

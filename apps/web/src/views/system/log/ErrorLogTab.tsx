@@ -1,10 +1,10 @@
 import { type ErrorLog, formatDate } from '@srm/contracts/core';
-import { Form, Select, Table, Tag, Typography } from 'antd';
+import { Form, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterColumns, useAuth } from '../../../components/Auth';
-import { fixedColumns } from '../../../components/fixedColumns';
+import { ListTable } from '../../../components/ListTable';
 import { logApi } from './api';
 import { LogFilterBar } from './LogFilterBar';
 import { ipAndRequestIdColumns, type LogColumn } from './logColumns';
@@ -83,14 +83,13 @@ export default function ErrorLogTab() {
           />
         </Form.Item>
       </LogFilterBar>
-      <Table<ErrorLog>
+      <ListTable<ErrorLog>
         rowKey="id"
         size="middle"
         data-testid="error-log-table"
         loading={query.isFetching}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        {...fixedColumns(columns)}
         expandable={{
           rowExpandable: (row) => row.stack.length > 0,
           expandedRowRender: (row) => (

@@ -1,12 +1,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatDate, type LoginLog, Perm } from '@srm/contracts/core';
-import { Button, Table, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../api/request';
 import { Auth, filterColumns, useAuth } from '../../../components/Auth';
-import { fixedColumns } from '../../../components/fixedColumns';
+import { ListTable } from '../../../components/ListTable';
 import { tablePaging } from '../../../components/tablePaging';
 import { logApi } from './api';
 import { LogFilterBar } from './LogFilterBar';
@@ -100,14 +100,13 @@ export default function LoginLogTab() {
           </Auth>
         }
       />
-      <Table<LoginLog>
+      <ListTable<LoginLog>
         rowKey="id"
         size="middle"
         data-testid="log-table"
         loading={query.isFetching}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, query.data?.pagination.total, (total) =>
           t('log.total', { count: total }),
         )}

@@ -1,10 +1,10 @@
 import { formatDate, REQUEST_METHODS, type RequestLog } from '@srm/contracts/core';
-import { Form, Select, Table, Tag, Typography } from 'antd';
+import { Form, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterColumns, useAuth } from '../../../components/Auth';
-import { fixedColumns } from '../../../components/fixedColumns';
+import { ListTable } from '../../../components/ListTable';
 import { logApi } from './api';
 import { LogFilterBar } from './LogFilterBar';
 import { ipAndRequestIdColumns, type LogColumn } from './logColumns';
@@ -112,14 +112,13 @@ export default function RequestLogTab() {
           />
         </Form.Item>
       </LogFilterBar>
-      <Table<RequestLog>
+      <ListTable<RequestLog>
         rowKey="id"
         size="middle"
         data-testid="request-log-table"
         loading={query.isFetching}
         columns={columns}
         dataSource={query.data?.list ?? []}
-        {...fixedColumns(columns)}
         pagination={logPagination(t, page, setPage, query.data?.pagination)}
       />
     </div>

@@ -1,7 +1,7 @@
 import { NodeCollapseOutlined, NodeExpandOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { MENU_CATEGORIES, type MenuCategory, type MenuNode, MenuPerm, MenuType } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, InputNumber, Segmented, Space, Switch, Table, Tag } from 'antd';
+import { Button, Card, Input, InputNumber, Segmented, Space, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { type MenuEditing, MenuFormDrawer } from './MenuFormDrawer';
 import { PageItemsDrawer } from './PageItemsDrawer';
 import { countMenus, invalidateMenus, menuTitle, parentIds } from './shared';
 import './menu.css';
+import { ListTable } from '../../../components/ListTable';
 
 const TYPE_COLORS: Record<number, string> = {
   [MenuType.directory]: 'gold',
@@ -235,7 +236,7 @@ export default function MenuPage() {
           {t('refresh')}
         </Button>
       </Space>
-      <Table<MenuNode>
+      <ListTable<MenuNode>
         rowKey="id"
         size="middle"
         data-testid="menu-table"
@@ -243,7 +244,6 @@ export default function MenuPage() {
         columns={columns}
         dataSource={data}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         footer={() => t('total', { count: countMenus(data) })}
         expandable={{
           expandedRowKeys,

@@ -8,13 +8,14 @@ import {
 } from '@ant-design/icons';
 import { type DictCategory, type DictItem, DictPerm, type DictType, dictName } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Input, Popconfirm, Space, Switch, Table, Tag, Tree, Typography } from 'antd';
+import { Button, Card, Empty, Input, Popconfirm, Space, Switch, Tag, Tree, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
 import { DICT_QUERY_KEY } from '../../../components/dict';
+import { ListTable } from '../../../components/ListTable';
 import { DeleteAction, RowAction, useActionColumn } from '../../../components/listActions';
 import { EnabledTag, TreeListLayout } from '../../../components/org';
 import { useAppStore } from '../../../store/settings';
@@ -312,13 +313,12 @@ function CategoryPanel({
         </Space>
       }
     >
-      <Table<DictType>
+      <ListTable<DictType>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={types}
         pagination={false}
-        scroll={{ x: 'max-content' }}
       />
     </Card>
   );
@@ -566,7 +566,7 @@ function ItemsPanel({
           {t('refresh')}
         </Button>
       </Space>
-      <Table<ItemRow>
+      <ListTable<ItemRow>
         // Mounted again once loaded: antd expands all rows only on a table's first render with data.
         key={items.data ? 'loaded' : 'loading'}
         rowKey="id"
@@ -576,7 +576,6 @@ function ItemsPanel({
         dataSource={rows}
         expandable={type.isTree ? { defaultExpandAllRows: true } : undefined}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         data-testid="dict-items"
       />
     </Card>

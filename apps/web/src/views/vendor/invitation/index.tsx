@@ -10,15 +10,15 @@ import {
   VENDOR_ADMISSION_CODES,
 } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Select, Space, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Form, Select, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { QueryParams } from '../../../api/request';
 import { Auth } from '../../../components/Auth';
-import { fixedColumns } from '../../../components/fixedColumns';
 import { ListSearchForm } from '../../../components/ListSearchForm';
+import { ListTable } from '../../../components/ListTable';
 import { tablePaging } from '../../../components/tablePaging';
 import { useListParams } from '../../../components/useListParams';
 import { taskPath } from '../../workFlow/task/paths';
@@ -108,14 +108,13 @@ function InvitationList() {
           />
         </Form.Item>
       </ListSearchForm>
-      <Table<Invitation>
+      <ListTable<Invitation>
         rowKey="id"
         size="middle"
         data-testid="invitation-table"
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) =>
           t('staff.total', { total }),
         )}
@@ -201,14 +200,13 @@ function ApplicationList() {
           />
         </Form.Item>
       </ListSearchForm>
-      <Table<Application>
+      <ListTable<Application>
         rowKey="id"
         size="middle"
         data-testid="application-table"
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) =>
           t('staff.total', { total }),
         )}

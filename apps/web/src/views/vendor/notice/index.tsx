@@ -8,14 +8,14 @@ import {
 } from '@ant-design/icons';
 import { formatDate, VENDOR_CODES, type VendorNotice } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Progress, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Progress, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../components/Auth';
 import { DictTag } from '../../../components/dict';
-import { fixedColumns } from '../../../components/fixedColumns';
 import { ListSearchForm } from '../../../components/ListSearchForm';
+import { ListTable } from '../../../components/ListTable';
 import { RowAction } from '../../../components/listActions';
 import { tablePaging } from '../../../components/tablePaging';
 import { useActionsFixed } from '../../../components/useActionsFixed';
@@ -224,14 +224,13 @@ export default function VendorNoticePage() {
           />
         </Form.Item>
       </ListSearchForm>
-      <Table<VendorNotice>
+      <ListTable<VendorNotice>
         rowKey="id"
         size="middle"
         data-testid="vendor-notice-table"
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
       />
       {editing && (

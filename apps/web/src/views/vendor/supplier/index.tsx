@@ -7,7 +7,7 @@ import {
   VENDOR_CODES,
 } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Select, Space, Table, Tag, theme } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Tag, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,8 @@ import { type QueryParams, saveBlob } from '../../../api/request';
 import { Auth } from '../../../components/Auth';
 import { AreaCascader } from '../../../components/area';
 import { DictTag, DictTreeSelect } from '../../../components/dict';
-import { fixedColumns } from '../../../components/fixedColumns';
 import { ListSearchForm } from '../../../components/ListSearchForm';
+import { ListTable } from '../../../components/ListTable';
 import { RowAction } from '../../../components/listActions';
 import { tablePaging } from '../../../components/tablePaging';
 import { useActionsFixed } from '../../../components/useActionsFixed';
@@ -217,7 +217,7 @@ export default function SupplierPage() {
           />
         </Form.Item>
       </ListSearchForm>
-      <Table<Supplier>
+      <ListTable<Supplier>
         rowKey="id"
         size="middle"
         data-testid="supplier-table"
@@ -226,7 +226,6 @@ export default function SupplierPage() {
         dataSource={list.data?.list ?? []}
         // Each column at its width: a long name ends in an ellipsis instead of pushing the row under
         // the actions.
-        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
       />
       <SupplierDetailDrawer id={openId} onClose={() => open(null)} />

@@ -1,21 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { FlowAdminPerm, type FlowDelegate, type FlowDelegateSave, formatDate } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Radio,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, Radio, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
@@ -23,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
 import { Auth } from '../../../components/Auth';
 import { DateRangePicker } from '../../../components/DateRangePicker';
-import { fixedColumns } from '../../../components/fixedColumns';
+import { ListTable } from '../../../components/ListTable';
 import { RowAction } from '../../../components/listActions';
 import { FormModal } from '../../../components/listPage';
 import { useActionsFixed } from '../../../components/useActionsFixed';
@@ -312,14 +298,13 @@ export default function EntrustPage() {
   ];
   const rows = list.data ?? [];
   const table = (testId: string, columns: ColumnsType<FlowDelegate>, data: FlowDelegate[]) => (
-    <Table<FlowDelegate>
+    <ListTable<FlowDelegate>
       rowKey="id"
       size="middle"
       data-testid={testId}
       loading={list.isFetching}
       columns={columns}
       dataSource={data}
-      {...fixedColumns(columns)}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('entrust.empty')} /> }}
       pagination={{
         pageSize: 20,

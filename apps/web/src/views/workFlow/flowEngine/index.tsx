@@ -21,15 +21,15 @@ import {
   nameInLocale,
 } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Dropdown, Empty, Form, List, Modal, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Dropdown, Empty, Form, List, Modal, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, saveBlob } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
 import { DictSelect, DictTag } from '../../../components/dict';
-import { fixedColumns } from '../../../components/fixedColumns';
 import { ListSearchForm } from '../../../components/ListSearchForm';
+import { ListTable } from '../../../components/ListTable';
 import { RowAction } from '../../../components/listActions';
 import { tablePaging } from '../../../components/tablePaging';
 import { useActionsFixed } from '../../../components/useActionsFixed';
@@ -424,14 +424,13 @@ export default function FlowEnginePage() {
           />
         </Form.Item>
       </ListSearchForm>
-      <Table<FlowDefinitionSummary>
+      <ListTable<FlowDefinitionSummary>
         rowKey="id"
         size="middle"
         data-testid="flow-table"
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) =>
           t('list.total', { count: total }),
         )}

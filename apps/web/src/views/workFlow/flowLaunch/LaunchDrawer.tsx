@@ -147,7 +147,9 @@ export function LaunchDrawer({
       open
       title={title}
       onClose={close}
-      size={mobile ? '100%' : 960}
+      // A form with item lines gets the room its line table needs (item, quantity, price, amount
+      // and the remove button side by side while the user types), up to the window's width.
+      size={mobile ? '100%' : schema?.fields.some((f) => f.type === 'table') ? 'min(1280px, 100vw)' : 960}
       destroyOnHidden
       data-testid="flow-launch-drawer"
       footer={

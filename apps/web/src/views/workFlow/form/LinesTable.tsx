@@ -49,7 +49,10 @@ export function LinesTable({
             size="small"
             rowKey="key"
             pagination={false}
-            scroll={{ x: 'max-content' }}
+            // Sized by the cells' least widths (each control fills its cell), not the controls'
+            // natural widths: the lines fit the drawer and scroll only when they cannot.
+            tableLayout="auto"
+            scroll={{ x: true }}
             dataSource={lines}
             data-testid={`flow-form-${field.name}`}
             locale={{ emptyText: t('form.noLines') }}

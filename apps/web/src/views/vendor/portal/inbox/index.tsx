@@ -1,13 +1,13 @@
 import { EyeOutlined } from '@ant-design/icons';
 import { formatDate, type VendorInboxItem } from '@srm/contracts/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Segmented, Space, Table, Tag } from 'antd';
+import { Card, Segmented, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DictTag } from '../../../../components/dict';
-import { fixedColumns } from '../../../../components/fixedColumns';
+import { ListTable } from '../../../../components/ListTable';
 import { RowAction } from '../../../../components/listActions';
 import { type Paging, tablePaging } from '../../../../components/tablePaging';
 import { useActionsFixed } from '../../../../components/useActionsFixed';
@@ -120,14 +120,13 @@ export default function InboxPage() {
         style={{ marginBottom: 16 }}
         data-testid="inbox-filter"
       />
-      <Table<VendorInboxItem>
+      <ListTable<VendorInboxItem>
         rowKey="id"
         size="middle"
         data-testid="inbox-table"
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        {...fixedColumns(columns)}
         pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
       />
       <InboxNoticeDrawer id={openId} onClose={() => open(null)} />

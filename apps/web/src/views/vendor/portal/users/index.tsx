@@ -1,10 +1,11 @@
 import { KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDate, type VendorUser } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Space, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../../../components/ListTable';
 import { RowAction } from '../../../../components/listActions';
 import { FormModal, KeywordToolbar, useKeywordSearch } from '../../../../components/listPage';
 import { applyServerFieldErrors } from '../../../../components/org/formRules';
@@ -211,14 +212,13 @@ export default function VendorUsersPage() {
           </Button>
         )}
       </Space>
-      <Table<VendorUser>
+      <ListTable<VendorUser>
         rowKey="id"
         size="middle"
         data-testid="vendor-users-table"
         loading={list.isFetching}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 'max-content' }}
         pagination={tablePaging(search.page, search.setPage, list.data?.pagination.total, (total) =>
           t('total', { total }),
         )}
