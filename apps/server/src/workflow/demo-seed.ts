@@ -1,4 +1,4 @@
-import { BillRuleCode, FLOW_DEFINITION_STATE, type FlowNode } from '@srm/contracts';
+import { BillRuleCode, FLOW_DEFINITION_STATE, type FlowNode, type HalfDay, leaveDays } from '@srm/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/types';
 import { nextBillNo } from '../system/bill-rule';
@@ -293,11 +293,19 @@ const pr = (
   neededBy: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
   lines: lines.map(([item, unit, quantity, price]) => ({ item, unit, quantity, price, spec: '' })),
 });
-const leave = (leaveType: string, startDate: string, endDate: string, days: number, reason: string) => ({
+/** A leave's form; its days are the dates' own in half days (forms.ts works them out again). */
+const leave = (
+  leaveType: string,
+  [startDate, startHalf]: [string, HalfDay],
+  [endDate, endHalf]: [string, HalfDay],
+  reason: string,
+) => ({
   leaveType,
   startDate,
+  startHalf,
   endDate,
-  days,
+  endHalf,
+  days: leaveDays(startDate, startHalf, endDate, endHalf),
   reason,
 });
 
@@ -395,7 +403,7 @@ export async function seedWorkflowDemo(
   const approvedLeave = await s.launch(
     leaveFlow,
     buyer,
-    leave('annual', '2026-12-01', '2026-12-03', 2.5, '年假休息'),
+    leave('annual', ['2026-12-01', 'pm'], ['2026-12-03', 'pm'], '年假休息'),
   );
   await s.act(approvedLeave, manager, audit(manager));
   await s.act(approvedLeave, admin, audit(admin, '已备案'), [manager, buyer]);
@@ -403,7 +411,7 @@ export async function seedWorkflowDemo(
   const rejected = await s.launch(
     leaveFlow,
     buyer,
-    leave('personal', '2026-12-10', '2026-12-10', 1, '处理私事'),
+    leave('personal', ['2026-12-10', 'am'], ['2026-12-10', 'pm'], '处理私事'),
   );
   await s.act(rejected, manager, (key) => ({
     type: 'reject',
@@ -425,7 +433,7 @@ export async function seedWorkflowDemo(
     false,
   );
   // In progress at the administrator: the manager's leave.
-  await s.launch(leaveFlow, manager, leave('sick', '2026-12-15', '2026-12-15', 0.5, '看病'));
+  await s.launch(leaveFlow, manager, leave('sick', ['2026-12-15', 'am'], ['2026-12-15', 'am'], '看病'));
   // Terminated from the monitor: the administrator's own requisition (his department has no manager).
   const terminated = await s.launch(
     purchase,

@@ -15,6 +15,7 @@ import {
   isPositiveInteger,
   isTelephone,
   type Locale,
+  leaveDays,
   nameInLocale,
   validationMessage,
 } from '@srm/contracts';
@@ -32,7 +33,7 @@ export interface RegisteredForm {
   /** Fills the computed fields from the others (after validation). */
   compute(data: Record<string, unknown>): Record<string, unknown>;
   /** Rules across fields (a leave's end not before its start): field → message key. */
-  crossCheck?(data: Record<string, unknown>): Record<string, string>;
+  crossCheck?(data: Record<string, unknown>, input: Record<string, unknown>): Record<string, string>;
   /**
    * What the owning domain does when a task of this form ends (approved, rejected back to the
    * launcher, withdrawn or terminated): called inside the action's own transaction, so the business
@@ -77,14 +78,23 @@ const FORMS: Record<string, RegisteredForm> = {
   },
   LeaveApply: {
     schema: FLOW_FORMS.LeaveApply,
-    compute: (data) => data,
-    crossCheck: (data): Record<string, string> => {
-      const { startDate, endDate, days } = data;
+    // The days are the dates' own, in half days: whatever the client sent, the stored value is this.
+    compute: (data) => ({
+      ...data,
+      days: leaveDays(data.startDate, data.startHalf, data.endDate, data.endHalf),
+    }),
+    crossCheck: (data, input): Record<string, string> => {
+      const { startDate, endDate } = data;
       if (typeof startDate !== 'string' || typeof endDate !== 'string') return {};
       if (endDate < startDate) return { endDate: 'validation.dateRangeOrder' };
-      // Half days count, so a leave takes at most the calendar days it spans, both ends included.
-      const span = (Date.parse(endDate) - Date.parse(startDate)) / 86_400_000 + 1;
-      return typeof days === 'number' && days > span ? { days: 'validation.leaveDaysOverSpan' } : {};
+      const days = leaveDays(startDate, data.startHalf, endDate, data.endHalf) ?? 0;
+      if (days <= 0) return { endHalf: 'validation.leaveDaysNone' };
+      // A client's own figure must be the dates' (never more than the calendar days they span).
+      const sent = input.days;
+      if (sent === undefined || sent === null || sent === '') return {};
+      const span = leaveDays(startDate, 'am', endDate, 'pm') ?? 0;
+      if (typeof sent === 'number' && sent > span) return { days: 'validation.leaveDaysOverSpan' };
+      return sent === days ? {} : { days: 'validation.leaveDaysMismatch' };
     },
   },
 };
@@ -275,7 +285,7 @@ export function checkForm(
     if (problem) fields[field.name] = problem;
     else if (!isBlank(value)) data[field.name] = value;
   }
-  for (const [name, key] of Object.entries(form.crossCheck?.(data) ?? {}))
+  for (const [name, key] of Object.entries(form.crossCheck?.(data, input) ?? {}))
     fields[name] ??= validationMessage(key, locale);
   return { data: form.compute(data), fields };
 }

@@ -202,7 +202,8 @@ describe('launching', () => {
     );
     expect(leave.body.code).toBe(400);
     const leaveFields = (leave.body.data as unknown as { fields: Record<string, string> }).fields;
-    expect(Object.keys(leaveFields).sort()).toEqual(['days', 'endDate']);
+    // The days are the dates' own (worked out in half days): only the order of the dates is named.
+    expect(Object.keys(leaveFields).sort()).toEqual(['endDate']);
     expect(leaveFields.endDate).toBe('The end cannot be before the start');
     // Half days count, but never more days than the dates span (both ends included).
     const leaveOf = (days: number) =>
@@ -228,6 +229,47 @@ describe('launching', () => {
       days: 'More days than the dates cover',
     });
     expect((await leaveOf(2)).body.code).toBe(0);
+  });
+
+  it('works out a leave’s days from its dates in half days, and refuses other figures', async () => {
+    const leaveWith = (formData: Record<string, unknown>) =>
+      t.post<FlowTaskSaved>(
+        '/api/workflow/Form/LeaveApply',
+        {
+          flowId: ids.leave,
+          formData: {
+            leaveType: 'annual',
+            startDate: '2026-12-01',
+            endDate: '2026-12-03',
+            reason: 'x',
+            ...formData,
+          },
+          submit: false,
+        },
+        buyer,
+        en,
+      );
+    const stored = async (id: string) =>
+      (await t.get<{ formData: { days: number } }>(`${E}/FlowTask/${id}`, buyer)).body.data.formData.days;
+    // From the afternoon of the 1st to the evening of the 3rd: two and a half days, none sent.
+    const afternoon = await leaveWith({ startHalf: 'pm', endHalf: 'pm' });
+    expect(afternoon.body.code).toBe(0);
+    expect(await stored(afternoon.body.data.id)).toBe(2.5);
+    // Without the halves: whole days, both ends included; the client's own figure must agree.
+    expect(await stored((await leaveWith({ days: 3 })).body.data.id)).toBe(3);
+    expect(await stored((await leaveWith({ endHalf: 'am', days: 2.5 })).body.data.id)).toBe(2.5);
+    const wrong = await leaveWith({ startHalf: 'pm', days: 3 });
+    expect(wrong.body.code).toBe(400);
+    expect((wrong.body.data as unknown as { fields: object }).fields).toEqual({
+      days: 'The days do not match the dates (half days count)',
+    });
+    // One afternoon to the same noon is no time at all; a half that is not one is refused.
+    const none = await leaveWith({ endDate: '2026-12-01', startHalf: 'pm', endHalf: 'am' });
+    expect((none.body.data as unknown as { fields: object }).fields).toEqual({
+      endHalf: 'The leave covers no time',
+    });
+    const odd = await leaveWith({ startHalf: 'noon' });
+    expect(Object.keys((odd.body.data as unknown as { fields: object }).fields)).toEqual(['startHalf']);
   });
 
   it('submits with a bill number and a server-computed total; the manager gets the to-do', async () => {

@@ -110,7 +110,7 @@ export function PagedTable<T extends { id: string }>({
 }
 
 /** The first field a dialog's form can take the keyboard in (a field's own `autoFocus` wins). */
-const FIRST_FIELD =
+export const FIRST_FIELD =
   'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]), [role="combobox"]:not([aria-disabled="true"])';
 
 /**

@@ -209,6 +209,30 @@ export function isDuration(value: unknown): boolean {
   return Number.isFinite(n) && n >= 0 && Number.isInteger(n * 2);
 }
 
+/** The half of a day a leave starts or ends in. */
+export type HalfDay = 'am' | 'pm';
+
+/**
+ * A leave's days worked out from its dates in half days (the duration rule: a multiple of 0.5):
+ * the calendar days from `startDate` to `endDate`, both included, less half a day when it starts in
+ * the afternoon and half a day when it ends at noon. Undefined while a date is missing or not a
+ * `yyyy-MM-dd` day; 0 or less when the end comes before the start.
+ */
+export function leaveDays(
+  startDate: unknown,
+  startHalf: unknown,
+  endDate: unknown,
+  endHalf: unknown,
+): number | undefined {
+  const day = (v: unknown) =>
+    typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? Date.parse(`${v}T00:00:00Z`) : Number.NaN;
+  const start = day(startDate);
+  const end = day(endDate);
+  if (!Number.isFinite(start) || !Number.isFinite(end)) return undefined;
+  const span = Math.round((end - start) / 86_400_000) + 1;
+  return span - (startHalf === 'pm' ? 0.5 : 0) - (endHalf === 'am' ? 0.5 : 0);
+}
+
 /** Positive integer (1, 2, ...), as a number or a digit string without leading zero. */
 export function isPositiveInteger(value: unknown): boolean {
   if (typeof value === 'string') return /^[1-9]\d*$/.test(value) && Number.isSafeInteger(Number(value));

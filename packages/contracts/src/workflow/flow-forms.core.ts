@@ -121,6 +121,11 @@ export const PURCHASE_REQUISITION_FORM: FormSchema = {
   ],
 };
 
+const HALF_DAY_OPTIONS = [
+  { label: '上午', labels: { 'en-US': 'Morning', 'zh-TW': '上午' }, value: 'am' },
+  { label: '下午', labels: { 'en-US': 'Afternoon', 'zh-TW': '下午' }, value: 'pm' },
+];
+
 export const LEAVE_APPLY_FORM: FormSchema = {
   name: 'LeaveApply',
   title: '请假申请',
@@ -150,15 +155,29 @@ export const LEAVE_APPLY_FORM: FormSchema = {
       required: true,
     },
     {
+      name: 'startHalf',
+      type: 'select',
+      label: '开始时段',
+      labels: { 'en-US': 'Starting', 'zh-TW': '開始時段' },
+      options: HALF_DAY_OPTIONS,
+      defaultValue: 'am',
+    },
+    {
+      name: 'endHalf',
+      type: 'select',
+      label: '结束时段',
+      labels: { 'en-US': 'Ending', 'zh-TW': '結束時段' },
+      options: HALF_DAY_OPTIONS,
+      defaultValue: 'pm',
+    },
+    {
+      // Worked out from the dates in half days (contracts `leaveDays`), on the form and the server.
       name: 'days',
       type: 'number',
       label: '请假天数',
       labels: { 'en-US': 'Days', 'zh-TW': '請假天數' },
-      required: true,
-      min: 0.5,
-      max: 365,
       precision: 1,
-      rules: [{ rule: 'duration' }],
+      computed: 'leaveDays(startDate, startHalf, endDate, endHalf)',
     },
     {
       name: 'reason',

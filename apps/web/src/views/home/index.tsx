@@ -1,6 +1,5 @@
 import {
   ApartmentOutlined,
-  AppstoreOutlined,
   BankOutlined,
   ClockCircleOutlined,
   ExportOutlined,
@@ -10,6 +9,7 @@ import { Avatar, Col, Descriptions, Empty, Row, theme } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MenuIcon } from '../../layout/MenuIcon';
 import { lastLoginLines } from '../../layout/useLastLoginNotice';
 import { flattenMenu } from '../../router/menu';
 import { useCacheStore } from '../../store/cache';
@@ -143,8 +143,13 @@ export default function Home() {
                             ? { target: '_blank', rel: 'noopener noreferrer', reloadDocument: true }
                             : {})}
                         >
-                          <div style={{ fontSize: 22, color: token.colorPrimary, marginBottom: 6 }}>
-                            {item.external ? <ExportOutlined /> : <AppstoreOutlined />}
+                          {/* The menu's own icon, as the side menu shows it. */}
+                          <div
+                            style={{ fontSize: 22, color: token.colorPrimary, marginBottom: 6 }}
+                            data-testid="home-quick-link-icon"
+                            data-icon={item.icon || (item.external ? 'ExportOutlined' : '')}
+                          >
+                            {item.external && !item.icon ? <ExportOutlined /> : <MenuIcon name={item.icon} />}
                           </div>
                           <span className="srm-home-ellipsis">{item.titles[language] || item.fullName}</span>
                         </Link>

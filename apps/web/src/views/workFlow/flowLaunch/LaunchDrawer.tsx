@@ -1,10 +1,11 @@
 import { FLOW_STATUS, type FlowUrgency, type FormSchema } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Form, Radio, Skeleton, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './flowLaunch.css';
 import { ApiError } from '../../../api/request';
+import { FIRST_FIELD } from '../../../components/listPage';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { UserSelect } from '../../../components/user';
 import { useAppStore } from '../../../store/settings';
@@ -138,6 +139,25 @@ export function LaunchDrawer({
     },
   });
 
+  // The keyboard follows the drawer (Enter on a catalogue card opens it): into its body at once,
+  // onto the form's first field when the form is there, unless the user has moved on inside it.
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      const root = body.current;
+      if (!root) return;
+      const drawer = root.closest<HTMLElement>('.ant-drawer-content') ?? root;
+      const active = document.activeElement;
+      if (!ready) {
+        if (!drawer.contains(active)) root.focus({ preventScroll: true });
+        return;
+      }
+      if (drawer.contains(active) && active !== root) return;
+      (root.querySelector<HTMLElement>(FIRST_FIELD) ?? root).focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [ready]);
+
   const title =
     target.kind === 'new'
       ? t('launch.drawerTitle', { name: target.flowName })
@@ -192,64 +212,66 @@ export function LaunchDrawer({
         </Space>
       }
     >
-      {problem && (
-        <Alert
-          type="error"
-          showIcon
-          title={problem}
-          style={{ marginBottom: 16 }}
-          data-testid="flow-launch-error"
-        />
-      )}
-      {ready && chooseNodes.length > 0 && (
-        <section className="flow-launch-choose" aria-labelledby="flow-launch-choose-title">
-          <h3 id="flow-launch-choose-title">{t('launch.approvers')}</h3>
-          <Form
-            form={chooseForm}
-            name="flow-launch-choose"
-            layout={mobile ? 'vertical' : 'horizontal'}
-            labelCol={mobile ? undefined : { flex: '160px' }}
-            labelWrap
-          >
-            {chooseNodes.map((node) => (
-              <Form.Item
-                key={node.nodeId}
-                name={node.nodeId}
-                label={node.name}
-                className="flow-launch-choose-row"
-                rules={[
-                  {
-                    required: true,
-                    type: 'array',
-                    min: 1,
-                    message: t('launch.chooseRequired', { name: node.name }),
-                  },
-                ]}
-              >
-                <UserSelect
-                  multiple
-                  staffOnly
-                  placeholder={t('launch.approversHint')}
-                  data-testid={`flow-launch-choose-${node.nodeId}`}
-                />
-              </Form.Item>
-            ))}
-          </Form>
-        </section>
-      )}
-      {ready ? (
-        <FlowForm
-          schema={schema}
-          form={form}
-          rights={fieldRights}
-          defaultRight="editable"
-          initialValues={values}
-          labels={rights.data?.formLabels}
-          testId="flow-launch-form"
-        />
-      ) : (
-        <Skeleton active />
-      )}
+      <div ref={body} tabIndex={-1} className="flow-launch-body">
+        {problem && (
+          <Alert
+            type="error"
+            showIcon
+            title={problem}
+            style={{ marginBottom: 16 }}
+            data-testid="flow-launch-error"
+          />
+        )}
+        {ready && chooseNodes.length > 0 && (
+          <section className="flow-launch-choose" aria-labelledby="flow-launch-choose-title">
+            <h3 id="flow-launch-choose-title">{t('launch.approvers')}</h3>
+            <Form
+              form={chooseForm}
+              name="flow-launch-choose"
+              layout={mobile ? 'vertical' : 'horizontal'}
+              labelCol={mobile ? undefined : { flex: '160px' }}
+              labelWrap
+            >
+              {chooseNodes.map((node) => (
+                <Form.Item
+                  key={node.nodeId}
+                  name={node.nodeId}
+                  label={node.name}
+                  className="flow-launch-choose-row"
+                  rules={[
+                    {
+                      required: true,
+                      type: 'array',
+                      min: 1,
+                      message: t('launch.chooseRequired', { name: node.name }),
+                    },
+                  ]}
+                >
+                  <UserSelect
+                    multiple
+                    staffOnly
+                    placeholder={t('launch.approversHint')}
+                    data-testid={`flow-launch-choose-${node.nodeId}`}
+                  />
+                </Form.Item>
+              ))}
+            </Form>
+          </section>
+        )}
+        {ready ? (
+          <FlowForm
+            schema={schema}
+            form={form}
+            rights={fieldRights}
+            defaultRight="editable"
+            initialValues={values}
+            labels={rights.data?.formLabels}
+            testId="flow-launch-form"
+          />
+        ) : (
+          <Skeleton active />
+        )}
+      </div>
     </Drawer>
   );
 }

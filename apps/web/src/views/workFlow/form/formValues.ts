@@ -1,4 +1,4 @@
-import type { FieldRight, FormField, Locale } from '@srm/contracts/core';
+import { type FieldRight, type FormField, type Locale, leaveDays } from '@srm/contracts/core';
 
 /** A field's label in the reader's language (the schema's main label otherwise). */
 export function fieldLabel(field: FormField, locale: Locale): string {
@@ -20,6 +20,8 @@ const round = (n: number, precision = 2) => Math.round(n * 10 ** precision) / 10
 
 const ROW_EXPR = /^\s*(\w+)\.(\w+)\s*([-+*/])\s*(\w+)\.(\w+)\s*$/;
 const SUM_EXPR = /^\s*sum\((\w+)\.(\w+)\)\s*$/;
+/** A leave's days from its dates and halves (contracts `leaveDays`, as the server works them out). */
+const LEAVE_EXPR = /^\s*leaveDays\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\)\s*$/;
 
 /**
  * A column computed from its row (`lines.quantity * lines.price`), shown while the user types; the
@@ -34,12 +36,25 @@ export function computeRow(column: FormField, row: Record<string, unknown>): num
   return round(value, column.precision);
 }
 
+/** A date field's value as `yyyy-MM-dd` (the form holds a dayjs while the user picks one). */
+function day(value: unknown): unknown {
+  if (value && typeof value === 'object' && 'format' in value && typeof value.format === 'function')
+    return (value as { format(f: string): string }).format('YYYY-MM-DD');
+  return value;
+}
+
 /** A top-level computed field (`sum(lines.amount)`) over the current values. */
 export function computeField(
   field: FormField,
   fields: readonly FormField[],
   values: Record<string, unknown>,
 ): number | undefined {
+  const leave = field.computed ? LEAVE_EXPR.exec(field.computed) : null;
+  if (leave) {
+    const [, a, b, c, d] = leave as unknown as [string, string, string, string, string];
+    const days = leaveDays(day(values[a]), values[b], day(values[c]), values[d]);
+    return days !== undefined && days > 0 ? days : undefined;
+  }
   const m = field.computed ? SUM_EXPR.exec(field.computed) : null;
   if (!m) return undefined;
   const table = fields.find((f) => f.name === m[1]);
