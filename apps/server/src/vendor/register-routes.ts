@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
 import { AppError } from '../core/errors';
-import { readUploadedFile, uploadRoutes } from '../core/multipart';
+import { receiveUpload, uploadRoutes } from '../core/multipart';
 import { newChallenge } from './captcha';
 import {
   applicationStatus,
@@ -118,15 +118,15 @@ export const registerPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { file, content } = await readUploadedFile(request, VENDOR_FILE_MAX_BYTES, {
+        const ctx = publicContext(request);
+        const errors = {
           noFile: () => new AppError(400, 'file.noFile'),
           tooLarge: () => new AppError(400, 'vendor.fileTooLarge'),
-        });
+        };
         return envelopeOk(
-          await saveRegisterFile(publicContext(request), request.query.tenant, {
-            fileName: file.filename,
-            content,
-          }),
+          await receiveUpload(request, VENDOR_FILE_MAX_BYTES, errors, (file) =>
+            saveRegisterFile(ctx, request.query.tenant, file),
+          ),
         );
       },
     ),

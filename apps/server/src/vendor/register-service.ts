@@ -24,6 +24,7 @@ import type { z } from 'zod';
 import type { Deps } from '../core/context';
 import { AppError, fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
+import type { ReceivedUpload } from '../core/multipart';
 import { hashPassword } from '../core/password';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
@@ -32,7 +33,7 @@ import { type TaskTitles, titlesIn } from '../workflow/forms';
 import { launchFormTask, resubmitFormTask } from '../workflow/task-service';
 import { jsonb } from '../workflow/task-store';
 import { verifyCaptcha } from './captcha';
-import { detectVendorFile, vendorFileUrl } from './file-service';
+import { detectVendorFile, safeName, vendorFileUrl } from './file-service';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type RegisterBody = z.output<typeof registerBodySchema>;
@@ -155,17 +156,16 @@ export async function invitationPrefill(ctx: PublicContext, token: string): Prom
 export async function saveRegisterFile(
   ctx: PublicContext,
   tenantCode: string | undefined,
-  upload: { fileName: string; content: Buffer },
+  upload: ReceivedUpload,
 ): Promise<RegisterUpload> {
   const tenant = await registerTenant(ctx.deps.db, tenantCode);
-  if (upload.content.length > VENDOR_FILE_MAX_BYTES) throw new AppError(400, 'vendor.fileTooLarge');
-  const kind = detectVendorFile(upload.content);
+  if (upload.size > VENDOR_FILE_MAX_BYTES) throw new AppError(400, 'vendor.fileTooLarge');
+  const kind = detectVendorFile(upload.sample.head);
   if (!kind) throw new AppError(400, 'vendor.fileType');
   const key = randomBytes(16).toString('hex');
   const storageKey = `${tenant.id}/vendor/register/${randomBytes(16).toString('hex')}.${kind.ext}`;
-  await ctx.deps.files.put(storageKey, upload.content, kind.contentType);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const fileName = upload.fileName.replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 200) || 'file';
+  await upload.save(storageKey, kind.contentType);
+  const fileName = safeName(upload.filename);
   const row = await ctx.deps.db
     .insertInto('vendor_file')
     .values({
@@ -175,12 +175,12 @@ export async function saveRegisterFile(
       storage_key: storageKey,
       file_name: fileName,
       content_type: kind.contentType,
-      size: upload.content.length,
+      size: upload.size,
       claim_hash: sha256(key),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: String(row.id), key, fileName, size: upload.content.length, contentType: kind.contentType };
+  return { id: String(row.id), key, fileName, size: upload.size, contentType: kind.contentType };
 }
 
 // ---------------------------------------------------------------------------------------------------
