@@ -24,7 +24,6 @@ import type { z } from 'zod';
 import type { Deps } from '../core/context';
 import { AppError, fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
-import type { ReceivedUpload } from '../core/multipart';
 import { hashPassword } from '../core/password';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
@@ -33,7 +32,7 @@ import { type TaskTitles, titlesIn } from '../workflow/forms';
 import { launchFormTask, resubmitFormTask } from '../workflow/task-service';
 import { jsonb } from '../workflow/task-store';
 import { verifyCaptcha } from './captcha';
-import { detectVendorFile, safeName, vendorFileUrl } from './file-service';
+import { vendorFileUrl } from './file-service';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type RegisterBody = z.output<typeof registerBodySchema>;
@@ -148,40 +147,6 @@ export async function invitationPrefill(ctx: PublicContext, token: string): Prom
 
 // ---------------------------------------------------------------------------------------------------
 // Uploads
-
-/**
- * Stores a registration file (PDF or image ≤ 10 MB, by content) without an owner: the answer's key
- * is the only way to name it in a submit (its hash is kept), so nobody can attach another's upload.
- */
-export async function saveRegisterFile(
-  ctx: PublicContext,
-  tenantCode: string | undefined,
-  upload: ReceivedUpload,
-): Promise<RegisterUpload> {
-  const tenant = await registerTenant(ctx.deps.db, tenantCode);
-  if (upload.size > VENDOR_FILE_MAX_BYTES) throw new AppError(400, 'vendor.fileTooLarge');
-  const kind = detectVendorFile(upload.sample.head);
-  if (!kind) throw new AppError(400, 'vendor.fileType');
-  const key = randomBytes(16).toString('hex');
-  const storageKey = `${tenant.id}/vendor/register/${randomBytes(16).toString('hex')}.${kind.ext}`;
-  await upload.save(storageKey, kind.contentType);
-  const fileName = safeName(upload.filename);
-  const row = await ctx.deps.db
-    .insertInto('vendor_file')
-    .values({
-      tenant_id: tenant.id,
-      ent_id: '0',
-      uploaded_by: '0',
-      storage_key: storageKey,
-      file_name: fileName,
-      content_type: kind.contentType,
-      size: upload.size,
-      claim_hash: sha256(key),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: String(row.id), key, fileName, size: upload.size, contentType: kind.contentType };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Checking and storing an application

@@ -36,6 +36,7 @@ import * as m0036_login_place_kind from './0036_login_place_kind';
 import * as m0037_dict_names from './0037_dict_names';
 import * as m0038_flow_node_names from './0038_flow_node_names';
 import * as m0039_data_changed_notice from './0039_data_changed_notice';
+import * as m0048_upload_quota from './0048_upload_quota';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
     up: m0039_data_changed_notice.up0039,
     down: m0039_data_changed_notice.down0039,
   },
+  '0048_upload_quota': { up: m0048_upload_quota.up0048, down: m0048_upload_quota.down0048 },
 };

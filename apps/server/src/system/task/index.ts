@@ -16,7 +16,11 @@ export const taskJobPlugin: FastifyPluginAsync = async (app) => {
     retryLimit: 2,
     retryDelaySeconds: config.jobs?.retryDelaySeconds ?? 30,
     handler: (data, meta) =>
-      runTaskJob({ handle: app.deps.dbHandle, settings, dataDir: config.dataDir }, data, meta),
+      runTaskJob(
+        { handle: app.deps.dbHandle, settings, dataDir: config.dataDir, files: app.deps.files },
+        data,
+        meta,
+      ),
   });
   if (config.jobs?.workers) {
     app.addHook('onReady', async () => {

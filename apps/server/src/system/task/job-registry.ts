@@ -1,17 +1,19 @@
 import { type Locale, TASK_JOB_PARAMS, type TaskJobCode } from '@srm/contracts';
 import type { Kysely } from 'kysely';
+import type { FileStore } from '../../core/file-store';
 import { isMessageKey, type MessageKey, type MessageParams, t } from '../../core/i18n';
 import type { SettingsCache } from '../../core/settings';
 import type { DbHandle } from '../../db/index';
 import type { Database } from '../../db/types';
 import { takeBackup } from '../backup/service';
 
-/** What a built-in job may use: the tenant's database, its settings, the data folder. */
+/** What a built-in job may use: the tenant's database, its settings, the data folder, the file store. */
 export interface JobContext {
   db: Kysely<Database>;
   handle: DbHandle;
   settings: SettingsCache;
   dataDir: string;
+  files: FileStore;
   tenantId: string;
   now: Date;
 }
@@ -35,7 +37,7 @@ export interface BuiltinJob {
 const DAY_MS = 86_400_000;
 
 /** A run's message as stored: its key and values, so that each reader gets it in his language. */
-function runMessage(key: MessageKey, params: MessageParams): string {
+export function runMessage(key: MessageKey, params: MessageParams): string {
   return JSON.stringify({ key, params });
 }
 
@@ -103,12 +105,20 @@ const backupDatabase: BuiltinJob = {
   },
 };
 
-/** The registry: every job a task can name, by code. */
-export const BUILTIN_JOBS: Readonly<Record<TaskJobCode, BuiltinJob>> = {
+/**
+ * The registry: every job a task can name, by code. A job over another domain's tables is that
+ * domain's code, added with `registerBuiltinJob` when its module loads (`upload.purgeUnclaimed`:
+ * vendor/register-upload.ts), so this folder imports no domain.
+ */
+export const BUILTIN_JOBS: Partial<Record<TaskJobCode, BuiltinJob>> = {
   'log.purge': purgeLogs,
   'session.endIdle': endIdleSessions,
   'db.backup': backupDatabase,
 };
+
+export function registerBuiltinJob(job: BuiltinJob): void {
+  BUILTIN_JOBS[job.code] = job;
+}
 
 /** The stored parameters of a task, kept to what its job takes (anything else is dropped). */
 export function jobParams(code: TaskJobCode, stored: unknown): TaskParams {

@@ -11,6 +11,7 @@ import {
 } from '@srm/contracts';
 import type { Kysely } from 'kysely';
 import { fieldError, notFound } from '../../core/errors';
+import type { FileStore } from '../../core/file-store';
 import type { ServiceContext } from '../../core/service-context';
 import type { SettingsCache } from '../../core/settings';
 import type { DbHandle } from '../../db/index';
@@ -323,6 +324,7 @@ export interface TaskWorkerDeps {
   handle: DbHandle;
   settings: SettingsCache;
   dataDir: string;
+  files: FileStore;
   now?: () => Date;
 }
 
@@ -373,6 +375,7 @@ export async function runTaskJob(deps: TaskWorkerDeps, data: TaskJobData, meta: 
         handle: deps.handle,
         settings: deps.settings,
         dataDir: deps.dataDir,
+        files: deps.files,
         tenantId: data.tenantId,
         now: deps.now?.() ?? new Date(),
       },
@@ -458,6 +461,16 @@ export async function seedTasks(db: Kysely<Database>, tenantId: string, embedded
         cron: '0 3 * * *',
         time_zone: DEFAULT_TASK_TIME_ZONE,
         enabled: embedded,
+      },
+      // Registration uploads no application names go after a day (vendor/register-upload.ts).
+      {
+        tenant_id: tenantId,
+        name: '清理未认领的注册附件',
+        job_code: 'upload.purgeUnclaimed',
+        params: JSON.stringify({ days: 1 }),
+        cron: '20 * * * *',
+        time_zone: DEFAULT_TASK_TIME_ZONE,
+        enabled: true,
       },
     ])
     .execute();
