@@ -54,6 +54,14 @@ export interface AppConfig {
     altchaCost?: number;
     /** The solving counter is drawn from this range: the expected work is about cost × counter. */
     altchaCounter?: [number, number];
+    /**
+     * Anonymous uploads (vendor/register-upload.ts): the megabytes one client address may send in
+     * `uploadWindowMinutes` (REGISTER_UPLOAD_QUOTA_MB, default 100 in 60), and the megabytes of a
+     * tenant's uploads no application names yet (REGISTER_UNCLAIMED_MAX_MB, default 2048).
+     */
+    uploadQuotaMb?: number;
+    uploadWindowMinutes?: number;
+    unclaimedMaxMb?: number;
   };
   trustProxy: boolean;
   /**
@@ -166,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rateLimit: env.REGISTER_RATE_LIMIT ? Number(env.REGISTER_RATE_LIMIT) : undefined,
       altchaSecret: env.ALTCHA_HMAC_KEY || undefined,
       altchaCost: env.ALTCHA_COST ? Number(env.ALTCHA_COST) : undefined,
+      uploadQuotaMb: env.REGISTER_UPLOAD_QUOTA_MB ? Number(env.REGISTER_UPLOAD_QUOTA_MB) : undefined,
+      uploadWindowMinutes: env.REGISTER_UPLOAD_WINDOW_MINUTES
+        ? Number(env.REGISTER_UPLOAD_WINDOW_MINUTES)
+        : undefined,
+      unclaimedMaxMb: env.REGISTER_UNCLAIMED_MAX_MB ? Number(env.REGISTER_UNCLAIMED_MAX_MB) : undefined,
     },
     trustProxy: env.TRUST_PROXY === '1',
     wechatMp: loadWechatMp(env),

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../config';
@@ -12,6 +12,13 @@ import type { AppConfig } from '../config';
 export interface FileStore {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Moves a finished file of the local disk (an upload received into `spoolDir`) into the store
+   * under `key`, streamed, never read into memory; the local file is gone afterwards.
+   */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /** The local folder uploads are received into while they arrive (on the store's own disk where it has one). */
+  readonly spoolDir: string;
   /** Null when no file has the key. */
   get(key: string): Promise<{ body: Readable; size: number } | null>;
   delete(key: string): Promise<void>;
@@ -36,7 +43,12 @@ export function assertKey(key: string): string {
 export class LocalFileStore implements FileStore {
   readonly kind = 'local' as const;
 
-  constructor(private readonly root: string) {}
+  /** Beside the uploads (so a received file is renamed into place); no key can name it (keys never start with `.`). */
+  readonly spoolDir: string;
+
+  constructor(private readonly root: string) {
+    this.spoolDir = path.join(root, '.incoming');
+  }
 
   private file(key: string): string {
     const file = path.resolve(this.root, assertKey(key));
@@ -48,6 +60,19 @@ export class LocalFileStore implements FileStore {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, body);
+  }
+
+  async putFile(key: string, source: string): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    try {
+      await rename(source, file);
+    } catch (error) {
+      // Another disk (the uploads folder mounted apart): copy, then remove the received file.
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      await copyFile(source, file);
+      await rm(source, { force: true });
+    }
   }
 
   async get(key: string): Promise<{ body: Readable; size: number } | null> {
@@ -83,7 +108,7 @@ export class LocalFileStore implements FileStore {
 export async function openFileStore(config: AppConfig): Promise<FileStore> {
   if (config.s3) {
     const { S3FileStore } = await import('./s3-store');
-    return new S3FileStore(config.s3);
+    return new S3FileStore(config.s3, path.join(config.dataDir, 'incoming'));
   }
   return new LocalFileStore(path.join(config.dataDir, 'uploads'));
 }

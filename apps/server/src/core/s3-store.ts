@@ -1,3 +1,7 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -14,11 +18,21 @@ export class S3FileStore implements FileStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
 
-  constructor(private readonly config: S3Config) {
+  /**
+   * `spoolDir`: where uploads are received before they go to the bucket (S3 needs an object's
+   * length before its first byte, and a received file has one; `DATA_DIR/incoming` in the server).
+   */
+  constructor(
+    private readonly config: S3Config,
+    readonly spoolDir: string = path.join(os.tmpdir(), 'srm-incoming'),
+  ) {
     this.client = new S3Client({
       region: config.region,
       endpoint: config.endpoint,
       forcePathStyle: config.forcePathStyle,
+      // A streamed body goes as it is, with its length: no `aws-chunked` framing with a checksum
+      // trailer, which S3-compatible servers that do not know it would store as part of the object.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials:
         config.accessKeyId && config.secretAccessKey
           ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
@@ -39,6 +53,25 @@ export class S3FileStore implements FileStore {
         ContentType: contentType,
       }),
     );
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    const { size } = await stat(file);
+    const body = createReadStream(file);
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key: this.key(key),
+          Body: body,
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    } finally {
+      body.destroy();
+      await rm(file, { force: true });
+    }
   }
 
   async get(key: string): Promise<{ body: Readable; size: number } | null> {

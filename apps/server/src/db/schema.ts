@@ -757,6 +757,7 @@ export interface VendorChange {
 
 export interface VendorFile {
   claim_hash: string | null;
+  client_ip: string | null;
   content_type: string;
   created_at: Generated<Timestamp>;
   ent_id: Int8;

@@ -6,13 +6,42 @@ import {
 } from '@srm/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { hasPerm } from '../core/access';
 import { notFound } from '../core/errors';
 import type { FileStore } from '../core/file-store';
-import type { SignedInRoutes } from '../core/scope';
+import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { type AttachmentFile, attachmentType, contentDisposition } from './attachments';
+import { IMAGE_NAME } from './storage';
 import { takeLatestTempLink, takeTempLink } from './temp-download';
+
+/**
+ * The one access check of stored files: the file of attachment `id` of `type` when the caller may
+ * see the record it belongs to (the type's `resolve`), else null — a 404 alike for an unknown type,
+ * a missing file, another tenant's or a record the caller may not see.
+ */
+async function resolveAttachment(
+  request: SignedInRequest,
+  type: string,
+  id: string,
+): Promise<AttachmentFile | null> {
+  const def = attachmentType(type);
+  if (!def) return null;
+  const auth = request.auth;
+  const ctx = contextOf(request);
+  return def.resolve(
+    {
+      db: request.server.deps.db,
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      entId: auth.entId,
+      isAdmin: auth.isAdmin,
+      hasPerm: (code) => hasPerm(ctx, code),
+    },
+    id,
+  );
+}
 
 async function sendStored(
   reply: FastifyReply,
@@ -34,7 +63,7 @@ async function sendStored(
 
 /** An attachment, for a signed-in user who may see its record. */
 export const attachmentRoutes: SignedInRoutes = async (app) => {
-  const { db, files } = app.deps;
+  const { files } = app.deps;
 
   app.get(
     `${FileApi.download}/:type/:id`,
@@ -48,21 +77,7 @@ export const attachmentRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = request.auth;
-      const ctx = contextOf(request);
-      const def = attachmentType(request.params.type);
-      if (!def) throw notFound();
-      const file = await def.resolve(
-        {
-          db,
-          tenantId: auth.tenantId,
-          userId: auth.userId,
-          entId: auth.entId,
-          isAdmin: auth.isAdmin,
-          hasPerm: (code) => hasPerm(ctx, code),
-        },
-        request.params.id,
-      );
+      const file = await resolveAttachment(request, request.params.type, request.params.id);
       if (!file) throw notFound();
       return sendStored(reply, files, file, 'private, max-age=3600');
     },
@@ -88,6 +103,26 @@ export const attachmentRoutes: SignedInRoutes = async (app) => {
         'no-store',
         () => void files.delete(taken.key).catch(() => undefined),
       );
+    },
+  );
+
+  app.get(
+    '/api/file/Image/:type/:name',
+    {
+      config: { tokenQuery: true },
+      schema: {
+        tags: ['file'],
+        summary:
+          'An uploaded image (the `url` of an upload), to users who may see the record it belongs to, as File/Download checks it (else 404): a chat image to its sender and receiver, an avatar while a user of the tenant shows it. Also ?token= for <img src>',
+        params: z.object({ type: z.string(), name: z.string() }),
+        querystring: z.object({ token: z.string().optional() }).passthrough(),
+      },
+    },
+    async (request, reply) => {
+      const { type, name } = request.params;
+      const file = IMAGE_NAME.test(name) ? await resolveAttachment(request, type, name) : null;
+      if (!file) throw notFound();
+      return sendStored(reply, files, file, 'private, max-age=86400');
     },
   );
 };

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../core/errors';
 import type { FileStore } from '../core/file-store';
+import type { ReceivedUpload } from '../core/multipart';
 
 /** Stored names: 32 hex characters and the extension of the detected type. */
 export const IMAGE_NAME = /^[a-f0-9]{32}\.(png|jpg|gif|webp)$/;
@@ -41,17 +43,14 @@ export function imageUrl(type: string, name: string): string {
   return `/api/file/Image/${type}/${name}`;
 }
 
-export async function saveImage(
-  files: FileStore,
-  tenantId: string,
-  type: string,
-  ext: string,
-  content: Buffer,
-): Promise<string> {
+/** Stores a received image (png, jpeg, gif or webp by content, else 400) and answers its name. */
+export async function saveImage(tenantId: string, type: string, upload: ReceivedUpload): Promise<string> {
+  const ext = detectImage(upload.sample.head);
+  if (!ext) throw new AppError(400, 'file.notImage');
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
   const key = imageKey(tenantId, type, name);
   if (!key) throw new Error('bad upload folder');
-  await files.put(key, content, IMAGE_MIME[ext] ?? 'application/octet-stream');
+  await upload.save(key, IMAGE_MIME[ext] ?? 'application/octet-stream');
   return name;
 }
 

@@ -39,7 +39,7 @@ import type { AuthInfo } from '../core/context';
 import { envelopeOk, page } from '../core/envelope';
 import { AppError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
-import { readUploadedFile, uploadRoutes } from '../core/multipart';
+import { receiveUpload, uploadRoutes } from '../core/multipart';
 import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { likePattern } from '../core/sql';
@@ -355,11 +355,11 @@ export const userRoutes: SignedInRoutes = async (app) => {
         const noFile = () =>
           new AppError(400, 'userExcel.noFile', undefined, { fields: { file: t(L, 'userExcel.noFile') } });
         const maxMb = USER_IMPORT_MAX_BYTES / 1024 / 1024;
-        const { content } = await readUploadedFile(request, USER_IMPORT_MAX_BYTES, {
-          noFile,
-          tooLarge: () => new AppError(400, 'userExcel.tooLarge', { maxMb }),
-        });
-        const rows = await readImportSheet(content);
+        const tooLarge = () => new AppError(400, 'userExcel.tooLarge', { maxMb });
+        // A workbook is read whole by its parser: received within its limit, then read from the disk.
+        const rows = await receiveUpload(request, USER_IMPORT_MAX_BYTES, { noFile, tooLarge }, async (file) =>
+          readImportSheet(await file.read()),
+        );
         const { good, errors, badRows } = await validateImportRows(db, auth.tenantId, L, rows);
         if (good.length) {
           const roleIds = [...new Set(good.flatMap((u) => u.roleIds))];

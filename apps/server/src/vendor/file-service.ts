@@ -9,6 +9,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
+import type { ReceivedUpload } from '../core/multipart';
 import type { ServiceContext } from '../core/service-context';
 import type { Database } from '../db/types';
 import { registerAttachmentType } from '../file/index';
@@ -16,31 +17,28 @@ import { detectImage, IMAGE_MIME } from '../file/storage';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** PDF or an image, by content (never by name or declared type). */
-export function detectVendorFile(content: Buffer): { ext: string; contentType: string } | null {
-  if (content.length >= 5 && content.subarray(0, 5).toString('latin1') === '%PDF-')
+/** PDF or an image, by content (its first bytes; never by name or declared type). */
+export function detectVendorFile(head: Buffer): { ext: string; contentType: string } | null {
+  if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-')
     return { ext: 'pdf', contentType: 'application/pdf' };
-  const image = detectImage(content);
+  const image = detectImage(head);
   return image ? { ext: image, contentType: IMAGE_MIME[image] ?? 'application/octet-stream' } : null;
 }
 
-const safeName = (name: string) =>
+export const safeName = (name: string) =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 200) || 'file';
 
 export const vendorFileUrl = (id: string) => `/api/file/Download/${VENDOR_FILE_TYPE}/${id}`;
 
-/** Stores an upload of the caller (PDF or image, at most 10 MB) and answers its record. */
-export async function saveVendorFile(
-  ctx: ServiceContext,
-  upload: { fileName: string; content: Buffer },
-): Promise<VendorFile> {
-  if (upload.content.length > VENDOR_FILE_MAX_BYTES) throw new AppError(400, 'vendor.fileTooLarge');
-  const kind = detectVendorFile(upload.content);
+/** Stores a received upload of the caller (PDF or image, at most 10 MB) and answers its record. */
+export async function saveVendorFile(ctx: ServiceContext, upload: ReceivedUpload): Promise<VendorFile> {
+  if (upload.size > VENDOR_FILE_MAX_BYTES) throw new AppError(400, 'vendor.fileTooLarge');
+  const kind = detectVendorFile(upload.sample.head);
   if (!kind) throw new AppError(400, 'vendor.fileType');
   const key = `${ctx.tenantId}/vendor/${randomBytes(16).toString('hex')}.${kind.ext}`;
-  await ctx.deps.files.put(key, upload.content, kind.contentType);
-  const fileName = safeName(upload.fileName);
+  await upload.save(key, kind.contentType);
+  const fileName = safeName(upload.filename);
   const row = await ctx.db
     .insertInto('vendor_file')
     .values({
@@ -50,12 +48,12 @@ export async function saveVendorFile(
       storage_key: key,
       file_name: fileName,
       content_type: kind.contentType,
-      size: upload.content.length,
+      size: upload.size,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const id = String(row.id);
-  return { id, fileName, size: upload.content.length, contentType: kind.contentType, url: vendorFileUrl(id) };
+  return { id, fileName, size: upload.size, contentType: kind.contentType, url: vendorFileUrl(id) };
 }
 
 /** Files as the wire shows them. */

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
-import { readUploadedFile, uploadRoutes } from '../core/multipart';
+import { receiveUpload, uploadRoutes } from '../core/multipart';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { sendExport } from '../file/index';
@@ -317,11 +317,15 @@ export const vendorNoticeRoutes: SignedInRoutes = async (app) => {
         },
       },
       async (request) => {
-        const { file, content } = await readUploadedFile(request, VENDOR_FILE_MAX_BYTES, {
+        const errors = {
           noFile: () => new AppError(400, 'file.noFile'),
           tooLarge: () => new AppError(400, 'vendor.fileTooLarge'),
-        });
-        return envelopeOk(await saveVendorFile(contextOf(request), { fileName: file.filename, content }));
+        };
+        return envelopeOk(
+          await receiveUpload(request, VENDOR_FILE_MAX_BYTES, errors, (file) =>
+            saveVendorFile(contextOf(request), file),
+          ),
+        );
       },
     ),
   );

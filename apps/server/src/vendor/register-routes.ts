@@ -9,15 +9,13 @@ import {
   registerResultSchema,
   registerUploadSchema,
   resubmitBodySchema,
-  VENDOR_FILE_MAX_BYTES,
   VendorRegisterApi,
 } from '@srm/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
-import { AppError } from '../core/errors';
-import { readUploadedFile, uploadRoutes } from '../core/multipart';
+import { receiveUpload, uploadRoutes } from '../core/multipart';
 import { newChallenge } from './captcha';
 import {
   applicationStatus,
@@ -25,9 +23,9 @@ import {
   type PublicContext,
   registerOptions,
   resubmitRegistration,
-  saveRegisterFile,
   submitRegistration,
 } from './register-service';
+import { registerUploadRoom, saveRegisterFile } from './register-upload';
 
 const tags = ['supplier registration'];
 const TEN_MINUTES = 600_000;
@@ -118,15 +116,13 @@ export const registerPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { file, content } = await readUploadedFile(request, VENDOR_FILE_MAX_BYTES, {
-          noFile: () => new AppError(400, 'file.noFile'),
-          tooLarge: () => new AppError(400, 'vendor.fileTooLarge'),
-        });
+        const ctx = publicContext(request);
+        // The quota and the cap first: a refused upload is not read at all.
+        const room = await registerUploadRoom(ctx, request.query.tenant);
         return envelopeOk(
-          await saveRegisterFile(publicContext(request), request.query.tenant, {
-            fileName: file.filename,
-            content,
-          }),
+          await receiveUpload(request, room.maxBytes, room.errors, (file) =>
+            saveRegisterFile(ctx, room.tenantId, file),
+          ),
         );
       },
     ),

@@ -33,7 +33,7 @@ import { type TaskTitles, titlesIn } from '../workflow/forms';
 import { launchFormTask, resubmitFormTask } from '../workflow/task-service';
 import { jsonb } from '../workflow/task-store';
 import { verifyCaptcha } from './captcha';
-import { detectVendorFile, vendorFileUrl } from './file-service';
+import { vendorFileUrl } from './file-service';
 import { applicationChanges } from './register-diff';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -149,41 +149,6 @@ export async function invitationPrefill(ctx: PublicContext, token: string): Prom
 
 // ---------------------------------------------------------------------------------------------------
 // Uploads
-
-/**
- * Stores a registration file (PDF or image ≤ 10 MB, by content) without an owner: the answer's key
- * is the only way to name it in a submit (its hash is kept), so nobody can attach another's upload.
- */
-export async function saveRegisterFile(
-  ctx: PublicContext,
-  tenantCode: string | undefined,
-  upload: { fileName: string; content: Buffer },
-): Promise<RegisterUpload> {
-  const tenant = await registerTenant(ctx.deps.db, tenantCode);
-  if (upload.content.length > VENDOR_FILE_MAX_BYTES) throw new AppError(400, 'vendor.fileTooLarge');
-  const kind = detectVendorFile(upload.content);
-  if (!kind) throw new AppError(400, 'vendor.fileType');
-  const key = randomBytes(16).toString('hex');
-  const storageKey = `${tenant.id}/vendor/register/${randomBytes(16).toString('hex')}.${kind.ext}`;
-  await ctx.deps.files.put(storageKey, upload.content, kind.contentType);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const fileName = upload.fileName.replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 200) || 'file';
-  const row = await ctx.deps.db
-    .insertInto('vendor_file')
-    .values({
-      tenant_id: tenant.id,
-      ent_id: '0',
-      uploaded_by: '0',
-      storage_key: storageKey,
-      file_name: fileName,
-      content_type: kind.contentType,
-      size: upload.content.length,
-      claim_hash: sha256(key),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: String(row.id), key, fileName, size: upload.content.length, contentType: kind.contentType };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Checking and storing an application

@@ -3,6 +3,7 @@ import { FLOW_FILE_MAX_COUNT, FLOW_FILE_TYPE, type FlowFile, type FormField } fr
 import type { Kysely, Transaction } from 'kysely';
 import { AppError, fieldError } from '../core/errors';
 import { t } from '../core/i18n';
+import type { FileSample, ReceivedUpload } from '../core/multipart';
 import type { ServiceContext } from '../core/service-context';
 import type { Database } from '../db/types';
 import type { RegisteredForm } from './forms';
@@ -37,28 +38,30 @@ const PNG_END = bytes(0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82);
 const tail = (buf: Buffer, n: number) => buf.subarray(Math.max(0, buf.length - n));
 
 /**
- * The kind of an upload by its content (never by its name or declared type): PDF, PNG, JPEG, GIF,
- * WebP, or a Word, Excel or PowerPoint file (a zip with `[Content_Types].xml` and the application's
- * main part). 'broken': the start of a known kind whose end is missing (a truncated upload); null:
- * anything else.
+ * The kind of an upload by its content (never by its name or declared type), told from its first
+ * and last bytes: PDF, PNG, JPEG, GIF, WebP, or a Word, Excel or PowerPoint file (a zip with
+ * `[Content_Types].xml` and the application's main part, named by its first entry and its central
+ * directory at the end). 'broken': the start of a known kind whose end is missing (a truncated
+ * upload); null: anything else.
  */
-export function detectFlowFile(buf: Buffer): FileKind | 'broken' | null {
-  const head = buf.subarray(0, 12).toString('latin1');
+export function detectFlowFile({ head: start, tail: end, size }: FileSample): FileKind | 'broken' | null {
+  const head = start.subarray(0, 12).toString('latin1');
   if (head.startsWith('%PDF-'))
-    return tail(buf, 1024).includes('%%EOF') ? { ext: 'pdf', contentType: 'application/pdf' } : 'broken';
-  if (buf.subarray(0, 8).equals(PNG_SIGNATURE))
-    return tail(buf, 12).includes(PNG_END) ? { ext: 'png', contentType: 'image/png' } : 'broken';
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff)
-    return tail(buf, 64).includes(bytes(0xff, 0xd9)) ? { ext: 'jpg', contentType: 'image/jpeg' } : 'broken';
+    return tail(end, 1024).includes('%%EOF') ? { ext: 'pdf', contentType: 'application/pdf' } : 'broken';
+  if (start.subarray(0, 8).equals(PNG_SIGNATURE))
+    return tail(end, 12).includes(PNG_END) ? { ext: 'png', contentType: 'image/png' } : 'broken';
+  if (start.length >= 3 && start[0] === 0xff && start[1] === 0xd8 && start[2] === 0xff)
+    return tail(end, 64).includes(bytes(0xff, 0xd9)) ? { ext: 'jpg', contentType: 'image/jpeg' } : 'broken';
   if (/^GIF8[79]a/.test(head))
-    return tail(buf, 16).includes(0x3b) ? { ext: 'gif', contentType: 'image/gif' } : 'broken';
+    return tail(end, 16).includes(0x3b) ? { ext: 'gif', contentType: 'image/gif' } : 'broken';
   if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP')
-    return buf.readUInt32LE(4) + 8 <= buf.length ? { ext: 'webp', contentType: 'image/webp' } : 'broken';
+    return start.readUInt32LE(4) + 8 <= size ? { ext: 'webp', contentType: 'image/webp' } : 'broken';
   if (head.startsWith('PK\u0003\u0004')) {
     // A zip ends with its central directory's end record (within the last 64 KiB of comment).
-    if (!tail(buf, 22 + 65_535).includes('PK\u0005\u0006')) return 'broken';
-    if (!buf.includes('[Content_Types].xml')) return null;
-    for (const [part, kind] of Object.entries(OOXML)) if (buf.includes(part)) return kind;
+    if (!tail(end, 22 + 65_535).includes('PK\u0005\u0006')) return 'broken';
+    const has = (name: string) => start.includes(name) || end.includes(name);
+    if (!has('[Content_Types].xml')) return null;
+    for (const [part, kind] of Object.entries(OOXML)) if (has(part)) return kind;
     return null;
   }
   return null;
@@ -93,24 +96,21 @@ const toFlowFile = (r: FileRow): FlowFile => ({
  * Stores an upload of the caller (checked by content; its size was capped while it was read) and
  * answers its record. It is the caller's alone until a task he saves names it.
  */
-export async function saveFlowFile(
-  ctx: ServiceContext,
-  upload: { fileName: string; content: Buffer },
-): Promise<FlowFile> {
-  const kind = detectFlowFile(upload.content);
+export async function saveFlowFile(ctx: ServiceContext, upload: ReceivedUpload): Promise<FlowFile> {
+  const kind = detectFlowFile(upload.sample);
   if (kind === 'broken') throw new AppError(400, 'file.attachmentBroken');
   if (!kind) throw new AppError(400, 'file.attachmentType');
   const key = `${ctx.tenantId}/${FLOW_FILE_TYPE}/${randomBytes(16).toString('hex')}.${kind.ext}`;
-  await ctx.deps.files.put(key, upload.content, kind.contentType);
+  await upload.save(key, kind.contentType);
   const row = await ctx.db
     .insertInto('flow_file')
     .values({
       tenant_id: ctx.tenantId,
       uploaded_by: ctx.userId,
       storage_key: key,
-      file_name: safeName(upload.fileName, kind.ext),
+      file_name: safeName(upload.filename, kind.ext),
       content_type: kind.contentType,
-      size: upload.content.length,
+      size: upload.size,
     })
     .returning(['id', 'file_name', 'size', 'content_type'])
     .executeTakeFirstOrThrow();

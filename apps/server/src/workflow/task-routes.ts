@@ -37,7 +37,7 @@ import { requirePerm } from '../core/access';
 import { envelopeOk, page } from '../core/envelope';
 import { AppError, fieldError } from '../core/errors';
 import { t } from '../core/i18n';
-import { readUploadedFile, uploadRoutes } from '../core/multipart';
+import { receiveUpload, uploadRoutes } from '../core/multipart';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { endDelegation, listDelegations, saveDelegation } from './entrust-service';
@@ -159,11 +159,15 @@ export const flowTaskRoutes: SignedInRoutes = async (app) => {
       async (request) => {
         const auth = request.auth;
         const { upload } = await app.deps.settings.all(auth.tenantId, auth.configVersion);
-        const { file, content } = await readUploadedFile(request, upload.uploadMaxMb * 1024 * 1024, {
+        const errors = {
           noFile: () => new AppError(400, 'file.noFile'),
           tooLarge: () => new AppError(400, 'file.attachmentTooLarge', { maxMb: upload.uploadMaxMb }),
-        });
-        return envelopeOk(await saveFlowFile(contextOf(request), { fileName: file.filename, content }));
+        };
+        return envelopeOk(
+          await receiveUpload(request, upload.uploadMaxMb * 1024 * 1024, errors, (file) =>
+            saveFlowFile(contextOf(request), file),
+          ),
+        );
       },
     ),
   );

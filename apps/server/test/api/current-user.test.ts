@@ -203,9 +203,8 @@ describe('upload, image and avatar', () => {
     expect(up.body.data.name).toMatch(/^[a-f0-9]{32}\.png$/);
     expect(up.body.data.url).toBe(`/api/file/Image/userAvatar/${up.body.data.name}`);
 
-    const img = await t.request({ method: 'GET', url: `${up.body.data.url}?token=${buyer}` });
-    expect(img.status).toBe(200);
-    expect(img.headers['content-type']).toBe('image/png');
+    // Nobody's avatar yet: served to nobody (File/Download's check).
+    expect((await t.get(up.body.data.url, buyer)).body.code).toBe(404);
 
     const avatar = await t.put<{ headIcon: string }>(
       `/api/permission/Users/Current/Avatar/${up.body.data.name}`,
@@ -215,6 +214,9 @@ describe('upload, image and avatar', () => {
     expect(avatar.body.code).toBe(0);
     const info = await t.get<CurrentUser>('/api/sys/user/info', buyer);
     expect(info.body.data.headIcon).toBe(up.body.data.url);
+    const img = await t.request({ method: 'GET', url: `${up.body.data.url}?token=${buyer}` });
+    expect(img.status).toBe(200);
+    expect(img.headers['content-type']).toBe('image/png');
 
     // Another tenant does not see it.
     await t.seedOtherTenant('up');

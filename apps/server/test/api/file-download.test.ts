@@ -120,6 +120,34 @@ describe('attachment download', () => {
   });
 });
 
+describe('GET /api/file/Image/{type}/{name}: the same check as File/Download', () => {
+  const image = (type: string, name: string, who?: string) => raw(`/api/file/Image/${type}/${name}`, who);
+
+  it('serves a chat image to its sender and receiver only: another user of the tenant gets 404', async () => {
+    for (const who of ['buyer', 'admin']) {
+      const res = await image('IM', imName, who);
+      expect(res.statusCode, who).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.rawPayload.equals(PNG)).toBe(true);
+    }
+    // The vendor is of the tenant and knows the name, but is not a party to the message.
+    const refused = await image('IM', imName, 'vendor');
+    expect(codeOf(refused)).toBe(404);
+    expect(refused.rawPayload.includes(PNG)).toBe(false);
+    expect(codeOf(await image('IM', imName, 'other'))).toBe(404);
+  });
+
+  it('serves an avatar to the tenant while a user shows it; an upload nobody shows is nobody’s', async () => {
+    expect((await image('userAvatar', avatarName, 'vendor')).statusCode).toBe(200);
+    expect(codeOf(await image('userAvatar', avatarName, 'other'))).toBe(404);
+    const loose = await upload('userAvatar', 'admin');
+    expect(codeOf(await image('userAvatar', loose, 'buyer'))).toBe(404);
+    // Nor under a type no record kind owns.
+    const elsewhere = await upload('somewhere', 'admin');
+    expect(codeOf(await image('somewhere', elsewhere, 'admin'))).toBe(404);
+  });
+});
+
 describe('one-time export links', () => {
   const exportLink = async (who: string, query = '') => {
     const res = await t.get<TempLink>(`${UserApi.export}?link=true${query}`, token[who]);

@@ -61,12 +61,22 @@ describe('task list and registry', () => {
   it('lists the seeded tasks and the built-in jobs', async () => {
     const res = await t.get<Page<Task>>(T, admin);
     expect(res.body.code).toBe(0);
-    expect(res.body.data.list.map((x) => x.jobCode)).toEqual(['log.purge', 'session.endIdle', 'db.backup']);
+    expect(res.body.data.list.map((x) => x.jobCode)).toEqual([
+      'log.purge',
+      'session.endIdle',
+      'db.backup',
+      'upload.purgeUnclaimed',
+    ]);
     const purge = res.body.data.list[0];
     expect(purge?.params).toEqual({ days: 90 });
     expect(purge?.nextRunAt).toBeGreaterThan(Date.now());
     const jobs = await t.get<TaskJob[]>(`${T}/Jobs`, admin);
-    expect(jobs.body.data.map((j) => j.code)).toEqual(['log.purge', 'session.endIdle', 'db.backup']);
+    expect(jobs.body.data.map((j) => j.code)).toEqual([
+      'log.purge',
+      'session.endIdle',
+      'db.backup',
+      'upload.purgeUnclaimed',
+    ]);
   });
 
   it('previews the next five runs in the time zone, and refuses a bad expression', async () => {

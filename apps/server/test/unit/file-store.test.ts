@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -64,6 +65,19 @@ describe.each(['local', 's3'])('%s file store', (kind) => {
     });
     await store().delete('7/IM/abc.txt');
     expect(await store().get('7/IM/abc.txt')).toBeNull();
+  });
+
+  it('moves a received file in, streamed with its length, and the received file is gone', async () => {
+    await mkdir(store().spoolDir, { recursive: true });
+    const received = path.join(store().spoolDir, 'r.part');
+    const body = Buffer.alloc(3 * 1024 * 1024 + 7, 'x');
+    await writeFile(received, body);
+    await store().putFile('7/vendor/r.pdf', received, 'application/pdf');
+    expect(existsSync(received)).toBe(false);
+    const got = await read(store(), '7/vendor/r.pdf');
+    expect(got?.size).toBe(body.length);
+    expect(got?.text).toBe(body.toString());
+    await store().delete('7/vendor/r.pdf');
   });
 
   it('answers null for a missing key and refuses keys that leave the store', async () => {

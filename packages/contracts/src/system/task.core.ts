@@ -42,7 +42,7 @@ export const BackupApi = {
 } as const;
 
 /** The built-in jobs of the server's registry: a task names one, never code or SQL. */
-export const TASK_JOB_CODES = ['log.purge', 'session.endIdle', 'db.backup'] as const;
+export const TASK_JOB_CODES = ['log.purge', 'session.endIdle', 'db.backup', 'upload.purgeUnclaimed'] as const;
 export type TaskJobCode = (typeof TASK_JOB_CODES)[number];
 
 /** The parameter each job takes (none, or a number within limits). */
@@ -53,6 +53,8 @@ export const TASK_JOB_PARAMS: Record<
   'log.purge': { name: 'days', min: 1, max: 3650 },
   'session.endIdle': null,
   'db.backup': { name: 'keep', min: 1, max: 100 },
+  /** Registration uploads no application names, once older than N days (1: the day they had). */
+  'upload.purgeUnclaimed': { name: 'days', min: 1, max: 30 },
 };
 
 export const TASK_RESULTS = ['running', 'success', 'failure'] as const;

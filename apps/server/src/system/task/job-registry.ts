@@ -106,12 +106,20 @@ const backupDatabase: BuiltinJob = {
   },
 };
 
-/** The registry: every job a task can name, by code. */
-export const BUILTIN_JOBS: Readonly<Record<TaskJobCode, BuiltinJob>> = {
+/**
+ * The registry: every job a task can name, by code. A job over another domain's tables is that
+ * domain's code, added with `registerBuiltinJob` when its module loads (`upload.purgeUnclaimed`:
+ * vendor/register-upload.ts), so this folder imports no domain.
+ */
+export const BUILTIN_JOBS: Partial<Record<TaskJobCode, BuiltinJob>> = {
   'log.purge': purgeLogs,
   'session.endIdle': endIdleSessions,
   'db.backup': backupDatabase,
 };
+
+export function registerBuiltinJob(job: BuiltinJob): void {
+  BUILTIN_JOBS[job.code] = job;
+}
 
 /** The stored parameters of a task, kept to what its job takes (anything else is dropped). */
 export function jobParams(code: TaskJobCode, stored: unknown): TaskParams {

@@ -529,6 +529,16 @@ export async function seedTasks(db: Kysely<Database>, tenantId: string, embedded
         time_zone: DEFAULT_TASK_TIME_ZONE,
         enabled: embedded,
       },
+      // Registration uploads no application names go after a day (vendor/register-upload.ts).
+      {
+        tenant_id: tenantId,
+        name: '清理未认领的注册附件',
+        job_code: 'upload.purgeUnclaimed',
+        params: JSON.stringify({ days: 1 }),
+        cron: '20 * * * *',
+        time_zone: DEFAULT_TASK_TIME_ZONE,
+        enabled: true,
+      },
     ])
     .execute();
 }

@@ -57,12 +57,19 @@ export const taskRoutes: SignedInRoutes = async (app) => {
     },
     async () =>
       envelopeOk(
-        TASK_JOB_CODES.map((code) => ({
-          code,
-          param: TASK_JOB_PARAMS[code],
-          embeddedOnly: BUILTIN_JOBS[code].embeddedOnly,
-          retryLimit: BUILTIN_JOBS[code].retryLimit,
-        })),
+        TASK_JOB_CODES.flatMap((code) => {
+          const job = BUILTIN_JOBS[code];
+          return job
+            ? [
+                {
+                  code,
+                  param: TASK_JOB_PARAMS[code],
+                  embeddedOnly: job.embeddedOnly,
+                  retryLimit: job.retryLimit,
+                },
+              ]
+            : [];
+        }),
       ),
   );
 
