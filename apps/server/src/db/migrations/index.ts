@@ -36,6 +36,7 @@ import * as m0036_login_place_kind from './0036_login_place_kind';
 import * as m0037_dict_names from './0037_dict_names';
 import * as m0038_flow_node_names from './0038_flow_node_names';
 import * as m0039_data_changed_notice from './0039_data_changed_notice';
+import * as m0046_flow_open_to_suppliers from './0046_flow_open_to_suppliers';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -86,5 +87,9 @@ export const migrations: Record<string, Migration> = {
   '0039_data_changed_notice': {
     up: m0039_data_changed_notice.up0039,
     down: m0039_data_changed_notice.down0039,
+  },
+  '0046_flow_open_to_suppliers': {
+    up: m0046_flow_open_to_suppliers.up0046,
+    down: m0046_flow_open_to_suppliers.down0046,
   },
 };
