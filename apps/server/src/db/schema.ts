@@ -62,6 +62,7 @@ export interface FlowDefinition {
   icon_background: Generated<string>;
   id: Generated<Int8>;
   launchers: Generated<Json>;
+  open_to_suppliers: Generated<boolean>;
   row_version: Generated<number>;
   sort_code: Generated<number>;
   state: Generated<number>;

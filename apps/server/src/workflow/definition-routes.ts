@@ -20,6 +20,7 @@ import { requireAnyPerm, requirePerm } from '../core/access';
 import { envelopeOk, page } from '../core/envelope';
 import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
+import { isSupplierUser } from '../core/user-reach';
 import {
   allDefinitions,
   copyDefinition,
@@ -241,6 +242,13 @@ export const flowDefinitionRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) =>
-      envelopeOk(await allDefinitions(ctx(request), { releasedOnly: true, category: request.query.type })),
+      envelopeOk(
+        await allDefinitions(ctx(request), {
+          releasedOnly: true,
+          category: request.query.type,
+          // A supplier's user never sees a flow that is not opened to suppliers.
+          suppliersOnly: isSupplierUser(request.auth),
+        }),
+      ),
   );
 };

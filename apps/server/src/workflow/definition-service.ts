@@ -20,6 +20,8 @@ import type { JsonValue } from '../db/schema';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { indexTree, validateTree } from './engine';
+import { formOf } from './forms';
+import { assertTenantIds, definitionIds } from './tenant-ids';
 
 // The unique index behind the check below: a create that loses the race answers as the check does.
 declareUnique('flow_definition_tenant_id_en_code_key', { field: 'enCode', key: 'org.codeTaken' });
@@ -48,6 +50,7 @@ type Row = {
   icon: string;
   icon_background: string;
   form_name: string;
+  open_to_suppliers: boolean;
   description: string;
   sort_code: number;
   state: number;
@@ -67,6 +70,7 @@ function summary(r: Row): FlowDefinitionSummary {
     icon: r.icon,
     iconBackground: r.icon_background,
     formName: r.form_name,
+    openToSuppliers: r.open_to_suppliers,
     description: r.description,
     sortCode: r.sort_code,
     state: r.state as FlowDefinitionState,
@@ -86,6 +90,7 @@ const SUMMARY_COLUMNS = [
   'icon',
   'icon_background',
   'form_name',
+  'open_to_suppliers',
   'description',
   'sort_code',
   'state',
@@ -130,9 +135,10 @@ export async function listDefinitions(
 /** Every definition of the tenant; `releasedOnly` for pickers (optionally of one category). */
 export async function allDefinitions(
   ctx: FlowContext,
-  filter: { releasedOnly?: boolean; category?: string | undefined } = {},
+  filter: { releasedOnly?: boolean; category?: string | undefined; suppliersOnly?: boolean } = {},
 ): Promise<FlowDefinitionSummary[]> {
   let q = definitions(ctx);
+  if (filter.suppliersOnly) q = q.where('open_to_suppliers', '=', true);
   if (filter.releasedOnly) q = q.where('state', '=', FLOW_DEFINITION_STATE.released);
   if (filter.category) q = q.where('category', '=', filter.category);
   const rows = await q.select(SUMMARY_COLUMNS).orderBy('sort_code').orderBy('id').execute();
@@ -196,10 +202,20 @@ function columns(input: FlowDefinitionInput) {
     icon_background: input.iconBackground,
     form_name: input.formName,
     launchers: jsonb(input.launchers),
+    open_to_suppliers: input.openToSuppliers,
     flow_template_json: jsonb(input.flowTemplateJson),
     description: input.description,
     sort_code: input.sortCode,
   };
+}
+
+/** Every id the definition names is of the caller's tenant (save, import, release): else 400 naming it. */
+function assertOwnIds(
+  ctx: FlowContext,
+  db: Kysely<Database>,
+  def: Pick<FlowDefinitionInput, 'launchers' | 'flowTemplateJson' | 'formName'>,
+): Promise<void> {
+  return assertTenantIds(ctx, db, definitionIds({ ...def, form: formOf(def.formName)?.schema }));
 }
 
 async function insertDraft(
@@ -207,6 +223,7 @@ async function insertDraft(
   db: Kysely<Database>,
   input: FlowDefinitionInput,
 ): Promise<string> {
+  await assertOwnIds(ctx, db, input);
   await assertCodeFree(ctx, db, input.enCode);
   const row = await db
     .insertInto('flow_definition')
@@ -228,6 +245,7 @@ export async function updateDefinition(
 ): Promise<void> {
   await transaction(ctx.db, async (tx) => {
     await getDefinition(ctx, { id }, tx);
+    await assertOwnIds(ctx, tx, input);
     await assertCodeFree(ctx, tx, input.enCode, id);
     await tx
       .updateTable('flow_definition')
@@ -269,6 +287,7 @@ export async function exportDefinition(ctx: FlowContext, id: string): Promise<Fl
     iconBackground: d.iconBackground,
     formName: d.formName,
     launchers: d.launchers,
+    openToSuppliers: d.openToSuppliers,
     flowTemplateJson: d.flowTemplateJson as FlowNode,
     description: d.description,
     sortCode: d.sortCode,
@@ -358,7 +377,7 @@ export async function releaseDefinition(ctx: FlowContext, id: string): Promise<n
   return transaction(ctx.db, async (tx) => {
     const row = await tx
       .selectFrom('flow_definition')
-      .select(['id', 'flow_template_json', 'form_name', 'current_version'])
+      .select(['id', 'flow_template_json', 'form_name', 'current_version', 'launchers'])
       .where('tenant_id', '=', ctx.tenantId)
       .where('id', '=', id)
       .forUpdate()
@@ -367,6 +386,13 @@ export async function releaseDefinition(ctx: FlowContext, id: string): Promise<n
     const parsed = flowDefinitionSaveSchema.shape.flowTemplateJson.safeParse(row.flow_template_json);
     if (!parsed.success) throw flowError(400, ctx, 'flow.error.invalidTree');
     assertReleasable(ctx, parsed.data);
+    const launchers = flowDefinitionSaveSchema.shape.launchers.safeParse(row.launchers);
+    // A draft saved before ids were checked is checked here: nothing foreign is ever released.
+    await assertOwnIds(ctx, tx, {
+      launchers: launchers.success ? launchers.data : { all: false },
+      flowTemplateJson: parsed.data,
+      formName: row.form_name,
+    });
     const version = row.current_version + 1;
     await tx
       .insertInto('flow_version')

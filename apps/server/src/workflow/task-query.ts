@@ -30,7 +30,7 @@ import { delegationFor } from './engine';
 import { upstreamOf } from './engine/tree';
 import { emptyForm, flowNameColumn, flowNameIn, formOf, titleColumn, titleIn, visibleData } from './forms';
 import { cachedDelegations, delegationsOf } from './org-lookup';
-import { flowError, mayLaunch, recallWouldPass } from './task-service';
+import { flowError, mayLaunch, openToCaller, recallWouldPass } from './task-service';
 import { hasState, loadTask, type TaskRow, versionIndex } from './task-store';
 
 export type FlowListQuery = z.output<typeof flowListQuerySchema>;
@@ -784,6 +784,8 @@ export async function flowTree(ctx: ServiceContext): Promise<z.infer<typeof flow
     ])
     .where('tenant_id', '=', ctx.tenantId)
     .where('state', '=', FLOW_DEFINITION_STATE.released)
+    // A supplier's user sees only the flows opened to suppliers.
+    .$if(!openToCaller(ctx, false), (q) => q.where('open_to_suppliers', '=', true))
     .orderBy('sort_code')
     .orderBy('id')
     .execute();

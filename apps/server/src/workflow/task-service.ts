@@ -19,7 +19,7 @@ import type { Deps } from '../core/context';
 import { AppError, fieldError, notFound } from '../core/errors';
 import { type MessageKey, t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
-import { liveStaffOf } from '../core/user-reach';
+import { isSupplierUser, liveStaffOf } from '../core/user-reach';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { nextBillNo } from '../system/bill-rule';
@@ -33,7 +33,8 @@ import {
   transition,
 } from './engine';
 import { bindFlowFiles } from './file-service';
-import { checkForm, formOf, type TaskTitles, taskTitles } from './forms';
+import { assertFormParties, type CallerReach, callerReach } from './form-parties';
+import { checkForm, formOf, type RegisteredForm, type TaskTitles, taskTitles } from './forms';
 import { cachedDelegations, delegationsOf, launcherFacts, orgLookup } from './org-lookup';
 import {
   hasState,
@@ -45,6 +46,7 @@ import {
   type TaskRow,
   versionIndex,
 } from './task-store';
+import { assertTenantIds, formIds } from './tenant-ids';
 
 type Tx = Transaction<Database>;
 
@@ -176,12 +178,13 @@ interface DefinitionRow {
   state: number;
   current_version: number;
   launchers: FlowLaunchers;
+  open_to_suppliers: boolean;
 }
 
 async function loadDefinition(db: Kysely<Database>, tenantId: string, id: string): Promise<DefinitionRow> {
   const row = await db
     .selectFrom('flow_definition')
-    .select(['id', 'full_name', 'form_name', 'state', 'current_version', 'launchers'])
+    .select(['id', 'full_name', 'form_name', 'state', 'current_version', 'launchers', 'open_to_suppliers'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -206,11 +209,20 @@ export async function mayLaunch(
   );
 }
 
+/**
+ * Whether the flow is there at all for the caller: a supplier's user (entType 2) sees and launches
+ * only flows opened to suppliers; to him every other flow is not found.
+ */
+export function openToCaller(ctx: Pick<ServiceContext, 'auth'>, openToSuppliers: boolean): boolean {
+  return openToSuppliers || !isSupplierUser(ctx.auth);
+}
+
 async function assertLaunchable(
   ctx: ServiceContext,
   db: Kysely<Database>,
   def: DefinitionRow,
 ): Promise<void> {
+  if (!openToCaller(ctx, def.open_to_suppliers)) throw notFound();
   if (def.state === FLOW_DEFINITION_STATE.stopped) throw flowError(ctx, 409, 'flow.error.flowStopped');
   if (def.current_version === 0 || def.state !== FLOW_DEFINITION_STATE.released)
     throw flowError(ctx, 409, 'flow.error.notReleased');
@@ -332,6 +344,24 @@ async function assertChoices(ctx: ServiceContext, db: Kysely<Database>, choices?
   );
 }
 
+/**
+ * `validForm` for a signed-in caller: also every user and department the data names is of the
+ * tenant and, where changed from `stored`, one he may name (`form-parties.ts`).
+ */
+async function callerForm(
+  ctx: ServiceContext,
+  db: Kysely<Database>,
+  reach: CallerReach,
+  formName: string,
+  input: Record<string, unknown>,
+  stored: Record<string, unknown>,
+  rights: Record<string, FieldRight>,
+): Promise<Record<string, unknown>> {
+  const data = validForm(ctx, formName, input, stored, rights);
+  await assertFormParties(ctx, db, reach, (formOf(formName) as RegisteredForm).schema, data, stored);
+  return data;
+}
+
 function validForm(
   ctx: Pick<ServiceContext, 'locale'>,
   formName: string,
@@ -390,14 +420,14 @@ export async function createTask(
 ): Promise<FlowTaskSaved> {
   await ctx.deps.jobs.start();
   if (formName && !formOf(formName)) throw flowError(ctx, 404, 'flow.error.unknownForm', { name: formName });
-  const { canMonitor, delegations } = await callerFacts(ctx);
+  const [{ canMonitor, delegations }, reach] = await Promise.all([callerFacts(ctx), callerReach(ctx)]);
   return idempotent(ctx, idemKey, async (tx) => {
     const def = await loadDefinition(tx, ctx.tenantId, flowId);
     if (formName && def.form_name !== formName) throw flowError(ctx, 400, 'flow.error.formMismatch');
     await assertLaunchable(ctx, tx, def);
     const versionId = await latestVersion(tx, def);
     const { tree } = await versionIndex(tx, versionId);
-    const formData = validForm(ctx, def.form_name, input.formData, {}, startRights(tree));
+    const formData = await callerForm(ctx, tx, reach, def.form_name, input.formData, {}, startRights(tree));
     await assertChoices(ctx, tx, input.choices);
     const launcher = await tx
       .selectFrom('sys_user')
@@ -441,7 +471,7 @@ export async function updateTask(
   formName?: string,
 ): Promise<FlowTaskSaved> {
   await ctx.deps.jobs.start();
-  const { canMonitor, delegations } = await callerFacts(ctx);
+  const [{ canMonitor, delegations }, reach] = await Promise.all([callerFacts(ctx), callerReach(ctx)]);
   return idempotent(ctx, idemKey, async (tx) => {
     let row = await loadTask(tx, ctx.tenantId, id, true);
     if (formName && row.form_name !== formName) throw notFound();
@@ -464,7 +494,7 @@ export async function updateTask(
       tx,
       formOf(row.form_name),
       row.id,
-      validForm(ctx, row.form_name, input.formData, row.form_data, startRights(tree)),
+      await callerForm(ctx, tx, reach, row.form_name, input.formData, row.form_data, startRights(tree)),
     );
     await assertChoices(ctx, tx, input.choices);
     let status: FlowStatus = row.status as FlowStatus;
@@ -528,6 +558,7 @@ export async function launchFormTask(deps: Deps, tx: Tx, launch: FormLaunch): Pr
   const versionId = await latestVersion(tx, def);
   const { tree } = await versionIndex(tx, versionId);
   const formData = validForm(ctx, def.form_name, launch.formData, {}, startRights(tree));
+  await assertTenantIds(ctx, tx, formIds((formOf(def.form_name) as RegisteredForm).schema, formData));
   const row = await insertTask(tx, {
     tenant_id: launch.tenantId,
     definition_id: def.id,
@@ -573,6 +604,7 @@ export async function resubmitFormTask(
     throw flowError(ctx, 409, 'flow.error.notEditable');
   const { tree } = await versionIndex(tx, row.version_id as string);
   const formData = validForm(ctx, row.form_name, task.formData, row.form_data, startRights(tree));
+  await assertTenantIds(ctx, tx, formIds((formOf(row.form_name) as RegisteredForm).schema, formData));
   if (task.titles) await tx.updateTable('flow_task').set(task.titles).where('id', '=', row.id).execute();
   const status = await submitInTx(ctx, tx, row, { formData, urgency: 1, submit: true }, formData, false);
   return { id: row.id, billNo: row.bill_no, status };
@@ -607,6 +639,8 @@ export async function actOnItem(
 ): Promise<{ status: number }> {
   await ctx.deps.jobs.start();
   const { canMonitor, delegations } = await callerFacts(ctx);
+  // Only an approver changing form fields names users or departments.
+  const reach = action.type === 'audit' && action.formData ? await callerReach(ctx) : null;
   return idempotent(ctx, idemKey, async (tx) => {
     // The item and its task, the task locked (actions on one task queue here), in one round trip.
     const found = await loadItemTask(tx, ctx.tenantId, operatorId);
@@ -648,6 +682,7 @@ export async function actOnItem(
           'readonly',
         );
         if (Object.keys(fields).length > 0) throw fieldError(fields);
+        if (reach) await assertFormParties(ctx, tx, reach, form.schema, data, before.formData);
         current = { ...before, formData: await bindFlowFiles(ctx, tx, form, row.id, data) };
       }
     }

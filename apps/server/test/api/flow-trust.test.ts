@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type FlowDefinitionSave, FlowTaskApi, type FlowTaskSaved, type FlowTree } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pushCounts } from '../../src/message/notify';
 import { createTestApp, type TestApp } from '../helpers';
@@ -7,13 +8,36 @@ import { settle, TestSocket } from '../ws-client';
 
 /**
  * Trust at the edges of the workflow (issue 36 §3, §4), tried as an attacker would with two
- * tenants seeded with the workflow demo: pushes addressed to another tenant's user id never reach
- * his socket.
+ * tenants seeded with the workflow demo: a supplier's user sees and launches only flows opened to
+ * suppliers; a form names as requester and department only the caller and what he may act for;
+ * a definition or a form naming another tenant's user, role, position or department is refused
+ * 400 naming it; pushes addressed to another tenant's user id never reach his socket.
  */
+const API = '/api/flow/FlowEngine';
+const PR = '/api/workflow/Form/PurchaseRequisition';
+const en = { 'accept-language': 'en-US' };
+type Fields = { fields?: Record<string, string>; nodes?: { nodeId: string; code: string }[] };
+const dataOf = (body: { data: unknown }) => (body.data ?? {}) as Fields;
 let t: TestApp;
 let base: string;
 let one: Awaited<ReturnType<typeof workflowTenant>>;
 let two: Awaited<ReturnType<typeof workflowTenant>>;
+let vendor1: string;
+
+const requisition = (who: { deptId: string; requesterId: string }) => ({
+  ...who,
+  reason: '信任测试',
+  neededBy: '2030-12-31',
+  lines: [{ item: '物料', unit: '个', quantity: 1, price: 9_999_000, spec: '' }],
+});
+const launch = (tenant: typeof one, token: string, who: { deptId: string; requesterId: string }) =>
+  t.post<FlowTaskSaved>(
+    PR,
+    { flowId: tenant.ids.purchase, urgency: 3, formData: requisition(who) },
+    token,
+    en,
+  );
+const flowIds = (tree: FlowTree) => tree.flatMap((g) => g.flows.map((f) => f.id));
 const open: TestSocket[] = [];
 
 async function connect(token: string): Promise<TestSocket> {
@@ -31,6 +55,7 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   one = await workflowTenant(t, 'ta', '信任甲', '139000061');
   two = await workflowTenant(t, 'tb', '信任乙', '139000062');
+  vendor1 = await t.login('tavendor', 'vendor123');
 });
 afterAll(async () => {
   for (const s of open) s.close();
@@ -57,5 +82,198 @@ describe('pushes are addressed by tenant and user', () => {
     // His own tenant still reaches him.
     await pushCounts(t.app.deps, one.ids.tenant, [one.ids.buyer]);
     await buyer1.next('messagePush');
+  });
+});
+
+describe('supplier users and staff flows', () => {
+  it('a supplier’s user sees no staff flow and cannot launch the purchase requisition', async () => {
+    const staffTree = (await t.get<FlowTree>(FlowTaskApi.flowTreeList, one.buyer)).body;
+    expect(flowIds(staffTree.data)).toContain(one.ids.purchase);
+    const tree = await t.get<FlowTree>(FlowTaskApi.flowTreeList, vendor1);
+    expect(tree.body.code).toBe(0);
+    expect(flowIds(tree.body.data)).toEqual([]);
+    // The launch form and the launch itself: not found for him, and nothing lands in a to-do list.
+    const form = await t.get(`/api/workflow/Form/PurchaseRequisition/0?flowId=${one.ids.purchase}`, vendor1);
+    expect(form.body.code).toBe(404);
+    const vendorId = String(
+      (
+        await t.db
+          .selectFrom('sys_user')
+          .select('id')
+          .where('account', '=', 'tavendor')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const before = await t.db
+      .selectFrom('flow_task')
+      .select('id')
+      .where('launcher_id', '=', vendorId)
+      .execute();
+    const forged = await launch(one, vendor1, {
+      deptId: one.depts.eastPurchase!,
+      requesterId: one.ids.buyer,
+    });
+    expect(forged.body.code).toBe(404);
+    const after = await t.db
+      .selectFrom('flow_task')
+      .select('id')
+      .where('launcher_id', '=', vendorId)
+      .execute();
+    expect(after.length).toBe(before.length);
+  });
+
+  it('a flow opened to suppliers in its basic settings is listed for them', async () => {
+    const exported = await t.get<FlowDefinitionSave>(`${API}/${one.ids.leave}/Actions/ExportData`, one.admin);
+    expect(exported.body.data.openToSuppliers).toBe(false);
+    const opened = await t.post(
+      `${API}/update`,
+      { ...exported.body.data, id: one.ids.leave, openToSuppliers: true },
+      one.admin,
+    );
+    expect(opened.body.code).toBe(0);
+    expect((await t.post(`${API}/release/${one.ids.leave}`, {}, one.admin)).body.code).toBe(0);
+    const info = await t.get<{ openToSuppliers: boolean }>(`${API}/info/${one.ids.leave}`, one.admin);
+    expect(info.body.data.openToSuppliers).toBe(true);
+    const tree = await t.get<FlowTree>(FlowTaskApi.flowTreeList, vendor1);
+    expect(flowIds(tree.body.data)).toEqual([one.ids.leave]);
+    // A wrong value is a translated 400 at the field.
+    const bad = await t.post(
+      `${API}/update`,
+      { ...exported.body.data, id: one.ids.leave, openToSuppliers: 'yes' },
+      one.admin,
+      en,
+    );
+    expect(bad.body.code).toBe(400);
+    expect(Object.keys(dataOf(bad.body).fields ?? {})).toContain('openToSuppliers');
+  });
+});
+
+describe('user and department fields of a form', () => {
+  it('the buyer launches as himself from his department', async () => {
+    const own = await launch(one, one.buyer, { deptId: one.depts.eastPurchase!, requesterId: one.ids.buyer });
+    expect(own.body.code).toBe(0);
+  });
+
+  it('a forged requester is a 400 naming the field', async () => {
+    // The administrator sits in another company: outside the buyer's data rule.
+    const forged = await launch(one, one.buyer, {
+      deptId: one.depts.eastPurchase!,
+      requesterId: one.ids.admin,
+    });
+    expect(forged.body.code).toBe(400);
+    expect(dataOf(forged.body).fields).toEqual({ requesterId: 'Name yourself, or a user you may act for' });
+  });
+
+  it('a forged department is a 400 naming the field', async () => {
+    const forged = await launch(one, one.buyer, {
+      deptId: one.depts.southPurchase!,
+      requesterId: one.ids.buyer,
+    });
+    expect(forged.body.code).toBe(400);
+    expect(Object.keys(dataOf(forged.body).fields ?? {})).toEqual(['deptId']);
+  });
+
+  it('the tenant administrator may act for anyone of his tenant', async () => {
+    const forOther = await launch(one, one.admin, {
+      deptId: one.depts.southPurchase!,
+      requesterId: one.ids.buyer,
+    });
+    expect(forOther.body.code).toBe(0);
+  });
+
+  it('another tenant’s user or department is a 400 naming it', async () => {
+    const user = await launch(two, two.admin, {
+      deptId: two.depts.eastPurchase!,
+      requesterId: one.ids.buyer,
+    });
+    expect(user.body).toMatchObject({ code: 400, msg: `User ${one.ids.buyer} is not a user of this tenant` });
+    expect(Object.keys(dataOf(user.body).fields ?? {})).toEqual(['requesterId']);
+    const dept = await launch(two, two.admin, {
+      deptId: one.depts.eastPurchase!,
+      requesterId: two.ids.buyer,
+    });
+    expect(dept.body.code).toBe(400);
+    expect(Object.keys(dataOf(dept.body).fields ?? {})).toEqual(['deptId']);
+  });
+});
+
+describe('ids of another tenant inside a definition', () => {
+  const approverOf = (userId: string) => ({
+    id: 'start',
+    type: 'start',
+    name: '发起',
+    next: {
+      id: 'a1',
+      type: 'approver',
+      name: '审批',
+      assignee: { kind: 'users', userIds: [userId] },
+      signMode: 'or',
+      next: { id: 'end', type: 'end', name: '结束' },
+    },
+  });
+  const body = (enCode: string, userId: string) => ({
+    enCode,
+    fullName: enCode.replace('.', ' '),
+    category: 'purchase',
+    formName: 'PurchaseRequisition',
+    flowTemplateJson: approverOf(userId),
+  });
+
+  it('tenant 2 cannot save or import a flow whose approver is tenant 1’s buyer', async () => {
+    const saved = await t.post(`${API}/save`, body('foreign.save', one.ids.buyer), two.admin, en);
+    expect(saved.body).toMatchObject({
+      code: 400,
+      msg: `User ${one.ids.buyer} is not a user of this tenant`,
+    });
+    expect(dataOf(saved.body).nodes).toEqual([expect.objectContaining({ nodeId: 'a1', code: 'foreignId' })]);
+    const imported = await t.post(`${API}/import`, body('foreign.import', one.ids.buyer), two.admin, en);
+    expect(imported.body.code).toBe(400);
+    const launchers = await t.post(
+      `${API}/save`,
+      {
+        ...body('foreign.launchers', two.ids.buyer),
+        launchers: { all: false, roleIds: [], deptIds: [one.depts.head!] },
+      },
+      two.admin,
+      en,
+    );
+    expect(launchers.body.code).toBe(400);
+    expect(Object.keys(dataOf(launchers.body).fields ?? {})).toEqual(['launchers.deptIds']);
+    // Nothing was written; his own buyer is fine.
+    const codes = await t.db
+      .selectFrom('flow_definition')
+      .select('en_code')
+      .where('tenant_id', '=', two.ids.tenant)
+      .where('en_code', 'like', 'foreign.%')
+      .execute();
+    expect(codes).toEqual([]);
+    expect((await t.post(`${API}/save`, body('own.save', two.ids.buyer), two.admin)).body.code).toBe(0);
+  });
+
+  it('nor release a draft that names him (one written before the check)', async () => {
+    const saved = await t.post<string>(`${API}/save`, body('foreign.release', two.ids.buyer), two.admin);
+    expect(saved.body.code).toBe(0);
+    const row = await t.db
+      .selectFrom('flow_definition')
+      .select('id')
+      .where('tenant_id', '=', two.ids.tenant)
+      .where('en_code', '=', 'foreign.release')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('flow_definition')
+      .set({ flow_template_json: JSON.stringify(approverOf(one.ids.buyer)) })
+      .where('id', '=', row.id)
+      .execute();
+    const released = await t.post(`${API}/release/${row.id}`, {}, two.admin, en);
+    expect(released.body).toMatchObject({
+      code: 400,
+      msg: `User ${one.ids.buyer} is not a user of this tenant`,
+    });
+    const versions = await t.db
+      .selectFrom('flow_version')
+      .select('id')
+      .where('definition_id', '=', row.id)
+      .execute();
+    expect(versions).toEqual([]);
   });
 });

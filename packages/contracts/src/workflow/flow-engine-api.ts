@@ -23,6 +23,8 @@ export const flowDefinitionSummarySchema = z.object({
   icon: z.string(),
   iconBackground: z.string(),
   formName: z.string(),
+  /** Suppliers' users may launch it too (staff only when false). */
+  openToSuppliers: z.boolean(),
   description: z.string(),
   sortCode: z.number().int(),
   state: flowDefinitionStateSchema,

@@ -270,6 +270,11 @@ export const flowDefinitionSaveSchema = z.object({
   /** The business form it binds, by its registered name (first letter capitalised). */
   formName: z.string().regex(/^[A-Z][A-Za-z0-9]{0,49}$/),
   launchers: flowLaunchersSchema.default({ all: true }),
+  /**
+   * Who may launch it besides its launcher list: staff only (false), or suppliers' users too (true).
+   * A supplier's user never launches nor sees a flow that is not opened to suppliers.
+   */
+  openToSuppliers: z.boolean({ error: 'validation.invalid' }).default(false),
   flowTemplateJson: flowNodeSchema,
   description: z.string().max(500).default(''),
   sortCode: z.number().int().min(0).max(999_999).default(0),

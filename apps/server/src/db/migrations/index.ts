@@ -37,6 +37,7 @@ import * as m0037_dict_names from './0037_dict_names';
 import * as m0038_flow_node_names from './0038_flow_node_names';
 import * as m0039_data_changed_notice from './0039_data_changed_notice';
 import * as m0040_platform_operator from './0040_platform_operator';
+import * as m0046_flow_open_to_suppliers from './0046_flow_open_to_suppliers';
 import * as m0048_upload_quota from './0048_upload_quota';
 import * as m0050_unique_codes from './0050_unique_codes';
 import * as m0051_bill_counter_by_code from './0051_bill_counter_by_code';
@@ -92,6 +93,10 @@ export const migrations: Record<string, Migration> = {
     down: m0039_data_changed_notice.down0039,
   },
   '0040_platform_operator': { up: m0040_platform_operator.up0040, down: m0040_platform_operator.down0040 },
+  '0046_flow_open_to_suppliers': {
+    up: m0046_flow_open_to_suppliers.up0046,
+    down: m0046_flow_open_to_suppliers.down0046,
+  },
   '0048_upload_quota': { up: m0048_upload_quota.up0048, down: m0048_upload_quota.down0048 },
   '0050_unique_codes': { up: m0050_unique_codes.up0050, down: m0050_unique_codes.down0050 },
   '0051_bill_counter_by_code': {
