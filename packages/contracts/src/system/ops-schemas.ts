@@ -163,7 +163,8 @@ export const tempDownloadQuerySchema = z.object({
     .trim()
     .min(1)
     .max(200)
-    .regex(/^[^\x00-\x1f\x7f]+$/)
+    // No control characters (a file name, not a path or header fragment).
+    .refine((name) => ![...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
     .optional(),
 });
 
