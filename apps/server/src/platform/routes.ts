@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import {
-  backupNameParamSchema,
+  databaseBackupNameParamSchema,
   backupSchema,
   cacheListSchema,
   cacheNameParamSchema,
@@ -241,7 +241,7 @@ export const platformBackupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete a backup',
-        params: backupNameParamSchema,
+        params: databaseBackupNameParamSchema,
         response: { 200: nullData },
       },
     },
@@ -252,7 +252,7 @@ export const platformBackupRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${BACKUP}/Actions/Download`,
-    { schema: { tags, summary: 'The backup’s gzipped tarball', params: backupNameParamSchema } },
+    { schema: { tags, summary: 'The backup’s gzipped tarball', params: databaseBackupNameParamSchema } },
     async (request, reply) => {
       const file = await wholeBackupFile(deps, request.params.name);
       if (!file) throw notFound();
@@ -268,7 +268,7 @@ export const platformBackupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Restore the whole database from this backup at the next start of the server',
-        params: backupNameParamSchema,
+        params: databaseBackupNameParamSchema,
         response: { 200: envelope(z.object({ pendingRestore: z.string() })) },
       },
     },

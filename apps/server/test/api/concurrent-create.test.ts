@@ -328,7 +328,10 @@ beforeAll(async () => {
   ids.supplier = String(supplier.id);
   const doc = await t.get<never>('/api/docs/json');
   const spec = JSON.parse(doc.raw) as { paths: Record<string, Record<Method, unknown>> };
-  posts = Object.entries(spec.paths).flatMap(([path, ops]) => ('post' in ops ? [path] : []));
+  // The platform operator's routes answer no tenant user; platform.test.ts covers them.
+  posts = Object.entries(spec.paths).flatMap(([path, ops]) =>
+    'post' in ops && !path.startsWith('/api/platform/') ? [path] : [],
+  );
 });
 
 afterAll(async () => {
