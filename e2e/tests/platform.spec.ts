@@ -25,7 +25,7 @@ test('the operator creates a tenant, its administrator signs in to it, and a sus
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await operatorSignIn(page);
   await expect(page.getByTestId('platform-operator')).toContainText('operator');
   // The seeded demo tenant is listed.
@@ -53,7 +53,16 @@ test('the operator creates a tenant, its administrator signs in to it, and a sus
   await expect(page.getByTestId(`tenant-status-${tenant.code}`)).toHaveText('正常');
   await expect(page.getByRole('row', { name: new RegExp(tenant.code) })).toContainText(tenant.adminAccount);
 
-  // The host, every cache and the whole-database backup are the operator's.
+  // The new tenant's administrator signs in at the tenants' sign-in and sees his own tenant only.
+  const context = await browser.newContext();
+  const adminPage = await context.newPage();
+  await signInAs(adminPage, tenant.adminAccount, tenant.adminPassword);
+  await adminPage.goto('/permission/user');
+  const rows = adminPage.getByTestId('user-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1, { timeout: 30_000 });
+  await expect(rows.first()).toContainText(tenant.adminAccount);
+
+  // The host, every cache (his sign-in filled some) and the whole-database backup are the operator's.
   await page.getByTestId('platform-menu').getByRole('link', { name: '主机监控' }).click();
   await expect(page).toHaveURL(/\/platform\/monitor$/);
   await expect(page.getByText('CPU').first()).toBeVisible({ timeout: 30_000 });
@@ -63,15 +72,6 @@ test('the operator creates a tenant, its administrator signs in to it, and a sus
   await page.getByTestId('platform-menu').getByRole('link', { name: '整库备份' }).click();
   await expect(page.getByTestId('platform-backup-kind')).toContainText('PGlite');
   await expectAxeClean(page, 'platform-backup');
-
-  // The new tenant's administrator signs in at the tenants' sign-in and sees his own tenant only.
-  const context = await browser.newContext();
-  const adminPage = await context.newPage();
-  await signInAs(adminPage, tenant.adminAccount, tenant.adminPassword);
-  await adminPage.goto('/permission/user');
-  const rows = adminPage.getByTestId('user-table').locator('tbody tr.ant-table-row');
-  await expect(rows).toHaveCount(1, { timeout: 30_000 });
-  await expect(rows.first()).toContainText(tenant.adminAccount);
 
   // Suspended: his session ends and the sign-in says why.
   await page.getByTestId('platform-menu').getByRole('link', { name: '租户' }).click();
