@@ -12,12 +12,10 @@ import {
   type RegisterOption,
   type RegisterOptions,
   type RegisterResult,
-  type RegisterUpload,
   type registerBodySchema,
   type registerFormSchema,
   type resubmitBodySchema,
   VENDOR_ADMISSION_FORM_NAME,
-  VENDOR_FILE_MAX_BYTES,
 } from '@srm/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
