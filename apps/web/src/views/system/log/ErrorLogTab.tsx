@@ -48,6 +48,8 @@ export default function ErrorLogTab() {
           {
             title: t('log.path'),
             key: 'path',
+            // A long path wraps inside its column (ListTable's text columns).
+            ellipsis: true,
             width: 260,
             render: (_, row) => (
               <Typography.Text code style={{ wordBreak: 'break-all' }}>

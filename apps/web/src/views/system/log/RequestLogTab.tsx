@@ -48,6 +48,8 @@ export default function RequestLogTab() {
             title: t('log.path'),
             dataIndex: 'path',
             key: 'path',
+            // A long path wraps inside its column (ListTable's text columns).
+            ellipsis: true,
             width: 320,
             render: (path: string) => (
               <Typography.Text code style={{ wordBreak: 'break-all' }}>
