@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import {
-  databaseBackupNameParamSchema,
   backupSchema,
   cacheListSchema,
   cacheNameParamSchema,
+  databaseBackupNameParamSchema,
   envelope,
   idParamSchema,
   monitorSchema,
