@@ -66,3 +66,31 @@ export function summaryLine(totals) {
 export function runFailed(failedSteps, totals) {
   return failedSteps.length > 0 || totals.failed > 0;
 }
+
+/**
+ * Durations (ms) of the tests in Playwright's JSON report, `{ title, ms }`: each test's attempts
+ * summed (a retried test cost the run both tries).
+ */
+export function playwrightDurations(report) {
+  const out = [];
+  const walk = (suite, path) => {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        out.push({ title: [...here, spec.title].join(' › '), ms });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return out;
+}
+
+/** The `count` slowest of `{ title, ms }`, slowest first, as lines "  12.3 s  title". */
+export function slowestLines(durations, count = 15) {
+  return [...durations]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(({ title, ms }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${title}`);
+}

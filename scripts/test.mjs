@@ -12,8 +12,10 @@ import {
   countPlaywrightStats,
   emptyTotals,
   failedTestLine,
+  playwrightDurations,
   playwrightTitles,
   runFailed,
+  slowestLines,
   summaryLine,
 } from './test-summary.mjs';
 
@@ -27,13 +29,18 @@ const failedSteps = [];
 const flakyTests = [];
 // Named again at the very end, so that the last lines of a failed run say which tests failed.
 const failedTests = [];
+// Each step's time and every test's, for the table and the slowest list at the end.
+const stepTimes = [];
+const durations = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  console.log(`━━ ${name}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`━━ ${name}: ${ok ? 'ok' : 'FAILED'} (${seconds.toFixed(1)} s)`);
+  stepTimes.push({ name, seconds, ok });
   if (!ok) failedSteps.push(name);
   return ok;
 }
@@ -47,6 +54,7 @@ function vitest(name, projects, env, reportName) {
   const counts = JSON.parse(readFileSync(out, 'utf8'));
   addCounts(totals, counts);
   flakyTests.push(...(counts.flakyTests ?? []));
+  durations.push(...(counts.durations ?? []).map(({ title, ms }) => ({ title: `${name}: ${title}`, ms })));
   failedTests.push(
     ...(counts.failedTests ?? []).map(({ title, message }) => failedTestLine(`${name}: ${title}`, message)),
   );
@@ -79,6 +87,9 @@ if (!chromium) {
       const report = JSON.parse(readFileSync(out, 'utf8'));
       addCounts(totals, countPlaywrightStats(report.stats));
       flakyTests.push(...playwrightTitles(report, 'flaky'));
+      durations.push(
+        ...playwrightDurations(report).map(({ title, ms }) => ({ title: `Browser tests: ${title}`, ms })),
+      );
       failedTests.push(
         ...playwrightTitles(report, 'unexpected').map((title) => failedTestLine(`Browser tests: ${title}`)),
       );
@@ -86,6 +97,13 @@ if (!chromium) {
   }
 }
 
+console.log('\nSteps:');
+for (const { name, seconds, ok } of stepTimes)
+  console.log(`${seconds.toFixed(1).padStart(7)} s  ${name}${ok ? '' : ' (FAILED)'}`);
+const total = stepTimes.reduce((sum, { seconds }) => sum + seconds, 0);
+console.log(`${total.toFixed(1).padStart(7)} s  in all`);
+console.log('\nThe 15 slowest tests:');
+for (const line of slowestLines(durations)) console.log(line);
 console.log('');
 for (const title of flakyTests) console.log(`Flaky (passed only on a retry): ${title}`);
 for (const line of failedTests) console.log(line);

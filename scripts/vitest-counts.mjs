@@ -11,6 +11,7 @@ export default class CountsReporter {
     const results = [];
     const flakyTests = [];
     const failedTests = [];
+    const durations = [];
     for (const testModule of testModules) {
       for (const test of testModule.children.allTests()) {
         const flaky = test.diagnostic()?.flaky === true;
@@ -18,10 +19,14 @@ export default class CountsReporter {
         results.push({ state: result.state, flaky });
         const title = `${testModule.relativeModuleId} › ${test.fullName}`;
         if (flaky) flakyTests.push(title);
+        durations.push({ title, ms: test.diagnostic()?.duration ?? 0 });
         if (result.state === 'failed')
           failedTests.push({ title, message: result.errors?.[0]?.message ?? '' });
       }
     }
-    writeFileSync(out, JSON.stringify({ ...countVitestResults(results), flakyTests, failedTests }));
+    writeFileSync(
+      out,
+      JSON.stringify({ ...countVitestResults(results), flakyTests, failedTests, durations }),
+    );
   }
 }

@@ -5,8 +5,10 @@ import {
   countVitestResults,
   emptyTotals,
   failedTestLine,
+  playwrightDurations,
   playwrightTitles,
   runFailed,
+  slowestLines,
   summaryLine,
 } from '../test-summary.mjs';
 
@@ -72,5 +74,28 @@ describe("npm test's summary", () => {
     expect(runFailed([], { passed: 3, flaky: 2, failed: 0, skipped: 0 })).toBe(false);
     expect(runFailed([], { passed: 3, flaky: 0, failed: 1, skipped: 0 })).toBe(true);
     expect(runFailed(['Type check'], emptyTotals())).toBe(true);
+  });
+
+  it('names the slowest tests first, a retried browser test costing both its tries', () => {
+    const report = {
+      suites: [
+        {
+          title: 'flow.spec.ts',
+          specs: [
+            { title: 'approves', tests: [{ results: [{ duration: 30_000 }, { duration: 25_000 }] }] },
+            { title: 'rejects', tests: [{ results: [{ duration: 40_000 }] }] },
+          ],
+          suites: [
+            { title: 'narrow', specs: [{ title: 'fits', tests: [{ results: [{ duration: 1_000 }] }] }] },
+          ],
+        },
+      ],
+    };
+    const durations = [...playwrightDurations(report), { title: 'api › signs in', ms: 2_500 }];
+    expect(slowestLines(durations, 3)).toEqual([
+      '   55.0 s  flow.spec.ts › approves',
+      '   40.0 s  flow.spec.ts › rejects',
+      '    2.5 s  api › signs in',
+    ]);
   });
 });
