@@ -61,8 +61,14 @@ export async function signInAs(
   await expect(page.getByTestId('layout-root')).toBeVisible({ timeout: 30_000 });
 }
 
-/** Saves a screenshot for people to look at (e2e/screenshots, not committed). */
+/**
+ * Saves a screenshot for people to look at (e2e/screenshots, not committed). Nobody looks at them
+ * in CI, where 165 of them cost a minute: there they are taken only with E2E_SHOTS=1 (a failed
+ * test's own screenshot is Playwright's and is always kept).
+ */
+const TAKE_SHOTS = process.env.CI !== 'true' || process.env.E2E_SHOTS === '1';
 export async function shot(page: Page, name: string) {
+  if (!TAKE_SHOTS) return;
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: false });
 }
 
