@@ -128,6 +128,36 @@ test('the menu search opens the first match on Enter, another chosen with the ar
   await expect(page).toHaveURL(new RegExp(`${(second ?? '').replace('menu-search-option-', '')}$`));
 });
 
+test('the functional layout packs its top menu: "more" follows the last item without a wide gap', async ({
+  page,
+}) => {
+  const account = `top${stamp()}`;
+  await createUser(page.request, await adminHeaders(page.request), {
+    account,
+    realName: '顶部菜单',
+    password: PASSWORD,
+  });
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await signInAs(page, account, PASSWORD, '/login', { keepStoredSettings: true });
+  await openSettings(page);
+  await page.getByTestId('layout-functional').click();
+  await page.getByTestId('settings-drawer').locator('.ant-drawer-close').click();
+  const menu = page.getByTestId('top-menu');
+  await expect(page.getByTestId('top-menu-more')).toBeVisible();
+  // As many 116 px slots as the width holds, one of them "more".
+  const width = await menu.evaluate((el) => el.clientWidth);
+  await expect(menu).toHaveAttribute('data-visible-count', String(Math.floor(width / 116) - 1));
+  // "More" begins at its slot's start, as every item does (centred, it stood apart behind a gap).
+  const offsets = await menu.evaluate((el) =>
+    [...el.querySelectorAll('.ant-menu-horizontal > li')].map(
+      (li) =>
+        (li.querySelector('.anticon')?.getBoundingClientRect().left ?? 0) - li.getBoundingClientRect().left,
+    ),
+  );
+  for (const offset of offsets) expect(offset).toBeLessThanOrEqual(12);
+  await shot(page, 'top-menu-packed');
+});
+
 test('the chat contacts load the next page when scrolled near their end', async ({ page }) => {
   test.setTimeout(120_000);
   const headers = await adminHeaders(page.request);
