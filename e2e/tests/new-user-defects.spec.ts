@@ -149,7 +149,8 @@ test('the functional layout packs its top menu: "more" follows the last item wit
   await expect(menu).toHaveAttribute('data-visible-count', String(Math.floor(width / 116) - 1));
   // "More" begins at its slot's start, as every item does (centred, it stood apart behind a gap).
   const offsets = await menu.evaluate((el) =>
-    [...el.querySelectorAll('.ant-menu-horizontal > li')].map(
+    Array.from(
+      el.querySelectorAll('.ant-menu-horizontal > li'),
       (li) =>
         (li.querySelector('.anticon')?.getBoundingClientRect().left ?? 0) - li.getBoundingClientRect().left,
     ),

@@ -68,7 +68,7 @@ const SUPPLIER_PAGES: MenuSeed[] = [
   {
     code: VA.page,
     name: '供应商邀请与准入',
-    en: 'Invitations & Admission',
+    en: 'Onboarding',
     tw: '供應商邀請與准入',
     icon: 'SolutionOutlined',
     type: 1,

@@ -7,6 +7,7 @@ import type { AppMenuItem } from '../router/types';
 import { useMenuBadges } from '../store/menuBadges';
 import { useAppStore } from '../store/settings';
 import { MenuIcon } from './MenuIcon';
+import { MenuLabel } from './MenuLabel';
 import { findMenu, menuChain, menuKey, menuTitle, visibleMenus } from './menuUtils';
 import { useMenuTree } from './shellData';
 
@@ -14,10 +15,10 @@ export type MenuItems = NonNullable<MenuProps['items']>;
 
 /** A page's title with its count (to-dos …) when it has one; the count is part of the name read out. */
 function withBadge(title: string, count: number | undefined) {
-  if (!count) return title;
+  if (!count) return <MenuLabel text={title} />;
   return (
     <span className="srm-menu-badged">
-      <span>{title}</span>
+      <MenuLabel text={title} />
       <Badge count={count} overflowCount={99} size="small" className="srm-menu-badge" />
     </span>
   );
@@ -55,7 +56,7 @@ export function toMenuItems(
       title,
       label: item.external ? (
         <span className="srm-menu-external">
-          {title} <ExportOutlined className="srm-menu-external-icon" />
+          <MenuLabel text={title} /> <ExportOutlined className="srm-menu-external-icon" />
         </span>
       ) : (
         withBadge(title, item.path ? badges[item.path] : undefined)
