@@ -394,3 +394,30 @@ test('the home greeting uses the punctuation of the chosen language', async ({ p
   await page.getByTestId('lang-zh-CN').click();
   await expect(welcome).toContainText('欢迎回来');
 });
+
+test('dictionary types keep one line each in the tree at 1440 px; at 390 px the hint points to no side', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  await page.goto('/systemData/dictionary');
+  const tree = page.getByTestId('dict-tree');
+  await expect(tree.locator('.srm-dict-node').first()).toBeVisible({ timeout: 30_000 });
+  // Every type's row is one line high (a wrapped "name (code)" was two or three).
+  const heights = await tree
+    .locator('.srm-dict-node')
+    .evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().height));
+  expect(heights.length).toBeGreaterThan(5);
+  const line = Math.min(...heights);
+  for (const height of heights) expect(height).toBeLessThan(line * 1.5);
+  // A cut name is whole in the node's title.
+  const first = tree.locator('.srm-dict-node').first();
+  await expect(first).toHaveAttribute('title', (await first.textContent()) ?? '');
+
+  // On a phone the tree sits above the list: the hint says where to choose, not "on the left".
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('dict-none')).toContainText('请在类型列表中选择一个字典类型');
+  const box = await page.getByTestId('dict-none').boundingBox();
+  const treeBox = await tree.boundingBox();
+  expect((box?.y ?? 0) > (treeBox?.y ?? 0)).toBe(true);
+});

@@ -23,6 +23,7 @@ import { toast } from '../../../utils/message';
 import { dictAdminApi, dictAdminKeys } from './api';
 import { CategoryFormModal, ItemFormModal, TypeFormModal } from './forms';
 import { ImportModal } from './ImportModal';
+import './dictionary.css';
 
 type Selection = { kind: 'category' | 'type'; id: string } | null;
 type Editing =
@@ -77,13 +78,18 @@ export default function DictionaryPage() {
             !k ||
             [ty.fullName, ty.fullNameEn, ty.fullNameTw, ty.enCode].some((n) => n.toLowerCase().includes(k)),
         )
-        .map((ty) => ({
-          key: `type:${ty.id}`,
-          title: ty.enabled
+        .map((ty) => {
+          const text = ty.enabled
             ? `${dictName(ty, language)} (${ty.enCode})`
-            : `${dictName(ty, language)} (${ty.enCode}) · ${t('status.disabled')}`,
-          isLeaf: true,
-        })),
+            : `${dictName(ty, language)} (${ty.enCode}) · ${t('status.disabled')}`;
+          // One line in the narrow tree, cut with an ellipsis; the whole name on hover and in the panel.
+          const title = (
+            <span className="srm-dict-node" title={text}>
+              {text}
+            </span>
+          );
+          return { key: `type:${ty.id}`, title, isLeaf: true };
+        }),
     }));
   }, [categories.data, types.data, filter, t, language]);
 
@@ -157,6 +163,7 @@ export default function DictionaryPage() {
                 setSelection(kind && id ? { kind: kind as 'category' | 'type', id } : null);
               }}
               aria-label={t('types')}
+              className="srm-dict-tree"
               data-testid="dict-tree"
             />
           ) : (
