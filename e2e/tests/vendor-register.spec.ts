@@ -559,6 +559,20 @@ test('a buyer invites a supplier; it registers from the link without the proof o
   await expectAxeClean(buyer, 'vendor-invitation-list-dark');
   await buyer.getByRole('tab', { name: '准入申请' }).click();
   await expect(buyer.getByTestId('application-table')).toContainText(name);
+  // At 1440 px the company name reads whole, and the supplier code, empty until approval, takes
+  // no more than its heading's width.
+  await buyer.setViewportSize({ width: 1440, height: 900 });
+  const applications = buyer.getByTestId('application-table');
+  const nameCell = applications.locator('tr', { hasText: name }).locator('td').first();
+  expect(await nameCell.evaluate((td) => td.scrollWidth <= td.clientWidth)).toBe(true);
+  const codeHeading = applications.locator('th', { hasText: '供应商编码' });
+  expect(
+    await codeHeading.evaluate((th) => {
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      return th.getBoundingClientRect().width - range.getBoundingClientRect().width;
+    }),
+  ).toBeLessThanOrEqual(40);
   await expectAxeClean(buyer, 'vendor-application-list-dark');
 
   // At 390 px: nothing wider than the window; each row's status (and the to-do) in view without

@@ -172,7 +172,8 @@ function ApplicationList() {
       width: 120,
       render: (s: Application['scope']) => t(`staff.scopes.${s}`),
     },
-    { title: t('staff.supplierCode'), dataIndex: 'supplierCode', key: 'supplierCode', width: 140 },
+    // Empty until the application is approved: as wide as its heading, leaving the room to the name.
+    { title: t('staff.supplierCode'), dataIndex: 'supplierCode', key: 'supplierCode' },
     {
       title: t('staff.createTime'),
       dataIndex: 'createTime',
