@@ -200,7 +200,7 @@ export const platformHostRoutes =
     );
   };
 
-/** Whole-database backups and restores (the embedded database's data folder). */
+/** Whole-database backups (the embedded database's data folder, or pg_dump's archive) and restores. */
 export const platformBackupRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get(
@@ -219,7 +219,8 @@ export const platformBackupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Take a whole-database backup now (embedded database)',
+        summary:
+          'Take a whole-database backup now (embedded database, or PostgreSQL with pg_dump on the PATH)',
         response: { 200: envelope(backupSchema) },
       },
     },
@@ -252,12 +253,18 @@ export const platformBackupRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     `${BACKUP}/Actions/Download`,
-    { schema: { tags, summary: 'The backup’s gzipped tarball', params: databaseBackupNameParamSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'The backup’s file: a gzipped tarball, or a pg_dump archive',
+        params: databaseBackupNameParamSchema,
+      },
+    },
     async (request, reply) => {
       const file = await wholeBackupFile(deps, request.params.name);
       if (!file) throw notFound();
       return reply
-        .type('application/gzip')
+        .type(file.endsWith('.dump') ? 'application/octet-stream' : 'application/gzip')
         .header('content-disposition', `attachment; filename="${request.params.name}"`)
         .send(createReadStream(file));
     },

@@ -289,7 +289,7 @@ describe('the host', () => {
     ).toBe(0);
   });
 
-  it('takes whole-database backups on the embedded database; on PostgreSQL says its own tools do', async () => {
+  it('takes whole-database backups: the embedded data folder, or on PostgreSQL a pg_dump archive', async () => {
     const info = await t.get<{ embedded: boolean; backups: unknown[] }>(PlatformApi.backup, operator);
     expect(info.body.code).toBe(0);
     const taken = await t.post<{ name: string }>(PlatformApi.backup, undefined, operator, en);
@@ -318,9 +318,38 @@ describe('the host', () => {
           .body.code,
       ).toBe(0);
     } else {
+      // PostgreSQL: a pg_dump archive of the whole database (pg_dump is on CI's PATH), listed and
+      // downloaded like the embedded database's; restoring is pg_restore's, not the server's.
       expect(info.body.data.embedded).toBe(false);
-      expect(taken.body.code).toBe(400);
-      expect(taken.body.msg).toMatch(/pg_dump/);
+      expect(info.body.data).toMatchObject({ pgDump: true, pendingRestore: null });
+      expect(taken.body.code, taken.body.msg).toBe(0);
+      expect(taken.body.data.name).toMatch(/^backup-.*\.dump$/);
+      const listed = await t.get<{ backups: { name: string; size: number }[] }>(PlatformApi.backup, operator);
+      expect(listed.body.data.backups.map((b) => b.name)).toContain(taken.body.data.name);
+      const download = await t.app.inject({
+        method: 'GET',
+        url: `${PlatformApi.backup}/${taken.body.data.name}/Actions/Download`,
+        headers: { token: operator },
+      });
+      expect(download.statusCode).toBe(200);
+      // pg_dump's custom format begins with its magic "PGDMP"; the archive holds the tenants' table.
+      expect(download.rawPayload.subarray(0, 5).toString('latin1'), download.body.slice(0, 300)).toBe(
+        'PGDMP',
+      );
+      expect(download.rawPayload.includes(Buffer.from('CREATE TABLE public.tenant'))).toBe(true);
+      const restore = await t.post(
+        `${PlatformApi.backup}/${taken.body.data.name}/Actions/Restore`,
+        {},
+        operator,
+        en,
+      );
+      expect(restore.body.code).toBe(400);
+      const removed = await t.request({
+        method: 'DELETE',
+        url: `${PlatformApi.backup}/${taken.body.data.name}`,
+        headers: { token: operator },
+      });
+      expect(removed.body.code).toBe(0);
     }
   });
 });

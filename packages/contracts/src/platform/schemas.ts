@@ -52,6 +52,8 @@ export type TenantCreate = z.input<typeof tenantCreateSchema>;
 
 export const platformBackupInfoSchema = z.object({
   embedded: z.boolean(),
+  /** On PostgreSQL: pg_dump is on the server's PATH, so a backup is a pg_dump archive (restored with pg_restore). */
+  pgDump: z.boolean(),
   databaseSize: z.number(),
   backups: z.array(backupSchema),
   /** The backup the server swaps in at its next start. */

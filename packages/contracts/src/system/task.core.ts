@@ -65,8 +65,11 @@ export const CRON_FIELDS = 5;
 export const CRON_MAX_LENGTH = 100;
 export const DEFAULT_TASK_TIME_ZONE = 'Asia/Shanghai';
 
-/** A whole-database backup's name as the server makes it: `backup-20261125T201500Z-1a2b3c.tar.gz`. */
-export const BACKUP_NAME_PATTERN = /^backup-\d{8}T\d{6}Z-[0-9a-f]{6}\.tar\.gz$/;
+/**
+ * A whole-database backup's name as the server makes it: `backup-20261125T201500Z-1a2b3c.tar.gz`
+ * (the embedded database's data folder) or `….dump` (a pg_dump archive of PostgreSQL).
+ */
+export const BACKUP_NAME_PATTERN = /^backup-\d{8}T\d{6}Z-[0-9a-f]{6}\.(tar\.gz|dump)$/;
 /** A tenant backup's name: `tenant-20261125T201500Z-1a2b3c.ndjson.gz` (gzipped JSON lines). */
 export const TENANT_BACKUP_NAME_PATTERN = /^tenant-\d{8}T\d{6}Z-[0-9a-f]{6}\.ndjson\.gz$/;
 

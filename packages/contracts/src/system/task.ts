@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../api/envelope';
 import { zName } from '../validation/rules';
 import {
+  BACKUP_NAME_PATTERN,
   CRON_FIELDS,
   CRON_MAX_LENGTH,
   isTimeZone,
@@ -105,12 +106,9 @@ export const runNowSchema = z.object({ jobId: z.string() });
 
 /** A whole-database backup's name (the platform operator's, `BACKUP_NAME_PATTERN`). */
 export const databaseBackupNameParamSchema = z.object({
-  name: z
-    .string()
-    .max(64)
-    .regex(/^backup-\d{8}T\d{6}Z-[0-9a-f]{6}\.tar\.gz$/),
+  name: z.string().max(64).regex(BACKUP_NAME_PATTERN),
 });
-/** A whole-database backup (the embedded data folder): the platform operator's. */
+/** A whole-database backup (the embedded data folder, or a pg_dump archive): the platform operator's. */
 export const backupSchema = z.object({
   name: z.string(),
   size: z.number(),

@@ -9,7 +9,8 @@ import { platformApi, platformKeys } from './api';
 
 /**
  * Whole-database backups: the embedded database's data folder, restored at the next start; on
- * PostgreSQL the page says plainly that the database server's own tooling backs it up.
+ * PostgreSQL a pg_dump archive when the server has pg_dump (restored with pg_restore, which the page
+ * says how), else the page says plainly that the database server's own tooling backs it up.
  */
 export default function PlatformBackupPage() {
   const { t } = useTranslation('platform');
@@ -75,13 +76,15 @@ export default function PlatformBackupPage() {
           <Button type="link" icon={<CloudDownloadOutlined />} onClick={() => void download(row.name)}>
             {t('backup.download')}
           </Button>
-          <Popconfirm
-            title={t('backup.restoreConfirm', { name: row.name })}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => restore.mutateAsync(row.name).catch(() => undefined)}
-          >
-            <Button type="link">{t('backup.restore')}</Button>
-          </Popconfirm>
+          {info?.embedded && (
+            <Popconfirm
+              title={t('backup.restoreConfirm', { name: row.name })}
+              okButtonProps={{ danger: true }}
+              onConfirm={() => restore.mutateAsync(row.name).catch(() => undefined)}
+            >
+              <Button type="link">{t('backup.restore')}</Button>
+            </Popconfirm>
+          )}
           <Popconfirm
             title={t('backup.deleteConfirm', { name: row.name })}
             onConfirm={() => remove.mutateAsync(row.name).catch(() => undefined)}
@@ -99,9 +102,9 @@ export default function PlatformBackupPage() {
       {info && (
         <Space direction="vertical" style={{ width: '100%' }} size="middle">
           <Alert
-            type={info.embedded ? 'info' : 'warning'}
+            type={info.embedded || info.pgDump ? 'info' : 'warning'}
             showIcon
-            title={t(info.embedded ? 'backup.embedded' : 'backup.postgres')}
+            title={t(info.embedded ? 'backup.embedded' : info.pgDump ? 'backup.pgDump' : 'backup.postgres')}
             data-testid="platform-backup-kind"
           />
           <Statistic title={t('backup.databaseSize')} value={formatFileSize(info.databaseSize)} />
@@ -117,7 +120,7 @@ export default function PlatformBackupPage() {
               }
             />
           )}
-          {info.embedded && (
+          {(info.embedded || info.pgDump) && (
             <>
               <Button
                 type="primary"
