@@ -41,6 +41,7 @@ import * as m0046_flow_open_to_suppliers from './0046_flow_open_to_suppliers';
 import * as m0048_upload_quota from './0048_upload_quota';
 import * as m0050_unique_codes from './0050_unique_codes';
 import * as m0051_bill_counter_by_code from './0051_bill_counter_by_code';
+import * as m0053_vendor_portal_flow_launch from './0053_vendor_portal_flow_launch';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -102,5 +103,9 @@ export const migrations: Record<string, Migration> = {
   '0051_bill_counter_by_code': {
     up: m0051_bill_counter_by_code.up0051,
     down: m0051_bill_counter_by_code.down0051,
+  },
+  '0053_vendor_portal_flow_launch': {
+    up: m0053_vendor_portal_flow_launch.up0053,
+    down: m0053_vendor_portal_flow_launch.down0053,
   },
 };
