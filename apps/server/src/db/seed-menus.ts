@@ -110,6 +110,17 @@ const VENDOR_PORTAL_PAGES: MenuSeed[] = [
     url: '/vendorPortal/users',
     order: 3,
   },
+  // The flows opened to suppliers, on the staff's launch page (the server lists him only those).
+  {
+    code: VP.flowLaunch,
+    name: '发起流程',
+    en: 'Launch',
+    tw: '發起流程',
+    icon: 'SendOutlined',
+    type: 1,
+    url: '/vendorPortal/flowLaunch',
+    order: 4,
+  },
 ];
 
 export const DEMO_MENU: MenuSeed[] = [

@@ -28,6 +28,7 @@ import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
 import { delegationFor } from './engine';
 import { upstreamOf } from './engine/tree';
+import { callerReach } from './form-parties';
 import { emptyForm, flowNameColumn, flowNameIn, formOf, titleColumn, titleIn, visibleData } from './forms';
 import { cachedDelegations, delegationsOf } from './org-lookup';
 import { flowError, mayLaunch, openToCaller, recallWouldPass } from './task-service';
@@ -756,11 +757,40 @@ export async function taskForEdit(ctx: ServiceContext, id: string, formName?: st
   };
 }
 
+/**
+ * A new form's `defaultCurrent` fields filled with the caller (a user field) and his department (a
+ * dept field), and those of them he may not change: where he may name nobody else (`callerReach`),
+ * anything else would be refused on save.
+ */
+async function ownDefaults(
+  ctx: ServiceContext,
+  form: FormSchema,
+  defaults: Record<string, unknown>,
+): Promise<{ data: Record<string, unknown>; fixedFields: string[] }> {
+  const own = form.fields.filter((f) => f.defaultCurrent && (f.type === 'user' || f.type === 'dept'));
+  if (own.length === 0) return { data: defaults, fixedFields: [] };
+  const reach = await callerReach(ctx);
+  const data = { ...defaults };
+  const fixedFields: string[] = [];
+  for (const field of own) {
+    const id = field.type === 'user' ? reach.userId : reach.deptId;
+    // A user without a department (a supplier's) has none to start with: the field stays empty.
+    if (!id) continue;
+    data[field.name] = field.multiple ? [id] : id;
+    if ((field.type === 'user' ? reach.users : reach.depts) === false) fixedFields.push(field.name);
+  }
+  return { data, fixedFields };
+}
+
 /** GET /api/workflow/Form/{Name}/{id}: the form's schema and a task's data (id 0: a new form's defaults). */
 export async function formView(ctx: ServiceContext, name: string, id: string) {
   const form = formOf(name);
   if (!form) throw flowError(ctx, 404, 'flow.error.unknownForm', { name });
-  if (id === '0') return { id: '0', form: form.schema, data: emptyForm(form) };
+  if (id === '0') {
+    const { data, fixedFields } = await ownDefaults(ctx, form.schema, emptyForm(form));
+    const labels = await formLabels(ctx.db, ctx.tenantId, form.schema, data);
+    return { id: '0', form: form.schema, data, labels, fixedFields };
+  }
   const detail = await taskDetail(ctx, id);
   if (detail.task.formName !== name) throw notFound();
   return { id, form: form.schema, data: detail.formData };

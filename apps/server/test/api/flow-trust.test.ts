@@ -149,6 +149,31 @@ describe('supplier users and staff flows', () => {
 });
 
 describe('user and department fields of a form', () => {
+  type View = { data: Record<string, unknown>; labels?: Record<string, string>; fixedFields?: string[] };
+
+  it('a new requisition starts with the launcher and his department, by name', async () => {
+    const view = await t.get<View>(`${PR}/0?flowId=${one.ids.purchase}`, one.buyer);
+    expect(view.body.data.data).toMatchObject({
+      deptId: one.depts.eastPurchase,
+      requesterId: one.ids.buyer,
+    });
+    expect(view.body.data.labels).toEqual({
+      [`user:${one.ids.buyer}`]: '张采购',
+      [`dept:${one.depts.eastPurchase}`]: '华东采购部',
+    });
+    // His data rule reaches his company's users: he may change them.
+    expect(view.body.data.fixedFields).toEqual([]);
+  });
+
+  it('a supplier’s user starts as the requester and may not change it', async () => {
+    const view = await t.get<View>(`${PR}/0`, vendor1);
+    expect(view.body.code).toBe(0);
+    expect(view.body.data.data.requesterId).toMatch(/^\d+$/);
+    // He has no department of the tenant to start with.
+    expect(view.body.data.data.deptId).toBeUndefined();
+    expect(view.body.data.fixedFields).toEqual(['requesterId']);
+  });
+
   it('the buyer launches as himself from his department', async () => {
     const own = await launch(one, one.buyer, { deptId: one.depts.eastPurchase!, requesterId: one.ids.buyer });
     expect(own.body.code).toBe(0);

@@ -77,7 +77,19 @@ describe('menus', () => {
       'vendorPortal.inbox',
       'vendorPortal.company',
       'vendorPortal.users',
+      'vendorPortal.flowLaunch',
     ]);
+  });
+
+  it('a tenant seeded before the portal launch page gets it, for its supplier role (migration 0053)', async () => {
+    const { down0053, up0053 } = await import('../../src/db/migrations/0053_vendor_portal_flow_launch');
+    await down0053(t.db as never);
+    expect(await nav(vendor)).not.toContain('vendorPortal.flowLaunch');
+    await up0053(t.db as never);
+    // Once only, however often it runs.
+    await up0053(t.db as never);
+    expect((await nav(vendor)).filter((c) => c === 'vendorPortal.flowLaunch')).toHaveLength(1);
+    expect(await nav(buyer)).not.toContain('vendorPortal.flowLaunch');
   });
 });
 

@@ -40,6 +40,8 @@ const pageLoaders: Record<string, PageLoader> = {
   '/vendorPortal/inbox': () => import('./vendor/portal/inbox'),
   '/vendorPortal/company': () => import('./vendor/portal/company'),
   '/vendorPortal/users': () => import('./vendor/portal/users'),
+  // A supplier's users launch the flows opened to suppliers from the staff's own launch page.
+  '/vendorPortal/flowLaunch': () => import('./workFlow/flowLaunch'),
 };
 
 export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(

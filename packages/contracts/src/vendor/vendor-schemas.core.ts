@@ -38,6 +38,8 @@ export const VendorPortalPerm = {
   inbox: 'vendorPortal.inbox',
   company: 'vendorPortal.company',
   users: 'vendorPortal.users',
+  /** The launch catalogue of the flows opened to suppliers (the staff's launch page). */
+  flowLaunch: 'vendorPortal.flowLaunch',
 } as const;
 
 export const VendorNoticeApi = {

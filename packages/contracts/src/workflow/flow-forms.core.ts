@@ -17,6 +17,7 @@ export const PURCHASE_REQUISITION_FORM: FormSchema = {
       label: '申请部门',
       labels: { 'en-US': 'Department', 'zh-TW': '申請部門' },
       required: true,
+      defaultCurrent: true,
     },
     {
       name: 'requesterId',
@@ -24,6 +25,7 @@ export const PURCHASE_REQUISITION_FORM: FormSchema = {
       label: '申请人',
       labels: { 'en-US': 'Requester', 'zh-TW': '申請人' },
       required: true,
+      defaultCurrent: true,
     },
     {
       name: 'reason',

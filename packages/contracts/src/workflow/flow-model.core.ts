@@ -318,6 +318,12 @@ export interface FormField {
   columns?: FormField[] | undefined;
   /** Read-only, the field is left out of the page while it holds nothing (a resubmission's changes). */
   hideEmpty?: boolean | undefined;
+  /**
+   * A user or department field of a new form that starts with the launcher himself (a user field)
+   * or his own department (a dept field): the requester and the applying department. Where the
+   * launcher may not name anyone else (server `callerReach`), it is shown filled and read-only.
+   */
+  defaultCurrent?: boolean | undefined;
   defaultValue?: unknown;
 }
 

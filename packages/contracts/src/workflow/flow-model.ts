@@ -217,6 +217,7 @@ export const formFieldSchema: z.ZodType<FormField> = z.lazy(() =>
     computed: z.string().max(200).optional(),
     columns: z.array(formFieldSchema).max(50).optional(),
     hideEmpty: z.boolean().optional(),
+    defaultCurrent: z.boolean().optional(),
     defaultValue: z.unknown().optional(),
   }),
 );

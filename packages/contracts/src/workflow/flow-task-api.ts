@@ -198,6 +198,13 @@ export const flowFormViewSchema = z.object({
   fieldRights: z.record(z.string(), z.enum(FIELD_RIGHTS)).optional(),
   /** A new form of a flow: the approver nodes whose approvers the launcher names (`choices`). */
   chooseNodes: z.array(z.object({ nodeId: z.string(), name: z.string() })).optional(),
+  /** A new form: names of the users and departments its data starts with (`user:{id}`, `dept:{id}`). */
+  labels: z.record(z.string(), z.string()).optional(),
+  /**
+   * A new form: the fields that start with the caller (`defaultCurrent`) which he may not change,
+   * having nobody else he may name there (the server refuses anyone else too).
+   */
+  fixedFields: z.array(z.string()).optional(),
 });
 export const flowFormViewQuerySchema = z.object({ flowId: idSchema.optional() });
 export type FlowFormView = z.infer<typeof flowFormViewSchema>;

@@ -42,6 +42,7 @@ import * as m0048_upload_quota from './0048_upload_quota';
 import * as m0050_unique_codes from './0050_unique_codes';
 import * as m0051_bill_counter_by_code from './0051_bill_counter_by_code';
 import * as m0052_menu_name_onboarding from './0052_menu_name_onboarding';
+import * as m0053_vendor_portal_flow_launch from './0053_vendor_portal_flow_launch';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -107,5 +108,9 @@ export const migrations: Record<string, Migration> = {
   '0052_menu_name_onboarding': {
     up: m0052_menu_name_onboarding.up0052,
     down: m0052_menu_name_onboarding.down0052,
+  },
+  '0053_vendor_portal_flow_launch': {
+    up: m0053_vendor_portal_flow_launch.up0053,
+    down: m0053_vendor_portal_flow_launch.down0053,
   },
 };

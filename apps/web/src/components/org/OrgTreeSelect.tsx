@@ -2,7 +2,7 @@ import type { DeptNode } from '@srm/contracts/core';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { companiesOf, companyWithDepartments, useOrgTree } from './orgTree';
+import { companiesOf, companyWithDepartments, findOrgNode, useOrgTree } from './orgTree';
 
 interface TreeOption {
   value: string;
@@ -22,6 +22,11 @@ export interface OrgTreeSelectProps {
   excludeId?: string;
   /** Offers "0" (top level) with this label. */
   rootLabel?: string;
+  /**
+   * Names of departments chosen before the tree has loaded (a form's own department): the picker
+   * shows the name, not the id, while the tree loads or where it does not hold that one.
+   */
+  knownLabels?: Record<string, string>;
   disabled?: boolean;
   placeholder?: string;
   /** The input's id (a Form.Item with a name passes its own, so its label points at the picker). */
@@ -49,6 +54,7 @@ export function OrgTreeSelect({
   companyId,
   excludeId,
   rootLabel,
+  knownLabels,
   disabled,
   placeholder,
   id,
@@ -64,8 +70,10 @@ export function OrgTreeSelect({
       nodes = company ? [company] : [];
     }
     const options = toOptions(nodes, excludeId);
+    const known = value && knownLabels?.[value];
+    if (known && !findOrgNode(nodes, value)) options.unshift({ value, title: known });
     return rootLabel ? [{ value: '0', title: rootLabel }, ...options] : options;
-  }, [tree.data, companiesOnly, companyId, excludeId, rootLabel]);
+  }, [tree.data, companiesOnly, companyId, excludeId, rootLabel, value, knownLabels]);
   return (
     <TreeSelect<string>
       value={value}

@@ -29,6 +29,7 @@ import {
   Select,
   Space,
   Spin,
+  Switch,
   Tabs,
   Tag,
   Tooltip,
@@ -88,6 +89,7 @@ interface BasicValues {
   description?: string;
   sortCode?: number;
   launchAll: boolean;
+  openToSuppliers: boolean;
   userIds?: string[];
   roleIds?: string[];
   positionIds?: string[];
@@ -174,6 +176,7 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
       basic.setFieldsValue({
         iconBackground: COLOURS[0],
         launchAll: true,
+        openToSuppliers: false,
         sortCode: 0,
         formName: DESIGNER_FORMS[0]?.name,
       });
@@ -191,6 +194,7 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
         description: d.description,
         sortCode: d.sortCode,
         launchAll: d.launchers.all,
+        openToSuppliers: d.openToSuppliers,
         userIds: d.launchers.userIds ?? [],
         roleIds: d.launchers.roleIds ?? [],
         positionIds: d.launchers.positionIds ?? [],
@@ -279,6 +283,7 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
             roleIds: v.roleIds ?? [],
             positionIds: v.positionIds ?? [],
           },
+      openToSuppliers: v.openToSuppliers,
       flowTemplateJson: tree as FlowNode,
     };
   };
@@ -450,6 +455,14 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
           </Form.Item>
         </>
       )}
+      <Form.Item
+        name="openToSuppliers"
+        label={t('basic.openToSuppliers')}
+        extra={t('basic.openToSuppliersHelp')}
+        valuePropName="checked"
+      >
+        <Switch data-testid="flow-openToSuppliers" />
+      </Form.Item>
       <Form.Item name="sortCode" label={t('basic.sortCode')}>
         <InputNumber min={0} max={999999} />
       </Form.Item>

@@ -265,7 +265,8 @@ export function LaunchDrawer({
             rights={fieldRights}
             defaultRight="editable"
             initialValues={values}
-            labels={rights.data?.formLabels}
+            labels={{ ...blank.data?.labels, ...rights.data?.formLabels }}
+            fixed={blank.data?.fixedFields}
             testId="flow-launch-form"
           />
         ) : (

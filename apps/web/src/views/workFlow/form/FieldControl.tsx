@@ -29,6 +29,16 @@ const rangeItem: Partial<FormItemProps> = {
     d && (d[0] || d[1]) ? [d[0]?.format(DATE) ?? '', d[1]?.format(DATE) ?? ''] : undefined,
 };
 
+/** The names of the users (or departments) the form holds, by id (`user:{id}` → `{id}`). */
+function knownOf(labels: FormLabels, kind: 'user' | 'dept'): Record<string, string> {
+  const prefix = `${kind}:`;
+  return Object.fromEntries(
+    Object.entries(labels)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  );
+}
+
 /**
  * The control that edits a field of the form schema, with what its Form.Item needs besides
  * (date fields convert between the stored text and the picker's value). `testId` names it for tests.
@@ -108,11 +118,7 @@ export function fieldControl(
     case 'switch':
       return { control: <Switch {...common} />, item: { valuePropName: 'checked' } };
     case 'user': {
-      const known = Object.fromEntries(
-        Object.entries(ctx.labels)
-          .filter(([k]) => k.startsWith('user:'))
-          .map(([k, v]) => [k.slice(5), v]),
-      );
+      const known = knownOf(ctx.labels, 'user');
       return {
         control: field.multiple ? (
           <UserSelect multiple knownLabels={known} {...picker} />
@@ -123,7 +129,16 @@ export function fieldControl(
       };
     }
     case 'dept':
-      return { control: <OrgTreeSelect placeholder={ctx.placeholder} {...picker} />, item: {} };
+      return {
+        control: (
+          <OrgTreeSelect
+            placeholder={ctx.placeholder}
+            knownLabels={knownOf(ctx.labels, 'dept')}
+            {...picker}
+          />
+        ),
+        item: {},
+      };
     case 'upload':
       return { control: <AttachmentsInput />, item: {} };
     default:

@@ -20,7 +20,18 @@ export interface FlowFormProps {
   initialValues?: Record<string, unknown>;
   /** Names of the users and departments the data holds (the task page's `formLabels`). */
   labels?: FormLabels;
+  /**
+   * Editable fields the user may not change (the requester where he may name nobody else): shown
+   * as text, their value still sent with the form.
+   */
+  fixed?: readonly string[];
   testId?: string;
+}
+
+/** A fixed field's value as text, in the form's store (Form.Item hands it `value`). */
+function FixedValue({ value, ...rest }: { value?: unknown; field: FormField; labels: FormLabels }) {
+  const language = useAppStore((s) => s.language);
+  return <FieldValue value={value} locale={language} {...rest} />;
 }
 
 /** A computed top-level field (the requisition's total), following the lines as they change. */
@@ -44,6 +55,7 @@ export function FlowForm({
   defaultRight,
   initialValues,
   labels = {},
+  fixed = [],
   testId = 'flow-form',
 }: FlowFormProps) {
   const { t } = useTranslation('flowTask');
@@ -95,6 +107,14 @@ export function FlowForm({
                   labels={labels}
                   locale={language}
                 />
+              </Form.Item>
+            );
+          } else if (fixed.includes(field.name)) {
+            body = (
+              <Form.Item label={label} data-testid={`${testId}-${field.name}`}>
+                <Form.Item name={field.name} noStyle>
+                  <FixedValue field={field} labels={labels} />
+                </Form.Item>
               </Form.Item>
             );
           } else if (field.type === 'table') {
