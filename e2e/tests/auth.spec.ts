@@ -1,5 +1,30 @@
+import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
-import { openUserMenu, shot, signIn } from './helpers';
+import { adminHeaders, createUser, expectAxeClean, openUserMenu, shot, signIn } from './helpers';
+
+/**
+ * A sign-in sent from another loopback address (127.0.0.2 and up reach the server on 127.0.0.1 as
+ * other clients): the server trusts no forwarded-for header, so this is how a test comes from many
+ * addresses. Answers the body's code.
+ */
+function signInFrom(baseURL: string, localAddress: string, userName: string, passWord: string) {
+  const body = JSON.stringify({ userName, passWord });
+  return new Promise<number>((resolve, reject) => {
+    const req = httpRequest(
+      new URL('/api/sys/login', baseURL),
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => resolve((JSON.parse(text) as { code: number }).code));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 test('a deep link without a token goes to the sign-in page, and signing in returns there', async ({
   page,
@@ -23,6 +48,34 @@ test('a wrong password is refused with a message and no session', async ({ page 
   await page.getByTestId('login-submit').click();
   await expect(page.locator('.ant-message')).toContainText(/密码|password/i);
   await expect(page).toHaveURL(/\/login/);
+});
+
+test('after wrong passwords from many addresses, the owner signs in with the proof of work the page solves', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const stamp = Date.now().toString(36);
+  const account = `pow${stamp}`;
+  const password = 'Pow12345';
+  await createUser(request, await adminHeaders(request), { account, realName: `验证${stamp}`, password });
+  // Five wrong passwords, one from each of five addresses: none of them is locked, but the account
+  // has reached the tenant's five attempts.
+  for (let i = 2; i <= 6; i++) {
+    expect(await signInFrom(String(baseURL), `127.0.0.${i}`, account, `wrong${i}x`)).toBe(400);
+  }
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(account);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  // Asked for the human check, which shows under the password and solves by itself.
+  await expect(page.locator('.ant-message')).toContainText('请先完成人机验证再登录');
+  await expect(page).toHaveURL(/\/login/);
+  const widget = page.getByTestId('login-altcha');
+  await expect(widget).toContainText('已验证', { timeout: 90_000 });
+  await expectAxeClean(page, 'login-proof-of-work');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('layout-root')).toBeVisible();
 });
 
 test('signing out asks for confirmation, then the token is gone', async ({ page }) => {

@@ -1,5 +1,6 @@
 import {
   API,
+  challengeSchema,
   envelope,
   type LockScreenBody,
   type LoginBody,
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
+import { newChallenge } from '../core/proof-of-work';
 import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf, originOf } from '../core/service-context';
 import { login, logout, unlockScreen } from './service';
@@ -43,11 +45,33 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   const loginHandler = async (request: FastifyRequest) => {
     // Validated by the route's body schema.
     const body = request.body as LoginBody;
-    const result = await login(app.deps, originOf(request), body.userName, body.passWord, body.newPassword);
+    const result = await login(app.deps, originOf(request), body.userName, body.passWord, {
+      newPassword: body.newPassword,
+      altcha: body.altcha,
+    });
     return envelopeOk(result, t(request.locale, 'auth.loginOk'));
   };
   app.post(API.login, loginRoute, loginHandler);
   app.post(API.loginOauth, loginRoute, loginHandler);
+
+  // Counted with the sign-ins: fetching challenges in bulk costs a guesser tries.
+  app.get(
+    API.loginChallenge,
+    {
+      preValidation: signInLimit,
+      config: { auth: 'none' },
+      schema: {
+        tags: ['session'],
+        summary: 'A proof-of-work challenge (ALTCHA) for a sign-in whose answer asked for one',
+        security: [],
+        response: { 200: envelope(challengeSchema) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return envelopeOk(await newChallenge(app.deps.config));
+    },
+  );
 };
 
 /** The signed-in user's session: unlock the lock screen, sign out. */

@@ -4,6 +4,7 @@ import type { Deps } from '../core/context';
 import { AppError } from '../core/errors';
 import { type MessageKey, storedLocale, t } from '../core/i18n';
 import { verifyPassword } from '../core/password';
+import { verifyProofOfWork } from '../core/proof-of-work';
 import type { Origin, ServiceContext } from '../core/service-context';
 import { signInRefusal } from '../core/sign-in-guard';
 import { transaction } from '../db/transaction';
@@ -77,16 +78,6 @@ function lockedError(until: Date): AppError {
   return new AppError(429, 'auth.locked', { minutes, until: formatTime(until) });
 }
 
-/** Delay before checking a password of an account that many addresses got wrong lately: it grows
- * with every further failure (250 ms doubling, at most 8 s) instead of refusing the right password. */
-export function spreadFailureDelayMs(recentFailures: number, attempts: number): number {
-  const excess = recentFailures - attempts + 1;
-  if (excess <= 0) return 0;
-  return Math.min(250 * 2 ** Math.min(excess - 1, 10), 8000);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Counts a wrong password from this address; the attempt that reaches the limit locks it. */
 async function recordFailure(
   deps: Deps,
@@ -135,9 +126,14 @@ export async function login(
   origin: Origin,
   userName: string,
   password: string,
-  /** A new password, when the stored one has expired (the sign-in page asks for it). */
-  newPassword?: string,
+  more: {
+    /** A new password, when the stored one has expired (the sign-in page asks for it). */
+    newPassword?: string;
+    /** A solved proof of work, when the account needs one (the sign-in page asks for it). */
+    altcha?: string;
+  } = {},
 ): Promise<LoginResult> {
+  const { newPassword } = more;
   const { db } = deps;
   const found = await findLoginUser(deps, userName);
   const account = userName.trim();
@@ -166,9 +162,15 @@ export async function login(
   if (here?.locked_until && here.locked_until.getTime() > now.getTime()) {
     throw await fail(user, lockedError(here.locked_until));
   }
+  // Failures spread over many addresses (each below its own lock): every further try at this
+  // account carries a solved proof of work, checked before the password so that each guess costs
+  // the guesser a second of work, while the owner, whose browser solves it, signs in at once. The
+  // right password is not refused, nor slowed by a wait.
   const recent = failures.reduce((sum, f) => sum + f.failures, 0);
-  const delay = spreadFailureDelayMs(recent, settings.lockoutAttempts);
-  if (delay > 0) await sleep(delay);
+  if (recent >= settings.lockoutAttempts && !(await verifyProofOfWork(deps, more.altcha))) {
+    const data = { proofOfWork: true };
+    throw await fail(user, new AppError(400, 'auth.proofOfWork', undefined, data));
+  }
   if (!(await verifyPassword(user.password_hash, password))) {
     const until = await recordFailure(deps, user, ip, now, settings);
     throw await fail(user, until ? lockedError(until) : new AppError(400, 'auth.badCredentials'));

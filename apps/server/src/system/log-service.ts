@@ -8,6 +8,7 @@ import { withinEnterprise } from './activity-log-service';
 /** A stored sign-in log message (a key; older rows may hold text) in the reader's language. */
 export function loginLogMessage(stored: string, locale: Locale): string {
   if (stored === 'auth.locked') return t(locale, 'auth.lockedLog');
+  if (stored === 'auth.proofOfWork') return t(locale, 'auth.proofOfWorkLog');
   return isMessageKey(stored) ? t(locale, stored) : stored;
 }
 

@@ -19,7 +19,7 @@ export { seedDemoSuppliers, seedVendors } from './seed';
  * (`notice-*`, spec §7 "Vendor notice"), vendor attachments (`file-service.ts`, the `vendorFile`
  * attachment type), the supplier's own side (`portal-*`: profile, sub-accounts), the history of
  * changes (`history-service.ts`), the daily qualification-expiry job (`expiry-job.ts`), the public
- * self-registration (`register-*`, with its proof of work in `captcha.ts`) and admission, change
+ * self-registration (`register-*`, with its proof of work in `core/proof-of-work.ts`) and admission, change
  * approval and further categories (`admission-*`: the `VendorAdmission` and `VendorChange`
  * workflow forms and what their approval does). Importing `supplier-service.ts` registers the
  * sign-in guard that refuses the users of frozen and eliminated suppliers, and the recipient

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
 import { receiveUpload, uploadRoutes } from '../core/multipart';
-import { newChallenge } from './captcha';
+import { newChallenge } from '../core/proof-of-work';
 import {
   applicationStatus,
   invitationPrefill,

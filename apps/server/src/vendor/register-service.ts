@@ -24,13 +24,13 @@ import type { Deps } from '../core/context';
 import { AppError, fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import { hashPassword } from '../core/password';
+import { verifyProofOfWork } from '../core/proof-of-work';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { assertDictValue } from '../system/dictionary/dictionary-service';
 import { type TaskTitles, titlesIn } from '../workflow/forms';
 import { launchFormTask, resubmitFormTask } from '../workflow/task-service';
 import { jsonb } from '../workflow/task-store';
-import { verifyCaptcha } from './captcha';
 import { vendorFileUrl } from './file-service';
 import { applicationChanges } from './register-diff';
 
@@ -360,7 +360,7 @@ export async function submitRegistration(ctx: PublicContext, body: RegisterBody)
   const invitation = body.invitationToken ? await liveInvitation(db, body.invitationToken) : undefined;
   if (body.invitationToken && !invitation)
     throw field(ctx.locale, 'vendor.invitationInvalid', 'invitationToken');
-  if (!invitation && !(await verifyCaptcha(ctx.deps, body.altcha)))
+  if (!invitation && !(await verifyProofOfWork(ctx.deps, body.altcha)))
     throw field(ctx.locale, 'vendor.captchaFailed', 'altcha');
   const tenant = invitation
     ? { id: String(invitation.tenant_id), code: invitation.code }

@@ -23,6 +23,8 @@ const PUBLIC = new Set([
   // Signing in.
   'POST /api/sys/login',
   'POST /api/oauth/Login',
+  // The proof of work a sign-in may ask for (rate-limited with the sign-ins).
+  'GET /api/sys/login/challenge',
   // The platform operator's sign-in (platform.test.ts: his routes refuse every tenant user).
   'POST /api/platform/login',
   // Browsers report their own errors, signed in or not (rate-limited).

@@ -274,7 +274,7 @@ export const fixedRoutes: RouteObject[] = [
         lazy: async () => {
           const [module] = await Promise.all([
             import('../views/vendor/register'),
-            loadNamespaces(['vendorRegister', 'area']),
+            loadNamespaces(['vendorRegister', 'area', 'altcha']),
           ]);
           return { Component: module.default };
         },

@@ -32,8 +32,11 @@ interface UserData {
 }
 
 export interface UserState extends UserData {
-  /** POST login with the trimmed account; stores the token and the layout type from the theme. */
-  login(userName: string, passWord: string, newPassword?: string): Promise<void>;
+  /**
+   * POST login with the trimmed account; stores the token and the layout type from the theme. With
+   * the new password of an expired one, and the solved proof of work when the server asked for it.
+   */
+  login(userName: string, passWord: string, more?: { newPassword?: string; altcha?: string }): Promise<void>;
   /** Token authentication (/home?token=, /auth-redirect): stores the token; the start-up then loads. */
   loginWithToken(token: string): void;
   /**
@@ -87,11 +90,12 @@ export const useUserStore = create<UserState>((set, get) => ({
   justLoggedIn: false,
   loading: false,
 
-  async login(userName, passWord, newPassword) {
+  async login(userName, passWord, more = {}) {
     const result = await http.post<LoginResult>(API.login, {
       userName: userName.trim(),
       passWord,
-      newPassword,
+      newPassword: more.newPassword,
+      altcha: more.altcha,
     });
     applyStoredSettings(result.theme, result.settings);
     storage.set(StorageKey.token, result.token);

@@ -3,6 +3,8 @@ export const API = {
   health: '/api/health',
   login: '/api/sys/login',
   loginOauth: '/api/oauth/Login',
+  /** GET: a proof-of-work challenge (ALTCHA) for a sign-in that answered `proofOfWork`. */
+  loginChallenge: '/api/sys/login/challenge',
   lockScreen: '/api/sys/LockScreen',
   lockScreenOauth: '/api/oauth/LockScreen',
   logout: '/api/sys/logout',

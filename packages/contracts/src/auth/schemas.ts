@@ -9,8 +9,28 @@ export const loginBodySchema = z.object({
   passWord: z.string().min(1).max(100),
   /** Only with an expired password: its replacement, under the tenant's password rule. */
   newPassword: z.string().min(1).max(100).optional(),
+  /**
+   * A solved proof of work (the ALTCHA payload: base64 JSON of the challenge and its solution),
+   * needed once many wrong passwords reached the account lately (the answer says `proofOfWork`).
+   */
+  altcha: z.string().max(10_000).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** A proof-of-work challenge (ALTCHA) of the sign-in and of the supplier registration. */
+export const challengeSchema = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string().optional(),
+});
 
 export const loginResultSchema = z.object({
   token: z.string(),

@@ -157,20 +157,6 @@ export const registerOptionsSchema = z.object({
 });
 export type RegisterOptions = z.infer<typeof registerOptionsSchema>;
 
-export const challengeSchema = z.object({
-  parameters: z.object({
-    algorithm: z.string(),
-    nonce: z.string(),
-    salt: z.string(),
-    cost: z.number(),
-    keyLength: z.number(),
-    keyPrefix: z.string(),
-    keySignature: z.string().optional(),
-    expiresAt: z.number().optional(),
-  }),
-  signature: z.string().optional(),
-});
-
 export const invitationPrefillSchema = z.object({
   tenant: z.string(),
   companyName: z.string(),

@@ -1,10 +1,12 @@
-import { LOCALES, type Locale, type LoginConfig, SysConfigApi } from '@srm/contracts/core';
+import { API, LOCALES, type Locale, type LoginConfig, SysConfigApi } from '@srm/contracts/core';
 import { Button, theme } from 'antd';
 import {
   type CSSProperties,
   type FormEvent,
   type KeyboardEvent,
+  lazy,
   type ReactNode,
+  Suspense,
   useEffect,
   useId,
   useState,
@@ -12,11 +14,18 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, getPreloaded } from '../../api/request';
+import { loadNamespaces } from '../../i18n';
 import { redirectAfterLogin } from '../../router/mayOpen';
 import { useAppStore } from '../../store/settings';
 import { useUserStore } from '../../store/user';
 import './auth.css';
 import { AuthIcon } from './authIcons';
+
+// The proof of work's widget, its worker and its texts: fetched only when a sign-in asks for it,
+// never with the sign-in page (whose scripts have a budget: e2e/tests/web-weight.spec.ts).
+const AltchaField = lazy(() =>
+  import('../../components/altcha/AltchaField').then((module) => ({ default: module.AltchaField })),
+);
 
 const LANGUAGE_LABELS: Record<Locale, string> = {
   'zh-CN': '简体中文',
@@ -108,6 +117,16 @@ export default function Login() {
     newPasswordServerError ?? (tried && expired && !newPassword ? t('auth:passwordRequired') : undefined);
   const confirmError =
     tried && expired && confirmPassword !== newPassword ? t('auth:passwordMismatch') : undefined;
+  // Many wrong passwords reached the account lately: the server asks for a proof of work, which the
+  // widget solves by itself; the next submit carries it. A sent proof is spent: a new one follows.
+  const [proof, setProof] = useState(false);
+  const [altcha, setAltcha] = useState<string>();
+  const [altchaKey, setAltchaKey] = useState(0);
+  const [altchaError, setAltchaError] = useState<string>();
+  const onAltcha = (payload: string | undefined) => {
+    setAltcha(payload);
+    if (payload) setAltchaError(undefined);
+  };
 
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (typeof event.getModifierState === 'function') setCapsLock(event.getModifierState('CapsLock'));
@@ -118,10 +137,17 @@ export default function Login() {
     setTried(true);
     if (!userName.trim() || !passWord || submitting) return;
     if (expired && (!newPassword || confirmPassword !== newPassword)) return;
+    if (proof && !altcha) {
+      setAltchaError(t('altcha:required'));
+      return;
+    }
     setSubmitting(true);
     setNewPasswordServerError(undefined);
     try {
-      await login(userName, passWord, expired ? newPassword : undefined);
+      await login(userName, passWord, {
+        newPassword: expired ? newPassword : undefined,
+        altcha: proof ? altcha : undefined,
+      });
       const ok = await loadStartup();
       // The guard may already have moved on once the token and start-up data exist; navigate only
       // if we are still on the sign-in page, or the two navigations race and land on a bare '/'.
@@ -129,6 +155,15 @@ export default function Login() {
         navigate(redirectAfterLogin(params.get('redirect')), { replace: true });
       }
     } catch (error) {
+      if (proof) {
+        setAltcha(undefined);
+        setAltchaKey((key) => key + 1);
+      }
+      if (error instanceof ApiError && (error.data as { proofOfWork?: boolean } | null)?.proofOfWork) {
+        // Its texts first: the widget and its messages are read from them.
+        await loadNamespaces(['altcha']).catch(() => {});
+        setProof(true);
+      }
       // The request layer has shown the server's message; a new-password problem goes under its field.
       const fieldMessage = error instanceof ApiError ? error.fields?.newPassword : undefined;
       if (fieldMessage) {
@@ -278,6 +313,24 @@ export default function Login() {
               </span>
             )}
           </Field>
+          {proof && (
+            <div className="srm-auth-field" data-testid="login-proof">
+              <Suspense fallback={null}>
+                <AltchaField
+                  key={altchaKey}
+                  language={language}
+                  challenge={API.loginChallenge}
+                  onChange={onAltcha}
+                  testId="login-altcha"
+                />
+              </Suspense>
+              {altchaError && (
+                <div className="srm-auth-error" role="alert" data-testid="login-altcha-error">
+                  {altchaError}
+                </div>
+              )}
+            </div>
+          )}
           {expired && (
             <>
               <div className="srm-auth-expired" role="status" data-testid="login-expired">

@@ -1,10 +1,15 @@
-import type { Locale, RegisterOptions, RegisterResult } from '@srm/contracts/core';
+import {
+  type Locale,
+  type RegisterOptions,
+  type RegisterResult,
+  VendorRegisterApi,
+} from '@srm/contracts/core';
 import { Alert, Button, Form, type FormInstance, Grid, Steps, theme } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
+import { AltchaField } from '../../../components/altcha/AltchaField';
 import { AccountFields } from './AccountFields';
-import { AltchaField } from './AltchaField';
 import { registerApi } from './api';
 import { CompanyFields } from './CompanyFields';
 import { BankFields, CategoryFields, ContactFields } from './ContactFields';
@@ -86,7 +91,7 @@ export function RegisterForm({ options, language, initial, mode, onDone }: Props
       return;
     }
     if (mode.kind === 'new' && !altcha) {
-      setAltchaError(t('captchaRequired'));
+      setAltchaError(t('altcha:required'));
       return;
     }
     const values = form.getFieldsValue(true) as RegisterValues;
@@ -188,7 +193,13 @@ export function RegisterForm({ options, language, initial, mode, onDone }: Props
           />
           {mode.kind === 'new' && current === last && (
             <div className="srm-register-altcha">
-              <AltchaField key={altchaKey} language={language} onChange={setAltcha} />
+              <AltchaField
+                key={altchaKey}
+                language={language}
+                challenge={VendorRegisterApi.challenge}
+                onChange={setAltcha}
+                testId="register-altcha"
+              />
               {altchaError && (
                 <div role="alert" style={{ color: token.colorErrorText }} data-testid="register-altcha-error">
                   {altchaError}

@@ -2,7 +2,7 @@
 // (script-src 'self', no eval) holds — its stylesheet and its PBKDF2 worker are files of our own.
 import 'altcha/external';
 import 'altcha/altcha.css';
-import { type Locale, VendorRegisterApi } from '@srm/contracts/core';
+import type { Locale } from '@srm/contracts/core';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import type {} from 'altcha/types/react';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
@@ -56,24 +56,28 @@ function configureOnce() {
 
 interface Props {
   language: Locale;
+  /** The path that answers a challenge (the registration's, the sign-in's). */
+  challenge: string;
   /** The solved payload, or undefined while unsolved (expired, failed, verifying). */
   onChange: (payload: string | undefined) => void;
+  testId: string;
 }
 
 /**
- * The proof of work of the registration (ALTCHA, self-hosted): the server's challenge is solved in
- * a worker as soon as the widget shows; the person can also start it with the checkbox, by mouse
- * or by keyboard (Space or Enter).
+ * The proof of work (ALTCHA, self-hosted) of the supplier registration and of a sign-in that asks
+ * for one: the server's challenge is solved in a worker as soon as the widget shows; the person can
+ * also start it with the checkbox, by mouse or by keyboard (Space or Enter). Its texts are the
+ * `altcha` namespace's.
  */
-export function AltchaField({ language, onChange }: Props) {
-  const { t } = useTranslation('vendorRegister');
+export function AltchaField({ language, challenge, onChange, testId }: Props) {
+  const { t } = useTranslation('altcha');
   const { token } = theme.useToken();
   const ref = useRef<HTMLElement>(null);
   const code = WIDGET_LANGUAGE[language];
   configureOnce();
   // Before the widget paints: its texts in the reader's language, from our locale files.
   useLayoutEffect(() => {
-    $altcha.i18n.set(code, Object.fromEntries(STRINGS.map((key) => [key, t(`altcha.${key}`)])));
+    $altcha.i18n.set(code, Object.fromEntries(STRINGS.map((key) => [key, t(key)])));
   }, [code, t]);
 
   const latest = useRef(onChange);
@@ -124,8 +128,8 @@ export function AltchaField({ language, onChange }: Props) {
   } as CSSProperties;
 
   return (
-    <div data-testid="register-altcha" style={style}>
-      <altcha-widget ref={ref} challenge={VendorRegisterApi.challenge} language={code} auto="onload" />
+    <div data-testid={testId} style={style}>
+      <altcha-widget ref={ref} challenge={challenge} language={code} auto="onload" />
     </div>
   );
 }

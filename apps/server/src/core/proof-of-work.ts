@@ -4,14 +4,16 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
 import { sql } from 'kysely';
 import type { AppConfig } from '../config';
-import type { Deps } from '../core/context';
+import type { Deps } from './context';
 
 /**
- * The registration's proof of work (ALTCHA, self-hosted): the server signs a challenge, the
- * browser finds the counter that solves it (about cost × counter PBKDF2 rounds: a second or so for
- * one person, a real cost for a script sending thousands), the submit carries the solution, which
- * verifies once — spent challenges are kept in `vendor_captcha_used` until they expire, so a
- * solution cannot be replayed, on any process.
+ * The proof of work (ALTCHA, self-hosted) of the supplier registration and of a sign-in to an
+ * account that many wrong passwords reached lately (auth/service.ts): the server signs a challenge,
+ * the browser finds the counter that solves it (about cost × counter PBKDF2 rounds: a second or so
+ * for one person, a real cost for a script sending thousands), the submit carries the solution,
+ * which verifies once — spent challenges are kept in `vendor_captcha_used` (migration 0026, named
+ * after the registration, its first user) until they expire, so a solution cannot be replayed, on
+ * any process. Its settings are `config.register`'s (ALTCHA_HMAC_KEY, ALTCHA_COST).
  */
 const ALGORITHM = 'PBKDF2/SHA-256';
 const EXPIRES_SECONDS = 600;
@@ -43,7 +45,7 @@ export async function newChallenge(config: AppConfig) {
 }
 
 /** Whether a submitted payload solves a challenge of ours that was not spent yet (it is spent now). */
-export async function verifyCaptcha(deps: Deps, payload: string | undefined): Promise<boolean> {
+export async function verifyProofOfWork(deps: Deps, payload: string | undefined): Promise<boolean> {
   if (!payload) return false;
   const s = await secrets(deps.config);
   const result = await verify(payload, deriveKey, s.hmacSignatureSecret, s.hmacKeySignatureSecret, {
