@@ -84,7 +84,7 @@ export default function DictionaryPage() {
             : `${dictName(ty, language)} (${ty.enCode}) · ${t('status.disabled')}`;
           // One line in the narrow tree, cut with an ellipsis; the whole name on hover and in the panel.
           const title = (
-            <span className="srm-dict-node" title={text}>
+            <span key={ty.id} className="srm-dict-node" title={text}>
               {text}
             </span>
           );
