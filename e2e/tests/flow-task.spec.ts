@@ -45,8 +45,8 @@ async function visit(page: Page, path: string) {
   await expect(page).toHaveURL((url) => url.pathname === path);
 }
 
-async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }) {
-  const context = await browser.newContext({ viewport });
+async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }, locale = 'zh-CN') {
+  const context = await browser.newContext({ viewport, locale });
   return context.newPage();
 }
 
@@ -499,8 +499,10 @@ test('the keyboard launches a flow and handles a to-do', async ({ browser }) => 
 });
 
 for (const dark of [false, true]) {
-  test(`axe finds nothing on the task screens (${dark ? 'dark' : 'light'})`, async ({ browser }) => {
-    const page = await newPage(browser);
+  test(`axe finds nothing on the task screens (${dark ? 'dark, en-US' : 'light, zh-CN'})`, async ({
+    browser,
+  }) => {
+    const page = await newPage(browser, undefined, dark ? 'en-US' : 'zh-CN');
     await signIn(page, 'admin');
     if (dark) {
       await page.getByTestId('settings-button').click();
@@ -521,13 +523,18 @@ for (const dark of [false, true]) {
     await check('launch');
     await page.getByTestId('flow-launch-purchaseRequisition').click();
     await expect(page.getByTestId('flow-launch-form')).toBeVisible();
-    await page.getByTestId('flow-form-lines-add').click();
+    // Empty, then with every required field's message under it (submitted empty).
     await check('launch-drawer');
+    await page.getByTestId('flow-launch-submit').click();
+    await expect(page.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    await check('launch-drawer-errors');
+    await page.getByTestId('flow-form-lines-add').click();
+    await check('launch-drawer-line');
     // A line was added: closing asks before throwing the form away.
     await page.keyboard.press('Escape');
     await page.getByTestId('discard-ok').click();
     await expect(page.getByTestId('flow-launch-drawer')).toBeHidden();
-    await page.getByRole('tab', { name: '我发起的' }).click();
+    await page.getByRole('tab', { name: dark ? 'Launched by me' : '我发起的' }).click();
     await check('launched');
     for (const [screen, prefix] of [
       ['flowTodo', 'flow-todo'],
@@ -546,6 +553,16 @@ for (const dark of [false, true]) {
     await page.getByTestId('flow-sign-toggle').click();
     await check('approve-dialog');
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    // The reject dialog, and its refusal without a reason (nothing is rejected).
+    await page.getByTestId('flow-do-reject').click();
+    await expect(page.getByTestId('flow-opinion')).toBeFocused();
+    await check('reject-dialog');
+    await page.getByTestId('flow-action-ok').click();
+    await expect(page.getByTestId('flow-opinion-error')).toBeVisible();
+    await check('reject-reason-required');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
     expect(report.join('\n')).toBe('');
     await page.context().close();
   });

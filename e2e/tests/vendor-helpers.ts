@@ -102,3 +102,33 @@ export async function admittedSupplier(
     );
   }
 }
+
+/**
+ * A notice of the test's own to the demo supplier (示例供应商有限公司), saved and published through
+ * the API by `headers` (staff); answers its id. `removeNotice` takes it out of the inbox again.
+ */
+export async function publishedNotice(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  notice: { title: string; bodyHtml: string; replyRequired?: boolean },
+): Promise<string> {
+  const { list } = await call<{ list: { id: string; supplierName: string }[] }>(
+    request.get(`/api/base/vendor/Supplier?keyword=${encodeURIComponent('示例供应商')}`, { headers }),
+  );
+  const supplierId = list.find((s) => s.supplierName === '示例供应商有限公司')?.id;
+  expect(supplierId).toBeTruthy();
+  const { id } = await call<{ id: string }>(
+    request.post('/api/base/vendorNotice/save', {
+      headers,
+      data: { replyRequired: false, ...notice, supplierIds: [supplierId] },
+    }),
+  );
+  await call(request.get(`/api/base/vendorNotice/check/${id}`, { headers }));
+  return id;
+}
+
+/** Back to draft and deleted: nothing of a test's notice stays in the supplier's inbox. */
+export async function removeNotice(request: APIRequestContext, headers: Record<string, string>, id: string) {
+  await request.get(`/api/base/vendorNotice/reverse/${id}`, { headers });
+  await request.post('/api/base/vendorNotice/delete', { headers, data: { ids: [id] } });
+}

@@ -1,6 +1,15 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { adminHeaders, darkMode, expectAxeClean, quietPage, signIn, signInAs } from './helpers';
-import { admittedSupplier, withCheckChar } from './vendor-helpers';
+import {
+  adminHeaders,
+  darkMode,
+  escapeUntilHidden,
+  expectAxeClean,
+  quietPage,
+  settled,
+  signIn,
+  signInAs,
+} from './helpers';
+import { admittedSupplier, publishedNotice, removeNotice, withCheckChar } from './vendor-helpers';
 
 /**
  * Suppliers (issue 16 §3–§5): staff find a supplier and open its record; write a vendor notice and
@@ -198,22 +207,12 @@ test('a reply to send is checked before the question; a refusal of the server cl
 }) => {
   // A notice of this test's own to the demo supplier, published through the API.
   const headers = await adminHeaders(request);
-  const found = await request.get(`/api/base/vendor/Supplier?keyword=${encodeURIComponent('示例供应商')}`, {
-    headers,
-  });
-  const suppliers = ((await found.json()) as { data: { list: { id: string; supplierName: string }[] } }).data
-    .list;
-  const supplierId = suppliers.find((s) => s.supplierName === '示例供应商有限公司')?.id;
-  expect(supplierId).toBeTruthy();
   const replyTitle = `回复校验 ${stamp}`;
-  const saved = await request.post('/api/base/vendorNotice/save', {
-    headers,
-    data: { title: replyTitle, bodyHtml: '<p>请回复。</p>', replyRequired: true, supplierIds: [supplierId] },
+  const noticeId = await publishedNotice(request, headers, {
+    title: replyTitle,
+    bodyHtml: '<p>请回复。</p>',
+    replyRequired: true,
   });
-  const noticeId = ((await saved.json()) as { data: { id: string } }).data.id;
-  expect(
-    (await (await request.get(`/api/base/vendorNotice/check/${noticeId}`, { headers })).json()).code,
-  ).toBe(0);
 
   const vendor = await supplier(browser, 'vendor');
   const uncaught: string[] = [];
@@ -276,8 +275,51 @@ test('a reply to send is checked before the question; a refusal of the server cl
   await vendor.context().close();
 
   // Nothing of it stays in the supplier's inbox for the other tests.
-  await request.get(`/api/base/vendorNotice/reverse/${noticeId}`, { headers });
-  await request.post('/api/base/vendorNotice/delete', { headers, data: { ids: [noticeId] } });
+  await removeNotice(request, headers, noticeId);
+});
+
+test("a notice published while the supplier's inbox is open shows there at once; its message in the bell opens it and marks it read", async ({
+  browser,
+  request,
+}) => {
+  const headers = await adminHeaders(request);
+  const vendor = await supplier(browser, 'vendor');
+  // The page's socket is up (its first frame read) and the list loaded before the notice comes.
+  const socketUp = new Promise<void>((resolve) =>
+    vendor.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).includes('"initMessage"')) resolve();
+      }),
+    ),
+  );
+  await vendor.goto('/vendorPortal/inbox');
+  await socketUp;
+  await expect(vendor.getByTestId('inbox-table').locator('.ant-table-tbody')).toBeVisible();
+  await settled(vendor);
+  const liveTitle = `实时通知 ${stamp}`;
+  const noticeId = await publishedNotice(request, headers, {
+    title: liveTitle,
+    bodyHtml: '<p>实时送达。</p>',
+  });
+  // No reload: the socket's push reads the list again.
+  const row = vendor.getByTestId('inbox-table').locator('tr', { hasText: liveTitle });
+  await expect(row).toContainText('未读');
+
+  await vendor.getByTestId('navbar-message').click();
+  await vendor
+    .getByTestId('message-drawer')
+    .getByTestId('message-item')
+    .filter({ hasText: liveTitle })
+    .click();
+  const drawer = vendor.getByTestId('inbox-drawer');
+  await expect(drawer.getByTestId('vendor-notice-body')).toContainText('实时送达');
+  await expect(vendor).toHaveURL(new RegExp(`/vendorPortal/inbox\\?id=${noticeId}$`));
+  await escapeUntilHidden(vendor, drawer);
+  // The list read again from the server: the notice is read there, not only on this screen.
+  await expect(row).toContainText('已读');
+  await expect(row).not.toContainText('未读');
+  await vendor.context().close();
+  await removeNotice(request, headers, noticeId);
 });
 
 test("the supplier's administrator adds a sub-account, which signs in as mobile@account", async ({

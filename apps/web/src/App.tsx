@@ -6,7 +6,7 @@ import { i18n } from './i18n';
 import { antdLocale, loadAntdLocale } from './i18n/antdLocale';
 import { AppRouter } from './router';
 import { THEME_COLORS, useAppStore, useSettingsStore } from './store/settings';
-import { themeConfig } from './theme/tokens';
+import { darkDangerFill, themeConfig } from './theme/tokens';
 import './styles/a11y.css';
 
 /** Applies language, colour, dark mode and size live: nothing here needs a reload. */
@@ -33,6 +33,11 @@ export function App() {
   useEffect(() => {
     document.documentElement.dataset.theme = themeClass;
     document.documentElement.style.setProperty('--srm-primary', theme.token?.colorPrimary ?? '');
+    // Read by a11y.css for solid danger buttons of the dark theme.
+    document.documentElement.style.setProperty(
+      '--srm-danger-fill',
+      themeClass === 'dark' ? darkDangerFill() : '',
+    );
   }, [themeClass, theme]);
 
   return (

@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { THEME_COLORS } from '../src/store/settings';
-import { contrast, themeConfig } from '../src/theme/tokens';
+import { contrast, darkDangerFill, themeConfig } from '../src/theme/tokens';
 
 const AA = 4.5;
 
@@ -28,4 +28,18 @@ describe('theme tokens keep text at AA contrast for every theme colour', () => {
       }
     });
   }
+});
+
+describe('status colours read at AA', () => {
+  it('light: success text on white and on the success tint', () => {
+    const t = theme.getDesignToken(themeConfig(THEME_COLORS.blue, 'light'));
+    expect(contrast(t.colorSuccessText, '#ffffff')).toBeGreaterThanOrEqual(AA);
+    expect(contrast(t.colorSuccessText, t.colorSuccessBg)).toBeGreaterThanOrEqual(AA);
+  });
+  it('dark: white text on a solid danger button, the error colour on the dark backgrounds', () => {
+    expect(contrast(darkDangerFill(), '#ffffff')).toBeGreaterThanOrEqual(AA);
+    const t = theme.getDesignToken(themeConfig(THEME_COLORS.blue, 'dark'));
+    for (const bg of [t.colorBgContainer, t.colorBgElevated])
+      expect(contrast(t.colorError, bg)).toBeGreaterThanOrEqual(AA);
+  });
 });

@@ -1,4 +1,9 @@
-import { VENDOR_CODES as V, VENDOR_ADMISSION_CODES as VA, VendorPortalPerm as VP } from '@srm/contracts';
+import {
+  VENDOR_CODES as V,
+  VENDOR_ADMISSION_CODES as VA,
+  VENDOR_INBOX_PATH,
+  VendorPortalPerm as VP,
+} from '@srm/contracts';
 import type { Transaction } from 'kysely';
 import type { Database, GrantItemType } from './types';
 
@@ -87,7 +92,7 @@ const VENDOR_PORTAL_PAGES: MenuSeed[] = [
     tw: '通知收件箱',
     icon: 'MailOutlined',
     type: 1,
-    url: '/vendorPortal/inbox',
+    url: VENDOR_INBOX_PATH,
     order: 1,
   },
   {

@@ -12,7 +12,13 @@ import type {
   vendorNoticeUpdateSchema,
   vendorReplyBodySchema,
 } from '@srm/contracts';
-import { VENDOR_REPLY_MAX_LENGTH, validationMessage, vendorReplyProblem } from '@srm/contracts';
+import {
+  MESSAGE_TYPE,
+  VENDOR_REPLY_MAX_LENGTH,
+  validationMessage,
+  vendorInboxNoticePath,
+  vendorReplyProblem,
+} from '@srm/contracts';
 import ExcelJS from 'exceljs';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -368,7 +374,10 @@ async function supplierUsers(
   return rows.map((r) => ({ id: String(r.id), language: r.language }));
 }
 
-/** An internal message (type 3, vendor notice) to each user, titled in the user's own language. */
+/**
+ * An internal message (type 3, vendor notice) to each user, titled in the user's own language. It
+ * links to the notice in the supplier's inbox, whose drawer marks the notice read on opening.
+ */
 async function tell(
   ctx: ServiceContext,
   users: { id: string; language: string }[],
@@ -384,9 +393,10 @@ async function tell(
     await notifyUsers(ctx.deps, {
       tenantId: ctx.tenantId,
       userIds,
-      type: 3,
+      type: MESSAGE_TYPE.vendorNotice,
       menuTitle: t(locale, titleKey, { title: row.title }),
       bodyText: noticeText(row.body_html).slice(0, 2000),
+      url: vendorInboxNoticePath(String(row.id)),
       creatorId: ctx.userId,
       creatorName: ctx.auth.realName,
     });

@@ -503,12 +503,15 @@ describe('vendor notices (§7)', () => {
     const messages = await t.db
       .selectFrom('sys_message as m')
       .innerJoin('sys_user as u', 'u.id', 'm.user_id')
-      .select(['u.account', 'm.menu_title'])
+      .select(['u.account', 'm.menu_title', 'm.url', 'm.bill_id'])
       .where('m.type', '=', 3)
       .where('m.id', 'not in', before.length ? before.map((m) => m.id) : ['0'])
       .execute();
     expect(messages.map((m) => m.account)).toEqual(['vendor']);
     expect(messages[0]?.menu_title).toBe('Supplier notice: 测试通知');
+    // Clicking it opens this notice in the supplier's inbox (not the message centre).
+    expect(messages[0]?.url).toBe(`/vendorPortal/inbox?id=${id}`);
+    expect(messages[0]?.bill_id).toBe('0');
     await t.db.updateTable('sys_user').set({ language: '' }).where('account', '=', 'vendor').execute();
     const items = await t.get<{ list: { supplierId: string; delivered: boolean }[] }>(
       `${N}/itemList?noticeId=${id}`,

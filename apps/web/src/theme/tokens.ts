@@ -77,6 +77,31 @@ export function accessibleDarkPrimary(seed: string): { fill: string; text: strin
   return { fill, text, link };
 }
 
+/** The error colour of the dark theme (texts on near-black: errors, delete links). */
+const DARK_ERROR = '#ff7875';
+
+/**
+ * Dark theme: the fill behind the white text of a solid danger button (a reject's or a delete's
+ * OK). antd fills it with the error colour, which is light so as to read on near-black and so is
+ * too light behind white text; the fill is that colour darkened until white text reads on it.
+ */
+let dangerFill: string | undefined;
+export function darkDangerFill(): string {
+  if (dangerFill) return dangerFill;
+  const derived = antTheme.getDesignToken({
+    algorithm: antTheme.darkAlgorithm,
+    token: { colorError: DARK_ERROR },
+  }).colorError;
+  dangerFill = shift(derived, 'black', (c) => contrast(c, '#ffffff') >= AA);
+  return dangerFill;
+}
+
+/** The light theme's success text (antd's green-8): antd's own green is 2.3:1 on white. */
+const LIGHT_SUCCESS_TEXT = '#237804';
+
+/** Tables' "no data" line: antd greys it as disabled (1.8:1), but it is a message to read. */
+const tableEmptyText = (tertiary: string) => ({ Table: { colorTextDisabled: tertiary } });
+
 const cache = new Map<string, ThemeConfig>();
 
 /** The ConfigProvider theme for a theme colour and mode. */
@@ -87,6 +112,7 @@ export function themeConfig(seed: string, mode: 'light' | 'dark'): ThemeConfig {
   let config: ThemeConfig;
   if (mode === 'light') {
     const primary = accessiblePrimary(seed);
+    const tertiary = 'rgba(0, 0, 0, 0.62)';
     config = {
       algorithm: antTheme.defaultAlgorithm,
       token: {
@@ -96,15 +122,19 @@ export function themeConfig(seed: string, mode: 'light' | 'dark'): ThemeConfig {
         colorLink: primary,
         colorInfo: primary,
         // antd's 45 % and 25 % greys are below 4.5:1 on white; secondary texts and placeholders stay grey but readable.
-        colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
-        colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+        colorTextTertiary: tertiary,
+        colorTextDescription: tertiary,
         colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
         // Danger texts (delete links, errors) on white and on the error tint.
         colorError: '#cf1322',
+        // Success texts (the designer's condition branches) on white and on the success tint.
+        colorSuccessText: LIGHT_SUCCESS_TEXT,
       },
+      components: tableEmptyText(tertiary),
     };
   } else {
     const { fill, text, link } = accessibleDarkPrimary(seed);
+    const tertiary = 'rgba(255, 255, 255, 0.62)';
     config = {
       algorithm: antTheme.darkAlgorithm,
       token: {
@@ -114,12 +144,13 @@ export function themeConfig(seed: string, mode: 'light' | 'dark'): ThemeConfig {
         colorPrimaryText: text,
         colorPrimaryTextHover: text,
         colorPrimaryTextActive: text,
-        colorError: '#ff7875',
-        colorTextTertiary: 'rgba(255, 255, 255, 0.62)',
-        colorTextDescription: 'rgba(255, 255, 255, 0.62)',
+        colorError: DARK_ERROR,
+        colorTextTertiary: tertiary,
+        colorTextDescription: tertiary,
         colorTextPlaceholder: 'rgba(255, 255, 255, 0.55)',
       },
       components: {
+        ...tableEmptyText(tertiary),
         Tabs: { itemSelectedColor: text, itemHoverColor: text, itemActiveColor: text },
         Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text },
         Pagination: { itemActiveColor: text, itemActiveColorHover: text },

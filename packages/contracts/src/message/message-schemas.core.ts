@@ -19,6 +19,8 @@ export const MessageApi = {
 /** Who created a message: 1 system, 2 workflow, 3 vendor notice, 4 supplier registration. */
 export const MESSAGE_TYPES = [1, 2, 3, 4] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
+/** The message types by name (the socket's `messagePush` names the type of what arrived). */
+export const MESSAGE_TYPE = { system: 1, workflow: 2, vendorNotice: 3, registration: 4 } as const;
 
 /** The mail centre (decisions §5): the same messages seen as a mailbox, grouped by sender. */
 export const MailApi = {

@@ -42,6 +42,12 @@ export const VendorPortalPerm = {
   flowLaunch: 'vendorPortal.flowLaunch',
 } as const;
 
+/** The supplier's notice inbox page (its menu's address). */
+export const VENDOR_INBOX_PATH = '/vendorPortal/inbox';
+/** The inbox with one notice open: what a notice's internal message and the home page link to. */
+export const vendorInboxNoticePath = (noticeId: string) =>
+  `${VENDOR_INBOX_PATH}?${new URLSearchParams({ id: noticeId })}`;
+
 export const VendorNoticeApi = {
   /** GET paged (staff). */
   list: '/api/base/vendorNotice/list',

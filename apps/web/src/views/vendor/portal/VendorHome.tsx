@@ -1,4 +1,10 @@
-import { formatDate, NoticeApi, type UnreadNotice } from '@srm/contracts/core';
+import {
+  formatDate,
+  NoticeApi,
+  type UnreadNotice,
+  VENDOR_INBOX_PATH,
+  vendorInboxNoticePath,
+} from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Empty, List, Row, Tag } from 'antd';
 import { useState } from 'react';
@@ -8,6 +14,7 @@ import { http } from '../../../api/request';
 import { NoticePreview } from '../../system/notice/NoticePreview';
 import { inboxApi, vendorKeys } from '../api';
 import { InboxTags } from './inbox';
+import { useInboxLive } from './inbox/useInboxLive';
 
 /**
  * A supplier's home (below the welcome card): its open vendor notices, unread first, and the
@@ -15,6 +22,7 @@ import { InboxTags } from './inbox';
  */
 export default function VendorHome() {
   const { t } = useTranslation('vendor');
+  useInboxLive();
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
   // What waits for the supplier: unread notices, and those it must still reply to.
   const params = { currentPage: 1, pageSize: 5, open: '1' };
@@ -40,7 +48,7 @@ export default function VendorHome() {
                 <List.Item extra={<InboxTags n={n} />}>
                   <List.Item.Meta
                     title={
-                      <Link to={`/vendorPortal/inbox?id=${n.id}`} data-testid="vendor-home-notice">
+                      <Link to={vendorInboxNoticePath(n.id)} data-testid="vendor-home-notice">
                         {n.title}
                       </Link>
                     }
@@ -49,7 +57,7 @@ export default function VendorHome() {
                 </List.Item>
               )}
             />
-            <Link to="/vendorPortal/inbox">{t('allNotices')}</Link>
+            <Link to={VENDOR_INBOX_PATH}>{t('allNotices')}</Link>
           </div>
         </section>
       </Col>

@@ -110,7 +110,8 @@ function useCanvasColours(): CSSProperties {
     '--fd-primary': token.colorPrimary,
     '--fd-error': token.colorErrorText,
     '--fd-success': token.colorSuccessText,
-    '--fd-purple': token.purple7 ?? '#531dab',
+    // purple-8: purple-7 of the dark palette is 3.5:1 on its cards.
+    '--fd-purple': token.purple8 ?? '#391085',
   } as CSSProperties;
 }
 

@@ -13,6 +13,7 @@ import { type Paging, tablePaging } from '../../../../components/tablePaging';
 import { useActionsFixed } from '../../../../components/useActionsFixed';
 import { inboxApi, vendorKeys } from '../../api';
 import { InboxNoticeDrawer } from './InboxNoticeDrawer';
+import { useInboxLive } from './useInboxLive';
 
 type ReadFilter = 'all' | '0' | '1';
 
@@ -33,6 +34,7 @@ export function InboxTags({ n }: { n: VendorInboxItem }) {
 /** The supplier's inbox of vendor notices: unread first; opening one marks it read. */
 export default function InboxPage() {
   const { t } = useTranslation('vendor');
+  useInboxLive();
   const actionsFixed = useActionsFixed();
   const [read, setRead] = useState<ReadFilter>('all');
   const [page, setPage] = useState<Paging>({ currentPage: 1, pageSize: 20 });
