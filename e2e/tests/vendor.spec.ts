@@ -173,6 +173,11 @@ test('staff write a notice to a chosen supplier and publish it; the supplier rea
   await drawer.getByTestId('inbox-reply-send').click();
   await vendor.getByTestId('inbox-send-ok').click();
   await expect(drawer.getByTestId('inbox-reply-sent')).toContainText('整改报告周五前提交');
+  // The drawer says it was sent; no toast over its title, no lone "none" for the absent files, and
+  // no "type: -" row for a notice without a type.
+  await expect(drawer.getByTestId('inbox-reply-sent')).not.toContainText('无');
+  await expect(vendor.getByText('回复已发送')).toHaveCount(0);
+  await expect(drawer).not.toContainText('通知类型');
   await vendor.keyboard.press('Escape');
   const inboxRow = vendor.getByTestId('inbox-table').locator('tr', { hasText: title });
   await expect(inboxRow).toContainText('已回复');

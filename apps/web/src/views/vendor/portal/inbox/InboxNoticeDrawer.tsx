@@ -70,7 +70,9 @@ function ReplyForm({
         send,
       }),
     onSuccess: (data, { send }) => {
-      toast.success(send ? t('replySent') : t('draftSaved'));
+      // A sent reply says so in the drawer itself (the "replied at" notice, read out as an alert); a
+      // toast would cover the drawer's title. A draft has nothing to show there: it gets the toast.
+      if (!send) toast.success(t('draftSaved'));
       queryClient.setQueryData(vendorKeys.inboxInfo(notice.id), data);
       void queryClient.invalidateQueries({ queryKey: vendorKeys.inbox() });
     },
@@ -106,8 +108,9 @@ function ReplyForm({
           message={t('repliedAt', { time: formatDate(mine.repliedAt) })}
           style={{ marginBottom: 8 }}
         />
-        <p style={{ whiteSpace: 'pre-wrap' }}>{mine.replyText}</p>
-        <FileLinks files={mine.files} />
+        {mine.replyText && <p style={{ whiteSpace: 'pre-wrap' }}>{mine.replyText}</p>}
+        {/* Without attachments, nothing (a lone "none" under the reply read as a reply of its own). */}
+        {mine.files.length > 0 && <FileLinks files={mine.files} />}
       </div>
     );
   if (closed) return <Alert type="warning" showIcon message={t('replyClosed')} />;
@@ -237,9 +240,12 @@ export function InboxNoticeDrawer({ id, onClose }: { id: string | null; onClose(
         {n && (
           <>
             <Descriptions column={{ xs: 1, sm: 2 }} size="small">
-              <Descriptions.Item label={t('noticeType')}>
-                <DictTag typeCode="noticeType" value={n.noticeType} />
-              </Descriptions.Item>
+              {/* A notice without a type has no such row (not "type: -"). */}
+              {n.noticeType && (
+                <Descriptions.Item label={t('noticeType')}>
+                  <DictTag typeCode="noticeType" value={n.noticeType} />
+                </Descriptions.Item>
+              )}
               <Descriptions.Item label={t('publishedAt')}>{formatDate(n.publishedAt)}</Descriptions.Item>
               <Descriptions.Item label={t('replyDeadline')}>
                 {n.replyRequired
