@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { adminHeaders, createUser, openSettings, shot, signIn, signInAs, signOut } from './helpers';
 
 // Defects found trying the product as a new user would. Each test makes the users it changes, so
@@ -420,4 +420,46 @@ test('dictionary types keep one line each in the tree at 1440 px; at 390 px the 
   const box = await page.getByTestId('dict-none').boundingBox();
   const treeBox = await tree.boundingBox();
   expect((box?.y ?? 0) > (treeBox?.y ?? 0)).toBe(true);
+});
+
+/** How far inside the square mark its letters' box keeps, each side, as a share of the square's side. */
+const letterMargins = (mark: Locator) =>
+  mark.evaluate((svg) => {
+    const square = svg.querySelector('rect')?.getBoundingClientRect();
+    const letters = svg.querySelector('text')?.getBoundingClientRect();
+    if (!square || !letters) return null;
+    return {
+      left: (letters.left - square.left) / square.width,
+      right: (square.right - letters.right) / square.width,
+      top: (letters.top - square.top) / square.height,
+      bottom: (square.bottom - letters.bottom) / square.height,
+    };
+  });
+
+test('the "SRM" letters keep inside the square mark on the sign-in and registration pages, in each language', async ({
+  page,
+}) => {
+  const pages = [
+    { path: '/login', mark: 'login-logo', languages: page.getByTestId('login-language').getByRole('button') },
+    {
+      path: '/base/vendor/register',
+      mark: 'register-logo',
+      languages: page.getByTestId('register-language').locator('.ant-segmented-item'),
+    },
+  ];
+  for (const { path, mark, languages } of pages) {
+    await page.goto(path);
+    await expect(page.getByTestId(mark)).toBeVisible();
+    for (let i = 0; i < 3; i++) {
+      await languages.nth(i).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', ['zh-CN', 'en-US', 'zh-TW'][i] as string);
+      // Not touching the edges either (they did, edge to edge, and ran over in wider fonts): a
+      // sixteenth of the side at least, where the rounded corners start to bite.
+      const margins = await letterMargins(page.getByTestId(mark));
+      expect(margins, `${path} ${i}`).not.toBeNull();
+      for (const [side, share] of Object.entries(margins ?? {}))
+        expect(share, `${path} language ${i}: ${side}`).toBeGreaterThanOrEqual(1 / 16);
+    }
+    await shot(page, `product-mark${path.replaceAll('/', '-')}`);
+  }
 });

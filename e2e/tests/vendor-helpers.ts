@@ -23,7 +23,8 @@ export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%E
 
 type Envelope<T> = { code: number; msg: string; data: T };
 
-async function call<T>(response: Promise<{ json(): Promise<unknown> }>): Promise<T> {
+/** The answer's data, once its envelope says it succeeded. */
+export async function call<T>(response: Promise<{ json(): Promise<unknown> }>): Promise<T> {
   const body = (await (await response).json()) as Envelope<T>;
   expect(body.code, body.msg).toBe(0);
   return body.data;

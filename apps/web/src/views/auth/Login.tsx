@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, getPreloaded } from '../../api/request';
+import { ProductMark } from '../../components/ProductMark';
 import { loadNamespaces } from '../../i18n';
 import { redirectAfterLogin } from '../../router/mayOpen';
 import { useAppStore } from '../../store/settings';
@@ -219,13 +220,11 @@ export default function Login() {
         }}
       >
         <div className="srm-auth-brand">
-          <img
-            src={brand?.logoUrl || '/favicon.svg'}
-            alt=""
-            width={40}
-            height={40}
-            data-testid="login-logo"
-          />
+          {brand?.logoUrl ? (
+            <img src={brand.logoUrl} alt="" width={40} height={40} data-testid="login-logo" />
+          ) : (
+            <ProductMark size={40} testId="login-logo" />
+          )}
           <h1 style={{ color: token.colorTextHeading }} data-testid="login-product-name">
             {brand?.sysName || t('common:productName')}
           </h1>

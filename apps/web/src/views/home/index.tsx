@@ -3,10 +3,11 @@ import {
   BankOutlined,
   ClockCircleOutlined,
   ExportOutlined,
+  IdcardOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Col, Descriptions, Empty, Row, theme } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../layout/MenuIcon';
@@ -18,9 +19,13 @@ import { useAppStore } from '../../store/settings';
 import { useUserStore } from '../../store/user';
 import { avatarUrl } from '../../utils/avatar';
 import './home.css';
+import { TodoCard, UnreadCard } from './WorkCards';
 
-// A supplier's own home cards: their chunk loads only for supplier users.
+// A supplier's own home cards and role: their chunk loads only for supplier users.
 const VendorHome = lazy(() => import('../vendor/portal/VendorHome'));
+const SupplierRole = lazy(() =>
+  import('../vendor/portal/VendorHome').then((m) => ({ default: m.SupplierRole })),
+);
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'greeting.morning';
@@ -28,7 +33,11 @@ function greetingKey(hour: number): string {
   return 'greeting.evening';
 }
 
-/** Welcome dashboard: the user, their organisation, the last sign-in and quick links from the menu. */
+/**
+ * Welcome dashboard: the user, their organisation (a supplier's user: his supplier and role), the
+ * last sign-in, quick links from the menu, and what waits for the user: open to-dos and unread
+ * messages (a supplier's user: to-dos, open notices of his inbox and announcements).
+ */
 export default function Home() {
   const { t } = useTranslation('home');
   const { token } = theme.useToken();
@@ -37,10 +46,43 @@ export default function Home() {
   const menus = usePermissionStore((s) => s.menus);
   const subCompany = useCacheStore((s) => s.subCompanyInfo);
   const links = useMemo(() => flattenMenu(menus).slice(0, 12), [menus]);
+  const supplier = user?.ent?.entType === 2;
 
   const name = user?.realName || user?.userName || user?.account || '';
   const lines = user?.prevLoginTime ? lastLoginLines(user, t) : null;
   const last = lines ? t('lastLoginPlace', lines) : t('lastLoginNone');
+
+  const item = (key: string, icon: ReactNode, children: ReactNode) => ({
+    key,
+    label: (
+      <>
+        {icon} {t(key)}
+      </>
+    ),
+    children,
+  });
+  // A supplier's user has no department or company of the tenant: his supplier and what he is
+  // there (its administrator or a sub-account) instead.
+  const profileItems = [
+    item('account', <UserOutlined />, user?.account),
+    ...(supplier
+      ? [
+          item('supplier', <BankOutlined />, user?.ent?.entName),
+          item(
+            'supplierRole',
+            <IdcardOutlined />,
+            <Suspense fallback="-">
+              <SupplierRole />
+            </Suspense>,
+          ),
+        ]
+      : [
+          item('enterprise', <BankOutlined />, user?.ent?.entName),
+          item('company', <ApartmentOutlined />, subCompany?.deptName || user?.subCompany?.deptName || '-'),
+          item('dept', <ApartmentOutlined />, user?.deptName || '-'),
+        ]),
+    item('lastLogin', <ClockCircleOutlined />, <span data-testid="home-last-login">{last}</span>),
+  ];
 
   return (
     // Cards drawn by home.css rather than antd Card, which brings Tabs to the first screen.
@@ -73,53 +115,7 @@ export default function Home() {
           <section className="srm-home-card">
             <div className="srm-home-card-title">{t('profile')}</div>
             <div className="srm-home-card-body">
-              <Descriptions column={1} size="small">
-                <Descriptions.Item
-                  label={
-                    <>
-                      <UserOutlined /> {t('account')}
-                    </>
-                  }
-                >
-                  {user?.account}
-                </Descriptions.Item>
-                <Descriptions.Item
-                  label={
-                    <>
-                      <BankOutlined /> {t('enterprise')}
-                    </>
-                  }
-                >
-                  {user?.ent?.entName}
-                </Descriptions.Item>
-                <Descriptions.Item
-                  label={
-                    <>
-                      <ApartmentOutlined /> {t('company')}
-                    </>
-                  }
-                >
-                  {subCompany?.deptName || user?.subCompany?.deptName || '-'}
-                </Descriptions.Item>
-                <Descriptions.Item
-                  label={
-                    <>
-                      <ApartmentOutlined /> {t('dept')}
-                    </>
-                  }
-                >
-                  {user?.deptName || '-'}
-                </Descriptions.Item>
-                <Descriptions.Item
-                  label={
-                    <>
-                      <ClockCircleOutlined /> {t('lastLogin')}
-                    </>
-                  }
-                >
-                  <span data-testid="home-last-login">{last}</span>
-                </Descriptions.Item>
-              </Descriptions>
+              <Descriptions column={1} size="small" items={profileItems} />
             </div>
           </section>
         </Col>
@@ -162,10 +158,19 @@ export default function Home() {
           </section>
         </Col>
       </Row>
-      {user?.ent?.entType === 2 && (
+      {supplier ? (
         <Suspense fallback={null}>
-          <VendorHome />
+          <VendorHome todo={<TodoCard />} />
         </Suspense>
+      ) : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <TodoCard />
+          </Col>
+          <Col xs={24} lg={12}>
+            <UnreadCard />
+          </Col>
+        </Row>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useSocketStore } from '../../store/socket';
 import { MESSAGE_QUERY_KEY, messageApi, messageKeys } from './api';
 import { messageTarget } from './messageTarget';
+import { useMarkOpened } from './useMarkOpened';
 
 /** The drawer lists the newest 20 (spec §9) and is 280 px wide (spec §2.4). */
 const DRAWER_PAGE = 20;
@@ -26,13 +27,9 @@ export default function MessageDrawer({ open, onClose }: { open: boolean; onClos
     enabled: open,
   });
 
+  const markOpened = useMarkOpened();
   const openMessage = async (item: MessageItem) => {
-    if (item.stat === 0) {
-      // The server's counts after the read, never a local decrement: the pushed messagePush may
-      // already have lowered the badge, and subtracting again would overshoot.
-      setCounts(await messageApi.read([item.id]));
-      void queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEY });
-    }
+    await markOpened(item);
     onClose();
     navigate(messageTarget(item));
   };

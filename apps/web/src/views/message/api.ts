@@ -18,6 +18,8 @@ export const messageKeys = {
   /** The bell's drawer: the newest page. */
   drawer: () => [...MESSAGE_QUERY_KEY, 'drawer'] as const,
   centre: (params: QueryParams) => [...MESSAGE_QUERY_KEY, 'centre', params] as const,
+  /** The home page's card: the newest unread. */
+  homeUnread: () => [...MESSAGE_QUERY_KEY, 'homeUnread'] as const,
   /** Kept apart from the lists (`invalidateMessageLists` leaves an open detail alone). */
   detail: (id: string | null) => [...MESSAGE_QUERY_KEY, 'detail', id] as const,
   mailSenders: () => [...MESSAGE_QUERY_KEY, 'mail', 'senders'] as const,

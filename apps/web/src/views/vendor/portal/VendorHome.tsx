@@ -7,20 +7,36 @@ import {
 } from '@srm/contracts/core';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Empty, List, Row, Tag } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { http } from '../../../api/request';
+import { useUserStore } from '../../../store/user';
 import { NoticePreview } from '../../system/notice/NoticePreview';
-import { inboxApi, vendorKeys } from '../api';
+import { inboxApi, portalApi, vendorKeys } from '../api';
 import { InboxTags } from './inbox';
 import { useInboxLive } from './inbox/useInboxLive';
 
+/** What the signed-in supplier user is at his supplier: its administrator or a sub-account. */
+export function SupplierRole() {
+  const { t } = useTranslation('home');
+  const userId = useUserStore((s) => s.userInfo?.id);
+  // The company page's query: opened next, it has the record already.
+  const mine = useQuery({ queryKey: vendorKeys.mine(), queryFn: portalApi.mine });
+  if (!mine.data) return '-';
+  return (
+    <span data-testid="home-supplier-role">
+      {mine.data.adminUserId === userId ? t('supplierAdmin') : t('supplierSubAccount')}
+    </span>
+  );
+}
+
 /**
- * A supplier's home (below the welcome card): its open vendor notices, unread first, and the
- * announcements it received. Loaded only for supplier users.
+ * A supplier's home (below the welcome card): its user's to-dos (`todo`, the home page's card), its
+ * open vendor notices, unread first, and the announcements it received. Loaded only for supplier
+ * users.
  */
-export default function VendorHome() {
+export default function VendorHome({ todo }: { todo: ReactNode }) {
   const { t } = useTranslation('vendor');
   useInboxLive();
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null);
@@ -33,7 +49,10 @@ export default function VendorHome() {
   });
   return (
     <Row gutter={[16, 16]} data-testid="vendor-home">
-      <Col xs={24} lg={14}>
+      <Col xs={24} lg={12} xl={8}>
+        {todo}
+      </Col>
+      <Col xs={24} lg={12} xl={8}>
         <section className="srm-home-card">
           <h2 className="srm-home-card-title" style={{ margin: 0 }}>
             {t('openNotices')}
@@ -61,7 +80,7 @@ export default function VendorHome() {
           </div>
         </section>
       </Col>
-      <Col xs={24} lg={10}>
+      <Col xs={24} xl={8}>
         <section className="srm-home-card">
           <h2 className="srm-home-card-title" style={{ margin: 0 }}>
             {t('announcements')}

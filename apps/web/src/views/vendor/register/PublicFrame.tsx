@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getPreloaded } from '../../../api/request';
+import { ProductMark } from '../../../components/ProductMark';
 import { useAppStore } from '../../../store/settings';
 import './register.css';
 
@@ -34,7 +35,11 @@ export function PublicFrame({ title, children }: { title: string; children: Reac
           style={{ color: token.colorTextHeading }}
           data-testid="register-brand"
         >
-          <img src={brand?.logoUrl || '/favicon.svg'} alt="" width={28} height={28} />
+          {brand?.logoUrl ? (
+            <img src={brand.logoUrl} alt="" width={28} height={28} data-testid="register-logo" />
+          ) : (
+            <ProductMark size={28} testId="register-logo" />
+          )}
           <span>{brand?.sysName || t('common:productName')}</span>
         </Link>
         <Segmented<Locale>
