@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate';
 import { fileDomain } from './file/index';
 import { messageDomain } from './message/index';
 import { ensureMsgTemplates } from './message/msg-template';
+import { onlineDevDomain } from './onlinedev/index';
 import { orgDomain } from './org/index';
 import { permissionDomain } from './permission/index';
 import { platformDomain } from './platform/index';
@@ -72,6 +73,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(fileDomain);
   await app.register(workflowDomain);
   await app.register(vendorDomain);
+  await app.register(onlineDevDomain);
   // The platform operator's console, apart from every tenant (above the domains: it makes tenants).
   await app.register(platformDomain, { cluster: hub });
 

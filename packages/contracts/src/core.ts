@@ -21,6 +21,8 @@ export type * from './message/msg-template-schemas';
 export * from './message/msg-template-schemas.core';
 export type * from './message/notice-schemas';
 export * from './message/notice-schemas.core';
+export type * from './onlineDev/data-model';
+export * from './onlineDev/data-model.core';
 export * from './org/codes';
 export type * from './org/schemas';
 export * from './org/schemas.core';

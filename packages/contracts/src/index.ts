@@ -10,6 +10,7 @@ export * from './format/index';
 export * from './message/message-schemas';
 export * from './message/msg-template-schemas';
 export * from './message/notice-schemas';
+export * from './onlineDev/data-model';
 export * from './org/codes';
 export * from './org/schemas';
 export * from './permission/authorize-codes';

@@ -9,6 +9,7 @@ export * from './chat/chat-schemas';
 export * from './message/message-schemas';
 export * from './message/msg-template-schemas';
 export * from './message/notice-schemas';
+export * from './onlineDev/data-model';
 export * from './org/schemas';
 export * from './permission/authorize-schemas';
 export * from './permission/data-rule';

@@ -28,6 +28,33 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface DmModel {
+  code: string;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
+  id: Generated<Int8>;
+  table_name: string;
+  tenant_id: Int8;
+  updated_at: Timestamp | null;
+  updated_by: Int8 | null;
+  version: Generated<number>;
+}
+
+export interface DmModelVersion {
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  created_by_name: Generated<string>;
+  definition: Json;
+  id: Generated<Int8>;
+  model_id: Int8;
+  statements: Generated<Json>;
+  tenant_id: Int8;
+  version: number;
+}
+
 export interface Ent {
   created_at: Generated<Timestamp>;
   ent_name: string;
@@ -911,6 +938,8 @@ export interface VendorSupplierQualification {
 }
 
 export interface DB {
+  dm_model: DmModel;
+  dm_model_version: DmModelVersion;
   ent: Ent;
   flow_circulation: FlowCirculation;
   flow_definition: FlowDefinition;

@@ -144,6 +144,15 @@ const CREATES: Record<string, Create> = {
     }),
     expect: { unique: 'enCode' },
   },
+  '/api/systemData/DataModel': {
+    as: 'admin',
+    body: () => ({
+      code: fresh('dm'),
+      names: { 'zh-CN': '并发模型' },
+      fields: [{ code: 'v', names: { 'zh-CN': 'v' }, kind: 'integer' }],
+    }),
+    expect: { unique: 'code' },
+  },
   '/api/system/Task': {
     as: 'admin',
     body: () => ({

@@ -194,6 +194,8 @@ const WATCHED = [
   'sys_wx_user',
   'sys_config',
   'sys_bill_rule',
+  'dm_model',
+  'dm_model_version',
   'sys_bill_counter',
   'sys_bill_no',
   'sys_password_history',
@@ -246,6 +248,7 @@ let theirs: {
   flowOperator: string;
   flowDelegation: string;
   billRule: string;
+  dataModel: string;
   dictCategory: string;
   dictType: string;
   dictItem: string;
@@ -430,6 +433,15 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const dataModel = await t.post<{ id: string }>(
+    '/api/systemData/DataModel',
+    {
+      code: 'zz_model',
+      names: { 'zh-CN': 'zz' },
+      fields: [{ code: 'v', names: { 'zh-CN': 'v' }, kind: 'integer' }],
+    },
+    t2admin,
+  );
   const notice = await t.post<{ id: string }>(
     '/api/system/Notice',
     { noticeTitle: 't2', noticeBody: '<p>x</p>', audience: 'staff' },
@@ -490,6 +502,7 @@ beforeAll(async () => {
       t.db.selectFrom('sys_task').select('id').where('tenant_id', '=', other.tenantId).executeTakeFirst(),
     ),
     avatar: `${'b'.repeat(32)}.png`,
+    dataModel: dataModel.body.data.id,
   };
   await t.db
     .updateTable('sys_user')
@@ -798,6 +811,21 @@ describe('permission matrix', () => {
         },
       ],
       ['DELETE /api/system/BillRule/{id}', `/api/system/BillRule/${T.billRule}`],
+      ['GET /api/systemData/DataModel/{id}', `/api/systemData/DataModel/${T.dataModel}`],
+      ['GET /api/systemData/DataModel/{id}/Versions', `/api/systemData/DataModel/${T.dataModel}/Versions`],
+      [
+        'PUT /api/systemData/DataModel/{id}',
+        `/api/systemData/DataModel/${T.dataModel}`,
+        {
+          definition: {
+            code: 'zz_model',
+            names: { 'zh-CN': 'zz' },
+            fields: [{ code: 'w', names: { 'zh-CN': 'w' }, kind: 'integer' }],
+          },
+          confirm: true,
+        },
+      ],
+      ['DELETE /api/systemData/DataModel/{id}', `/api/systemData/DataModel/${T.dataModel}`],
       [
         'PUT /api/system/Notice/{id}',
         `/api/system/Notice/${T.notice}`,

@@ -1,0 +1,14 @@
+/**
+ * Online development: the data models (系统数据 › 数据建模) — a real table per tenant and model,
+ * made and altered by the DDL the planner (`model-ddl.ts`) writes from the model. The designer,
+ * model pages and code generation build on it (docs/online-development.md).
+ */
+import type { FastifyInstance } from 'fastify';
+import { signedIn } from '../core/scope';
+import { dataModelRoutes } from './data-model-routes';
+
+export { modelTableName, planModelDdl } from './model-ddl';
+
+export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
+  await app.register(signedIn(dataModelRoutes));
+}
