@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiRoute, createTestApp, openApiRoutes, type TestApp } from '../helpers';
+import { DEMO_TENANT } from '../../src/setup/seed';
+import { seedDemoSuppliers } from '../../src/vendor/seed';
+import {
+  type ApiRoute,
+  createTestApp,
+  openApiRoutes,
+  supplierIdOf,
+  type TestApp,
+  userIdOf,
+} from '../helpers';
 
 /**
  * The permission matrix of every operation under `/api/` in the OpenAPI document, so a new endpoint
@@ -192,6 +201,24 @@ const AS_MISSING = new Set([
   'POST /api/flow/FlowEngine/FlowBefore/BatchAudit',
 ]);
 
+/**
+ * Id-naming calls a supplier's user reaches whose ids are not a supplier's: a company of the
+ * purchasing side, and the workflow's (the flow names its parties: another user's item answers 403).
+ */
+const NOT_SUPPLIERS = new Set([
+  'GET /api/sys/dept/subCompany/{id}',
+  'GET /api/flow/FlowEngine/FlowBefore/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/Audit/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/Reject/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/Transfer/{id}',
+  'POST /api/workflow/Engine/FlowBefore/Recall/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/breakOff/{id}',
+  'GET /api/workflow/Engine/FlowTask/{id}',
+  'PUT /api/workflow/Engine/FlowTask/{id}',
+  'GET /api/workflow/Form/{name}/{id}',
+  'PUT /api/workflow/Form/{name}/{id}',
+]);
+
 /** Calls that need no permission code: public, or open to every signed-in user. */
 const OPEN_TO_EVERY_USER = new Set([...PUBLIC, ...SIGNED_IN]);
 
@@ -238,6 +265,11 @@ const WATCHED = [
   'vendor_notice_item',
   'vendor_file',
   'vendor_notice_file',
+  'vendor_notice_item_file',
+  'vendor_change',
+  'vendor_supplier_contact',
+  'vendor_supplier_category',
+  'vendor_supplier_history',
 ];
 
 let t: TestApp;
@@ -332,6 +364,41 @@ async function vendorIds(tenantId: string) {
     supplierUser: String(user.id),
   };
 }
+
+/** An internal message to a user. */
+const message = (tenantId: string, userId: string) =>
+  t.db
+    .insertInto('sys_message')
+    .values({
+      tenant_id: tenantId,
+      user_id: userId,
+      type: 1,
+      menu_title: 'matrix',
+      body_text: 'matrix',
+      url: '',
+      bill_id: '',
+      creator_name: '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** An upload of a supplier's enterprise (its record alone: the calls here never read the bytes). */
+const vendorFile = (tenantId: string, entId: string, userId: string) =>
+  idOf(
+    t.db
+      .insertInto('vendor_file')
+      .values({
+        tenant_id: tenantId,
+        ent_id: entId,
+        uploaded_by: userId,
+        storage_key: `${tenantId}/vendor/matrix-${entId}.pdf`,
+        file_name: 'matrix.pdf',
+        content_type: 'application/pdf',
+        size: 1,
+      })
+      .returning('id')
+      .executeTakeFirst(),
+  );
 
 async function snapshot(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -560,42 +627,13 @@ beforeAll(async () => {
     ),
     avatar: `${'b'.repeat(32)}.png`,
     vendorEnt: other.vendorEntId,
-    vendorFile: await idOf(
-      t.db
-        .insertInto('vendor_file')
-        .values({
-          tenant_id: other.tenantId,
-          ent_id: other.vendorEntId,
-          uploaded_by: other.users.vendor,
-          storage_key: `${other.tenantId}/vendor/matrix.pdf`,
-          file_name: 'matrix.pdf',
-          content_type: 'application/pdf',
-          size: 1,
-        })
-        .returning('id')
-        .executeTakeFirst(),
-    ),
+    vendorFile: await vendorFile(other.tenantId, other.vendorEntId, other.users.vendor),
   };
   await t.db
     .updateTable('sys_user')
     .set({ head_icon: `/api/file/Image/userAvatar/${theirs.avatar}` })
     .where('id', '=', theirs.buyer)
     .execute();
-  const message = (tenantId: string, userId: string) =>
-    t.db
-      .insertInto('sys_message')
-      .values({
-        tenant_id: tenantId,
-        user_id: userId,
-        type: 1,
-        menu_title: 'matrix',
-        body_text: 'matrix',
-        url: '',
-        bill_id: '',
-        creator_name: '',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
   theirs.message = (await message(theirs.tenantId, theirs.buyer)).id;
   // A task of theirs with a pending to-do, and a delegation.
   const task = await t.db
@@ -1446,5 +1484,137 @@ describe('permission matrix', () => {
     }
     expect(wrong).toEqual([]);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+/**
+ * Two suppliers of one tenant: the `vendor` user's (A) and `vendor2`'s (华东钢材, B). Every call a
+ * supplier's user can make that names an id is tried as A's administrator with B's ids: 404 and
+ * nothing changed; and no list A reads shows B.
+ */
+describe('another supplier of the same tenant', () => {
+  let B: {
+    supplier: string;
+    ent: string;
+    user: string;
+    notice: string;
+    file: string;
+    message: string;
+    announcement: string;
+  };
+  /** The routes naming an id in their path that a supplier's user may call. */
+  let probes: Route[];
+  const MISSING = '987654321';
+  const probePath = (path: string) => path.replace(/\{(id|objectId|flowId|taskId)\}/g, MISSING);
+
+  beforeAll(async () => {
+    await seedDemoSuppliers(t.db, ours.tenantId, DEMO_TENANT);
+    const supplier = await supplierIdOf(t.db, ours.tenantId, '华东钢材有限公司');
+    const row = await t.db
+      .selectFrom('vendor_supplier')
+      .select('ent_id')
+      .where('id', '=', supplier)
+      .executeTakeFirstOrThrow();
+    const ent = String(row.ent_id);
+    const user = await userIdOf(t.db, 'vendor2');
+    // A notice delivered to B alone, and an upload of B's.
+    const draft = await t.post<{ id: string }>(
+      '/api/base/vendorNotice/save',
+      { title: '只发华东钢材的通知', supplierIds: [supplier], replyRequired: true },
+      admin,
+    );
+    expect(draft.body.code).toBe(0);
+    expect((await t.get(`/api/base/vendorNotice/check/${draft.body.data.id}`, admin)).body.code).toBe(0);
+    const file = await vendorFile(ours.tenantId, ent, user);
+    // An internal message to B's user, and an announcement to B's enterprise alone.
+    const { id: messageId } = await message(ours.tenantId, user);
+    const announcement = await t.post<{ id: string }>(
+      '/api/system/Notice',
+      { noticeTitle: '只给华东钢材的公告', noticeBody: '<p>x</p>', audience: 'ents', entIds: [ent] },
+      admin,
+    );
+    expect(announcement.body.code).toBe(0);
+    const released = await t.put(
+      `/api/system/Notice/${announcement.body.data.id}/Actions/Release`,
+      {},
+      admin,
+    );
+    expect(released.body.code).toBe(0);
+    B = {
+      supplier,
+      ent,
+      user,
+      notice: draft.body.data.id,
+      file,
+      message: String(messageId),
+      announcement: announcement.body.data.id,
+    };
+    // The id-naming calls a supplier's user may make at all (with a missing id: nothing is touched).
+    probes = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      if (PUBLIC.has(key) || isPlatform(key) || !route.path.includes('{id}')) continue;
+      const res = await call(route.method, probePath(fillPath(route.path)), vendor, {});
+      if (res.body.code !== 403) probes.push(route);
+    }
+  });
+
+  it("every call of a supplier's user given another supplier's ids answers 404 and changes nothing", async () => {
+    const { notice: shared } = await vendorIds(ours.tenantId);
+    const cases: [string, string, unknown?][] = [
+      [
+        'PUT /api/base/vendor/Supplier/Mine/Users/{id}/Actions/State',
+        `/api/base/vendor/Supplier/Mine/Users/${B.user}/Actions/State`,
+        { enabled: false },
+      ],
+      [
+        'PUT /api/base/vendor/Supplier/Mine/Users/{id}/Actions/ResetPassword',
+        `/api/base/vendor/Supplier/Mine/Users/${B.user}/Actions/ResetPassword`,
+        { password: 'abc12345' },
+      ],
+      ['GET /api/base/vendorNotice/info/{id}', `/api/base/vendorNotice/info/${B.notice}`],
+      ['GET /api/base/vendorNotice/updateIsRead/{id}', `/api/base/vendorNotice/updateIsRead/${B.notice}`],
+      ['GET /api/base/vendorNotice/acknowledge/{id}', `/api/base/vendorNotice/acknowledge/${B.notice}`],
+      ['POST /api/base/vendorNotice/reply/{id}', `/api/base/vendorNotice/reply/${B.notice}`, { send: false }],
+      // B's upload inside a reply of A's to a notice both received.
+      [
+        'POST /api/base/vendorNotice/reply/{id}',
+        `/api/base/vendorNotice/reply/${shared}`,
+        { replyText: 'x', send: false, fileIds: [B.file] },
+      ],
+      ['GET /api/file/Download/{type}/{id}', `/api/file/Download/vendorFile/${B.file}`],
+      ['GET /api/message/ReadInfo/{id}', `/api/message/ReadInfo/${B.message}`],
+      ['PUT /api/message/Notice/Read/{id}', `/api/message/Notice/Read/${B.announcement}`],
+      ['POST /api/permission/Users/ImUser/Selector/{id}', `/api/permission/Users/ImUser/Selector/${B.user}`],
+    ];
+    // Every id-naming route a supplier's user reaches has a case (the workflow's own are the
+    // flow's parties', flow-targets.test.ts; a message or chat names the caller's own items).
+    const covered = new Set(cases.map(([key]) => key));
+    const uncovered = probes
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((key) => !covered.has(key) && !NOT_SUPPLIERS.has(key));
+    expect(uncovered).toEqual([]);
+
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const [key, url, body] of cases) {
+      const res = await call(key.split(' ')[0] as Method, url, vendor, body);
+      if (res.body.code !== 404) wrong.push(`${key} (${url}) → ${res.body.code} ${res.body.msg}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("no list a supplier's user reads shows another supplier", async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      if (route.method !== 'GET' || route.path.includes('{') || PUBLIC.has(key) || isPlatform(key)) continue;
+      const res = await call('GET', route.path, vendor);
+      if (res.body.code !== 0) continue;
+      for (const mark of ['华东钢材', '只发华东钢材', 'vendor2', '13800000005'])
+        if (res.raw.includes(mark)) wrong.push(`${route.path} shows ${mark}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });
