@@ -17,7 +17,9 @@ import {
  * - called without a token, each answers 600, unless it is listed below as public;
  * - called by a signed-in user who holds no permission at all, each answers 403 and changes nothing
  *   (unless it is listed below as open to every signed-in user);
- * - called by the administrator with another tenant's ids, each answers 404 and changes nothing;
+ * - called by the administrator with another tenant's ids, each answers 404 and changes nothing —
+ *   every id of a path, a body or a query (or, where a missing id is no error, the missing id's answer);
+ * - called by a supplier's user with another supplier's ids, each answers 404 and changes nothing;
  * - with bad input, each answers 400 with a message per field in the caller's language.
  */
 
