@@ -183,17 +183,24 @@ export async function grantButtonToRole(
     .execute();
 }
 
-/** An operation of the OpenAPI document, with its JSON body's properties and their JSON-schema types. */
+/**
+ * An operation of the OpenAPI document, with its JSON body's properties and their JSON-schema types,
+ * and the names of its query parameters.
+ */
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   props: Record<string, string>;
+  query: string[];
 }
 
 /** The operations of the app's OpenAPI document whose path starts with `prefix`. */
 export function openApiRoutes(app: FastifyInstance, prefix: string): ApiRoute[] {
   type Body = { content?: Record<string, { schema?: { properties?: Record<string, { type?: string }> } }> };
-  const spec = app.swagger() as { paths: Record<string, Record<string, { requestBody?: Body }>> };
+  type Param = { in: string; name: string };
+  const spec = app.swagger() as {
+    paths: Record<string, Record<string, { requestBody?: Body; parameters?: Param[] }>>;
+  };
   return Object.entries(spec.paths)
     .filter(([path]) => path.startsWith(prefix))
     .flatMap(([path, ops]) =>
@@ -205,6 +212,7 @@ export function openApiRoutes(app: FastifyInstance, prefix: string): ApiRoute[] 
             ([k, v]) => [k, v.type ?? 'any'],
           ),
         ),
+        query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
       })),
     );
 }

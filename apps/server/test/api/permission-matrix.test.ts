@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiRoute, createTestApp, openApiRoutes, type TestApp } from '../helpers';
+import { DEMO_TENANT } from '../../src/setup/seed';
+import { seedDemoSuppliers } from '../../src/vendor/seed';
+import {
+  type ApiRoute,
+  createTestApp,
+  openApiRoutes,
+  supplierIdOf,
+  type TestApp,
+  userIdOf,
+} from '../helpers';
 
 /**
  * The permission matrix of every operation under `/api/` in the OpenAPI document, so a new endpoint
@@ -8,7 +17,9 @@ import { type ApiRoute, createTestApp, openApiRoutes, type TestApp } from '../he
  * - called without a token, each answers 600, unless it is listed below as public;
  * - called by a signed-in user who holds no permission at all, each answers 403 and changes nothing
  *   (unless it is listed below as open to every signed-in user);
- * - called by the administrator with another tenant's ids, each answers 404 and changes nothing;
+ * - called by the administrator with another tenant's ids, each answers 404 and changes nothing —
+ *   every id of a path, a body or a query (or, where a missing id is no error, the missing id's answer);
+ * - called by a supplier's user with another supplier's ids, each answers 404 and changes nothing;
  * - with bad input, each answers 400 with a message per field in the caller's language.
  */
 
@@ -172,6 +183,46 @@ const SUPPLIER_SIDE = new Set([
  */
 const isPlatform = (key: string) => key.includes(' /api/platform/');
 
+/** The body properties and query parameters that name a row by its id (a flow's node is no row). */
+const ID_NAME = /^ids?$|[a-z]Ids?$/;
+const NOT_A_ROW = new Set(['nodeId']);
+
+/**
+ * Calls where another tenant's id answers as a missing id does, which is no 404 there: a list's
+ * filter (an empty list), the caller's own items to mark read or approve in a batch (nothing
+ * done, or each one failed with 404), a new order of a parent's children (409, not its children).
+ */
+const AS_MISSING = new Set([
+  'PUT /api/system/DictionaryData/Actions/Sort',
+  'POST /api/permission/Users/Actions/Locks',
+  'GET /api/system/DictionaryType',
+  'GET /api/system/TaskRun',
+  'POST /api/message/Actions/Read',
+  'POST /api/base/mail/batchUpdateReadStatus',
+  'GET /api/base/mail/oneTolist',
+  'POST /api/flow/FlowEngine/FlowBefore/List/{type}',
+  'GET /api/flow/FlowEngine/FlowBefore/getMonitorList',
+  'POST /api/flow/FlowEngine/FlowBefore/BatchAudit',
+]);
+
+/**
+ * Id-naming calls a supplier's user reaches whose ids are not a supplier's: a company of the
+ * purchasing side, and the workflow's (the flow names its parties: another user's item answers 403).
+ */
+const NOT_SUPPLIERS = new Set([
+  'GET /api/sys/dept/subCompany/{id}',
+  'GET /api/flow/FlowEngine/FlowBefore/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/Audit/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/Reject/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/Transfer/{id}',
+  'POST /api/workflow/Engine/FlowBefore/Recall/{id}',
+  'POST /api/flow/FlowEngine/FlowBefore/breakOff/{id}',
+  'GET /api/workflow/Engine/FlowTask/{id}',
+  'PUT /api/workflow/Engine/FlowTask/{id}',
+  'GET /api/workflow/Form/{name}/{id}',
+  'PUT /api/workflow/Form/{name}/{id}',
+]);
+
 /** Calls that need no permission code: public, or open to every signed-in user. */
 const OPEN_TO_EVERY_USER = new Set([...PUBLIC, ...SIGNED_IN]);
 
@@ -218,6 +269,13 @@ const WATCHED = [
   'vendor_supplier',
   'vendor_notice',
   'vendor_notice_item',
+  'vendor_file',
+  'vendor_notice_file',
+  'vendor_notice_item_file',
+  'vendor_change',
+  'vendor_supplier_contact',
+  'vendor_supplier_category',
+  'vendor_supplier_history',
 ];
 
 let t: TestApp;
@@ -227,7 +285,20 @@ let nobody: string;
 /** The caller of a route in the admin's checks: the supplier user on the supplier's side. */
 const callerOf = (key: string) => (SUPPLIER_SIDE.has(key) ? vendor : admin);
 let routes: Route[];
-let ours: { tenantId: string; head: string; purchase: string; menu: string; role: string; buyer: string };
+let ours: {
+  tenantId: string;
+  head: string;
+  purchase: string;
+  menu: string;
+  role: string;
+  buyer: string;
+  button: string;
+  column: string;
+  dataRule: string;
+  dictType: string;
+  dictItem: string;
+  delegation: string;
+};
 let theirs: {
   tenantId: string;
   head: string;
@@ -255,6 +326,9 @@ let theirs: {
   task: string;
   /** An avatar one of their users shows. */
   avatar: string;
+  /** Their supplier's enterprise, and an upload of it. */
+  vendorEnt: string;
+  vendorFile: string;
 };
 /** An internal message of another user of our tenant (the buyer's). */
 let buyersMessage: string;
@@ -297,6 +371,41 @@ async function vendorIds(tenantId: string) {
     supplierUser: String(user.id),
   };
 }
+
+/** An internal message to a user. */
+const message = (tenantId: string, userId: string) =>
+  t.db
+    .insertInto('sys_message')
+    .values({
+      tenant_id: tenantId,
+      user_id: userId,
+      type: 1,
+      menu_title: 'matrix',
+      body_text: 'matrix',
+      url: '',
+      bill_id: '',
+      creator_name: '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** An upload of a supplier's enterprise (its record alone: the calls here never read the bytes). */
+const vendorFile = (tenantId: string, entId: string, userId: string) =>
+  idOf(
+    t.db
+      .insertInto('vendor_file')
+      .values({
+        tenant_id: tenantId,
+        ent_id: entId,
+        uploaded_by: userId,
+        storage_key: `${tenantId}/vendor/matrix-${entId}.pdf`,
+        file_name: 'matrix.pdf',
+        content_type: 'application/pdf',
+        size: 1,
+      })
+      .returning('id')
+      .executeTakeFirst(),
+  );
 
 async function snapshot(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -400,7 +509,38 @@ beforeAll(async () => {
     buyer: await idOf(
       t.db.selectFrom('sys_user').select('id').where('account', '=', 'buyer').executeTakeFirst(),
     ),
+    button: '',
+    column: '',
+    dataRule: '',
+    dictType: '',
+    dictItem: '',
+    delegation: '',
   };
+  const childOf = (menu: string, table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
+    idOf(t.db.selectFrom(table).select('id').where('menu_id', '=', menu).executeTakeFirst());
+  ours.button = await childOf(ours.menu, 'sys_menu_button');
+  ours.dataRule = await childOf(ours.menu, 'sys_menu_data_rule');
+  ours.column = await idOf(
+    t.db
+      .insertInto('sys_menu_column')
+      .values({ tenant_id: tenantId, menu_id: ours.menu, en_code: 'permission.user.zy', full_name: 'zy' })
+      .returning('id')
+      .executeTakeFirst(),
+  );
+  // A tree type of ours with one item: only a tree's item may name a parent.
+  const ourDict = await dictIds(tenantId);
+  const tree = await t.post<{ id: string }>(
+    '/api/system/DictionaryType',
+    { categoryId: ourDict.dictCategory, enCode: 'zztree', fullName: 'zz', isTree: true },
+    admin,
+  );
+  ours.dictType = tree.body.data.id;
+  const treeItem = await t.post<{ id: string }>(
+    '/api/system/DictionaryData',
+    { typeId: ours.dictType, enCode: 'zz1', fullName: 'zz' },
+    admin,
+  );
+  ours.dictItem = treeItem.body.data.id;
 
   // A staff user of the tenant who holds nothing.
   const created = await t.post(
@@ -421,7 +561,7 @@ beforeAll(async () => {
   const t2admin = await t.login('t2admin', 'admin123');
   const t2menu = await menuOf(other.tenantId);
   const child = (table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
-    idOf(t.db.selectFrom(table).select('id').where('menu_id', '=', t2menu).executeTakeFirst());
+    childOf(t2menu, table);
   const column = await t.db
     .insertInto('sys_menu_column')
     .values({
@@ -503,27 +643,14 @@ beforeAll(async () => {
     ),
     avatar: `${'b'.repeat(32)}.png`,
     dataModel: dataModel.body.data.id,
+    vendorEnt: other.vendorEntId,
+    vendorFile: await vendorFile(other.tenantId, other.vendorEntId, other.users.vendor),
   };
   await t.db
     .updateTable('sys_user')
     .set({ head_icon: `/api/file/Image/userAvatar/${theirs.avatar}` })
     .where('id', '=', theirs.buyer)
     .execute();
-  const message = (tenantId: string, userId: string) =>
-    t.db
-      .insertInto('sys_message')
-      .values({
-        tenant_id: tenantId,
-        user_id: userId,
-        type: 1,
-        menu_title: 'matrix',
-        body_text: 'matrix',
-        url: '',
-        bill_id: '',
-        creator_name: '',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
   theirs.message = (await message(theirs.tenantId, theirs.buyer)).id;
   // A task of theirs with a pending to-do, and a delegation.
   const task = await t.db
@@ -576,6 +703,21 @@ beforeAll(async () => {
     ).id,
   );
   buyersMessage = (await message(ours.tenantId, ours.buyer)).id;
+  ours.delegation = await idOf(
+    t.db
+      .insertInto('flow_delegation')
+      .values({
+        tenant_id: ours.tenantId,
+        from_user_id: ours.buyer,
+        to_user_id: await idOf(
+          t.db.selectFrom('sys_user').select('id').where('account', '=', 'admin').executeTakeFirst(),
+        ),
+        start_at: new Date(),
+        end_at: new Date(Date.now() + 86_400_000),
+      })
+      .returning('id')
+      .executeTakeFirst(),
+  );
   // An area another tenant added: its code is not ours.
   await t.db
     .insertInto('sys_area_tenant')
@@ -644,6 +786,13 @@ describe('permission matrix', () => {
   it("every endpoint given another tenant's ids answers 404 and changes nothing", async () => {
     const T = theirs;
     const V = await vendorIds(T.tenantId);
+    const { supplier: ourSupplier } = await vendorIds(ours.tenantId);
+    const draft = await t.post<{ id: string }>(
+      '/api/base/vendorNotice/save',
+      { title: 'draft', supplierIds: [ourSupplier] },
+      admin,
+    );
+    const ourDraft = draft.body.data.id;
     const dirBody = { menuName: 'X', menuPerms: 'zz.dir', menuType: 0 };
     const user = { realName: '某人', mobile: '13912345602' };
     const grants = { menu: [], button: [], column: [], data: [], app: [] };
@@ -1020,6 +1169,224 @@ describe('permission matrix', () => {
         { id: V.notice, title: 'x', supplierIds: [V.supplier] },
       ],
       ['POST /api/base/vendorNotice/delete', '/api/base/vendorNotice/delete', { ids: [V.notice] }],
+      // Ids inside a list's filters and a write's body.
+      ['GET /api/permission/Users', `/api/permission/Users?roleId=${T.role}`],
+      ['GET /api/permission/Users', `/api/permission/Users?positionId=${T.position}`],
+      ['GET /api/sys/user/list', `/api/sys/user/list?roleId=${T.role}`],
+      ['GET /api/sys/user/list', `/api/sys/user/list?positionId=${T.position}`],
+      ['GET /api/permission/Users/Actions/Export', `/api/permission/Users/Actions/Export?deptId=${T.head}`],
+      ['GET /api/permission/Users/Actions/Export', `/api/permission/Users/Actions/Export?roleId=${T.role}`],
+      [
+        'GET /api/permission/Users/Actions/Export',
+        `/api/permission/Users/Actions/Export?positionId=${T.position}`,
+      ],
+      [
+        'POST /api/permission/Users',
+        '/api/permission/Users',
+        { ...user, account: 'zzu3', password: 'abc12345', positionIds: [T.position] },
+      ],
+      [
+        'PUT /api/permission/Users/{id}',
+        `/api/permission/Users/${ours.buyer}`,
+        { ...user, deptId: T.purchase },
+      ],
+      [
+        'PUT /api/permission/Users/{id}',
+        `/api/permission/Users/${ours.buyer}`,
+        { ...user, roleIds: [T.role] },
+      ],
+      [
+        'PUT /api/permission/Users/{id}',
+        `/api/permission/Users/${ours.buyer}`,
+        { ...user, positionIds: [T.position] },
+      ],
+      ['POST /api/sys/user/update', '/api/sys/user/update', { ...user, id: ours.buyer, deptId: T.purchase }],
+      ['POST /api/sys/user/update', '/api/sys/user/update', { ...user, id: ours.buyer, roleIds: [T.role] }],
+      [
+        'POST /api/sys/user/update',
+        '/api/sys/user/update',
+        { ...user, id: ours.buyer, positionIds: [T.position] },
+      ],
+      ['POST /api/permission/Users/Actions/Locks', '/api/permission/Users/Actions/Locks', { ids: [T.buyer] }],
+      ['POST /api/sys/dept/switchCompany', '/api/sys/dept/switchCompany', { companyId: T.head }],
+      ['GET /api/permission/Department/tree', `/api/permission/Department/tree?companyId=${T.head}`],
+      ['GET /api/permission/Department', `/api/permission/Department?companyId=${T.head}`],
+      ['GET /api/sys/dept/list-all', `/api/sys/dept/list-all?companyId=${T.head}`],
+      ['GET /api/sys/dept/listDept', `/api/sys/dept/listDept?companyId=${T.head}`],
+      [
+        'POST /api/permission/Department',
+        '/api/permission/Department',
+        { parentId: ours.head, deptName: 'X', enCode: 'zzdep2', managerId: T.buyer },
+      ],
+      [
+        'PUT /api/permission/Department/{id}',
+        `/api/permission/Department/${ours.purchase}`,
+        { parentId: ours.head, deptName: 'X', enCode: 'zzdep3', managerId: T.buyer },
+      ],
+      ['GET /api/permission/Position', `/api/permission/Position?companyId=${T.head}`],
+      ['GET /api/permission/Position', `/api/permission/Position?deptId=${T.purchase}`],
+      ['POST /api/system/Menu', '/api/system/Menu', { ...dirBody, parentId: T.menu }],
+      ['PUT /api/system/Menu/{id}', `/api/system/Menu/${ours.menu}`, { ...dirBody, parentId: T.menu }],
+      ['PUT /api/system/ModuleButton/{id}', `/api/system/ModuleButton/${ours.button}`, item(T.menu)],
+      ['PUT /api/system/ModuleColumn/{id}', `/api/system/ModuleColumn/${ours.column}`, item(T.menu)],
+      [
+        'PUT /api/system/ModuleDataAuthorize/{id}',
+        `/api/system/ModuleDataAuthorize/${ours.dataRule}`,
+        rule(T.menu),
+      ],
+      ['GET /api/system/DictionaryType', `/api/system/DictionaryType?categoryId=${T.dictCategory}`],
+      [
+        'POST /api/system/DictionaryType',
+        '/api/system/DictionaryType',
+        { categoryId: T.dictCategory, enCode: 'zz', fullName: 'zz' },
+      ],
+      [
+        'POST /api/system/DictionaryType/Actions/Import',
+        '/api/system/DictionaryType/Actions/Import',
+        { categoryId: T.dictCategory, type: { enCode: 'zz', fullName: 'zz' }, items: [] },
+      ],
+      [
+        'POST /api/system/DictionaryData',
+        '/api/system/DictionaryData',
+        { typeId: T.dictType, enCode: 'zz', fullName: 'zz' },
+      ],
+      [
+        'POST /api/system/DictionaryData',
+        '/api/system/DictionaryData',
+        { typeId: ours.dictType, parentId: T.dictItem, enCode: 'zz', fullName: 'zz' },
+      ],
+      [
+        'PUT /api/system/DictionaryData/{id}',
+        `/api/system/DictionaryData/${ours.dictItem}`,
+        { typeId: ours.dictType, parentId: T.dictItem, enCode: 'zz', fullName: 'zz' },
+      ],
+      [
+        'PUT /api/system/DictionaryData/Actions/Sort',
+        '/api/system/DictionaryData/Actions/Sort',
+        { typeId: ours.dictType, parentId: T.dictItem, ids: [ours.dictItem] },
+      ],
+      ['GET /api/system/TaskRun', `/api/system/TaskRun?taskId=${T.task}`],
+      ['POST /api/message/Actions/Read', '/api/message/Actions/Read', { ids: [T.message] }],
+      ['DELETE /api/message/Record', '/api/message/Record', { ids: [T.message] }],
+      [
+        'POST /api/base/mail/batchUpdateReadStatus',
+        '/api/base/mail/batchUpdateReadStatus',
+        { ids: [T.message] },
+      ],
+      ['GET /api/base/mail/oneTolist', `/api/base/mail/oneTolist?senderId=${T.buyer}`],
+      [
+        'POST /api/system/Notice',
+        '/api/system/Notice',
+        { noticeTitle: 'X', noticeBody: '', audience: 'ents', entIds: [T.vendorEnt] },
+      ],
+      [
+        'PUT /api/system/Notice/{id}',
+        `/api/system/Notice/${T.notice}`,
+        { noticeTitle: 'X', noticeBody: '', audience: 'ents', entIds: [T.vendorEnt] },
+      ],
+      [
+        'POST /api/flow/FlowEngine/update',
+        '/api/flow/FlowEngine/update',
+        {
+          id: T.flow,
+          enCode: 'zzflow',
+          fullName: 'zz',
+          category: 'zz',
+          formName: 'Zz',
+          flowTemplateJson: { id: 'start', type: 'start', name: 's' },
+        },
+      ],
+      [
+        'POST /api/flow/FlowEngine/FlowBefore/List/{type}',
+        '/api/flow/FlowEngine/FlowBefore/List/1',
+        { flowId: T.flow },
+      ],
+      [
+        'POST /api/flow/FlowEngine/FlowBefore/List/{type}',
+        '/api/flow/FlowEngine/FlowBefore/List/4',
+        { launcherId: T.buyer },
+      ],
+      [
+        'GET /api/flow/FlowEngine/FlowBefore/getMonitorList',
+        `/api/flow/FlowEngine/FlowBefore/getMonitorList?flowId=${T.flow}`,
+      ],
+      [
+        'GET /api/flow/FlowEngine/FlowBefore/getMonitorList',
+        `/api/flow/FlowEngine/FlowBefore/getMonitorList?launcherId=${T.buyer}`,
+      ],
+      [
+        'POST /api/flow/FlowEngine/FlowBefore/Audit/{id}',
+        `/api/flow/FlowEngine/FlowBefore/Audit/${T.flowOperator}`,
+        { copyIds: [T.buyer] },
+      ],
+      [
+        'POST /api/workflow/Engine/FlowBefore/Recall/{id}',
+        `/api/workflow/Engine/FlowBefore/Recall/${T.flowOperator}`,
+        { copyIds: [T.buyer] },
+      ],
+      [
+        'POST /api/flow/FlowEngine/FlowBefore/breakOff/{id}',
+        `/api/flow/FlowEngine/FlowBefore/breakOff/${T.flowTask}`,
+        { copyIds: [T.buyer] },
+      ],
+      [
+        'POST /api/flow/FlowEngine/FlowBefore/BatchAudit',
+        '/api/flow/FlowEngine/FlowBefore/BatchAudit',
+        { ids: [T.flowOperator] },
+      ],
+      [
+        'POST /api/workflow/Engine/FlowBefore/Assign/{id}',
+        `/api/workflow/Engine/FlowBefore/Assign/${T.flowTask}`,
+        { nodeId: 'n1', userIds: [T.buyer] },
+      ],
+      [
+        'GET /api/workflow/Form/{name}/{id}',
+        `/api/workflow/Form/PurchaseRequisition/${T.flowTask}?flowId=${T.flow}`,
+      ],
+      [
+        'POST /api/workflow/Form/{name}',
+        '/api/workflow/Form/PurchaseRequisition',
+        { flowId: T.flow, formData: {} },
+      ],
+      [
+        'POST /api/workflow/Engine/FlowDelegate',
+        '/api/workflow/Engine/FlowDelegate',
+        { toUserId: ours.buyer, flowIds: [T.flow], startTime: 1, endTime: 2 },
+      ],
+      [
+        'PUT /api/workflow/Engine/FlowDelegate/{id}',
+        `/api/workflow/Engine/FlowDelegate/${ours.delegation}`,
+        { toUserId: T.buyer, startTime: 1, endTime: 2 },
+      ],
+      [
+        'PUT /api/workflow/Engine/FlowDelegate/{id}',
+        `/api/workflow/Engine/FlowDelegate/${ours.delegation}`,
+        { toUserId: ours.buyer, flowIds: [T.flow], startTime: 1, endTime: 2 },
+      ],
+      [
+        'GET /api/base/vendorNotice/queryMsgByNotice',
+        `/api/base/vendorNotice/queryMsgByNotice?noticeId=${V.notice}`,
+      ],
+      [
+        'POST /api/base/vendorNotice/save',
+        '/api/base/vendorNotice/save',
+        { title: 'x', supplierIds: [V.supplier] },
+      ],
+      [
+        'POST /api/base/vendorNotice/save',
+        '/api/base/vendorNotice/save',
+        { title: 'x', supplierIds: [ourSupplier], fileIds: [T.vendorFile] },
+      ],
+      [
+        'POST /api/base/vendorNotice/update',
+        '/api/base/vendorNotice/update',
+        { id: ourDraft, title: 'x', supplierIds: [ourSupplier], fileIds: [T.vendorFile] },
+      ],
+      [
+        'POST /api/base/vendorNotice/reply/{id}',
+        `/api/base/vendorNotice/reply/${V.notice}`,
+        { send: false, fileIds: [T.vendorFile] },
+      ],
     ];
     // Every endpoint with an id in its path has a case here.
     const covered = new Set(cases.map(([key]) => key));
@@ -1030,12 +1397,83 @@ describe('permission matrix', () => {
           /\{(id|objectId|tenantId)\}/.test(key) && !PUBLIC.has(key) && !covered.has(key) && !isPlatform(key),
       );
     expect(uncovered).toEqual([]);
+    // …and every id a body or a query names has a case that gives it one of theirs.
+    const foreign = new Set([...Object.values(T), ...Object.values(V)]);
+    const isForeign = (value: unknown) =>
+      (Array.isArray(value) ? value : [value]).some((v) => foreign.has(String(v)));
+    const given = new Set(
+      cases.flatMap(([key, url, body]) => [
+        ...Object.entries((body ?? {}) as Record<string, unknown>)
+          .filter(([, value]) => isForeign(value))
+          .map(([name]) => `${key} body ${name}`),
+        ...[...new URL(url, 'http://x').searchParams]
+          .filter(([, value]) => isForeign(value))
+          .map(([name]) => `${key} query ${name}`),
+      ]),
+    );
+    const ungiven = routes
+      .filter((r) => !PUBLIC.has(`${r.method} ${r.path}`) && !isPlatform(`${r.method} ${r.path}`))
+      .flatMap((r) => [
+        ...Object.keys(r.props).map((name) => `${r.method} ${r.path} body ${name}`),
+        ...r.query.map((name) => `${r.method} ${r.path} query ${name}`),
+      ])
+      .filter((entry) => {
+        const name = entry.split(' ').at(-1) ?? '';
+        return ID_NAME.test(name) && !NOT_A_ROW.has(name) && !given.has(entry);
+      });
+    expect(ungiven).toEqual([]);
 
+    /**
+     * The call with a missing id wherever it gives one of theirs (ids count per table, so one of
+     * theirs may equal one of ours of another table: that one stays).
+     */
+    const mine = new Set<string>([...Object.values(ours), ourSupplier, ourDraft]);
+    const theirsOnly = (v: string) => foreign.has(v) && !mine.has(v);
+    const MISSING = '987654321';
+    const withMissing = (url: string, body: unknown) => ({
+      url: url
+        .split(/([?&=])/)
+        .map((part) => (theirsOnly(part) ? MISSING : part))
+        .join(''),
+      body: JSON.parse(
+        JSON.stringify(body ?? null, (_, v) => (typeof v === 'string' && theirsOnly(v) ? MISSING : v)),
+      ) as unknown,
+    });
+    /**
+     * 404; or, for an id inside a body, 400 naming that field (as for an id that does not exist);
+     * or, where a missing id is no error (a list's filter, the caller's own items to mark), the very
+     * answer of a missing id: their ids are told from unknown ones neither way.
+     */
+    const answersNotFound = async (
+      key: string,
+      url: string,
+      body: unknown,
+      res: { code: number; data: unknown },
+    ) => {
+      if (res.code === 404) return true;
+      const data = res.data as { fields?: Record<string, string> } | null;
+      if (res.code === 400)
+        return Object.keys(data?.fields ?? {}).some((f) =>
+          isForeign((body as Record<string, unknown> | undefined)?.[f]),
+        );
+      if (!AS_MISSING.has(key)) return false;
+      const missing = withMissing(url, body);
+      const ref = await call(
+        key.split(' ')[0] as Method,
+        missing.url,
+        callerOf(key),
+        missing.body ?? undefined,
+      );
+      // A batch's answer names each id it was given.
+      const answer = (v: unknown) => JSON.stringify(v, (k, x) => (k === 'id' ? undefined : x));
+      return ref.body.code === res.code && answer(ref.body.data) === answer(res.data);
+    };
     const before = await snapshot();
     const wrong: string[] = [];
     for (const [key, url, body] of cases) {
       const res = await call(key.split(' ')[0] as Method, url, callerOf(key), body);
-      if (res.body.code !== 404) wrong.push(`${key} (${url}) → ${res.body.code} ${res.body.msg}`);
+      if (!(await answersNotFound(key, url, body, res.body)))
+        wrong.push(`${key} (${url}) → ${res.body.code} ${res.body.msg} ${JSON.stringify(res.body.data)}`);
     }
     expect(wrong).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -1078,5 +1516,137 @@ describe('permission matrix', () => {
     }
     expect(wrong).toEqual([]);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+/**
+ * Two suppliers of one tenant: the `vendor` user's (A) and `vendor2`'s (华东钢材, B). Every call a
+ * supplier's user can make that names an id is tried as A's administrator with B's ids: 404 and
+ * nothing changed; and no list A reads shows B.
+ */
+describe('another supplier of the same tenant', () => {
+  let B: {
+    supplier: string;
+    ent: string;
+    user: string;
+    notice: string;
+    file: string;
+    message: string;
+    announcement: string;
+  };
+  /** The routes naming an id in their path that a supplier's user may call. */
+  let probes: Route[];
+  const MISSING = '987654321';
+  const probePath = (path: string) => path.replace(/\{(id|objectId|flowId|taskId)\}/g, MISSING);
+
+  beforeAll(async () => {
+    await seedDemoSuppliers(t.db, ours.tenantId, DEMO_TENANT);
+    const supplier = await supplierIdOf(t.db, ours.tenantId, '华东钢材有限公司');
+    const row = await t.db
+      .selectFrom('vendor_supplier')
+      .select('ent_id')
+      .where('id', '=', supplier)
+      .executeTakeFirstOrThrow();
+    const ent = String(row.ent_id);
+    const user = await userIdOf(t.db, 'vendor2');
+    // A notice delivered to B alone, and an upload of B's.
+    const draft = await t.post<{ id: string }>(
+      '/api/base/vendorNotice/save',
+      { title: '只发华东钢材的通知', supplierIds: [supplier], replyRequired: true },
+      admin,
+    );
+    expect(draft.body.code).toBe(0);
+    expect((await t.get(`/api/base/vendorNotice/check/${draft.body.data.id}`, admin)).body.code).toBe(0);
+    const file = await vendorFile(ours.tenantId, ent, user);
+    // An internal message to B's user, and an announcement to B's enterprise alone.
+    const { id: messageId } = await message(ours.tenantId, user);
+    const announcement = await t.post<{ id: string }>(
+      '/api/system/Notice',
+      { noticeTitle: '只给华东钢材的公告', noticeBody: '<p>x</p>', audience: 'ents', entIds: [ent] },
+      admin,
+    );
+    expect(announcement.body.code).toBe(0);
+    const released = await t.put(
+      `/api/system/Notice/${announcement.body.data.id}/Actions/Release`,
+      {},
+      admin,
+    );
+    expect(released.body.code).toBe(0);
+    B = {
+      supplier,
+      ent,
+      user,
+      notice: draft.body.data.id,
+      file,
+      message: String(messageId),
+      announcement: announcement.body.data.id,
+    };
+    // The id-naming calls a supplier's user may make at all (with a missing id: nothing is touched).
+    probes = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      if (PUBLIC.has(key) || isPlatform(key) || !route.path.includes('{id}')) continue;
+      const res = await call(route.method, probePath(fillPath(route.path)), vendor, {});
+      if (res.body.code !== 403) probes.push(route);
+    }
+  });
+
+  it("every call of a supplier's user given another supplier's ids answers 404 and changes nothing", async () => {
+    const { notice: shared } = await vendorIds(ours.tenantId);
+    const cases: [string, string, unknown?][] = [
+      [
+        'PUT /api/base/vendor/Supplier/Mine/Users/{id}/Actions/State',
+        `/api/base/vendor/Supplier/Mine/Users/${B.user}/Actions/State`,
+        { enabled: false },
+      ],
+      [
+        'PUT /api/base/vendor/Supplier/Mine/Users/{id}/Actions/ResetPassword',
+        `/api/base/vendor/Supplier/Mine/Users/${B.user}/Actions/ResetPassword`,
+        { password: 'abc12345' },
+      ],
+      ['GET /api/base/vendorNotice/info/{id}', `/api/base/vendorNotice/info/${B.notice}`],
+      ['GET /api/base/vendorNotice/updateIsRead/{id}', `/api/base/vendorNotice/updateIsRead/${B.notice}`],
+      ['GET /api/base/vendorNotice/acknowledge/{id}', `/api/base/vendorNotice/acknowledge/${B.notice}`],
+      ['POST /api/base/vendorNotice/reply/{id}', `/api/base/vendorNotice/reply/${B.notice}`, { send: false }],
+      // B's upload inside a reply of A's to a notice both received.
+      [
+        'POST /api/base/vendorNotice/reply/{id}',
+        `/api/base/vendorNotice/reply/${shared}`,
+        { replyText: 'x', send: false, fileIds: [B.file] },
+      ],
+      ['GET /api/file/Download/{type}/{id}', `/api/file/Download/vendorFile/${B.file}`],
+      ['GET /api/message/ReadInfo/{id}', `/api/message/ReadInfo/${B.message}`],
+      ['PUT /api/message/Notice/Read/{id}', `/api/message/Notice/Read/${B.announcement}`],
+      ['POST /api/permission/Users/ImUser/Selector/{id}', `/api/permission/Users/ImUser/Selector/${B.user}`],
+    ];
+    // Every id-naming route a supplier's user reaches has a case (the workflow's own are the
+    // flow's parties', flow-targets.test.ts; a message or chat names the caller's own items).
+    const covered = new Set(cases.map(([key]) => key));
+    const uncovered = probes
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((key) => !covered.has(key) && !NOT_SUPPLIERS.has(key));
+    expect(uncovered).toEqual([]);
+
+    const before = await snapshot();
+    const wrong: string[] = [];
+    for (const [key, url, body] of cases) {
+      const res = await call(key.split(' ')[0] as Method, url, vendor, body);
+      if (res.body.code !== 404) wrong.push(`${key} (${url}) → ${res.body.code} ${res.body.msg}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("no list a supplier's user reads shows another supplier", async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      if (route.method !== 'GET' || route.path.includes('{') || PUBLIC.has(key) || isPlatform(key)) continue;
+      const res = await call('GET', route.path, vendor);
+      if (res.body.code !== 0) continue;
+      for (const mark of ['华东钢材', '只发华东钢材', 'vendor2', '13800000005'])
+        if (res.raw.includes(mark)) wrong.push(`${route.path} shows ${mark}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

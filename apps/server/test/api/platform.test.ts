@@ -1,4 +1,9 @@
-import { PlatformApi, type PlatformLoginResult, type TenantRow } from '@srm/contracts';
+import {
+  PlatformApi,
+  type PlatformBackupInfo,
+  type PlatformLoginResult,
+  type TenantRow,
+} from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createOperator } from '../../src/platform/index';
@@ -115,6 +120,21 @@ describe('the line between the platform and the tenants', () => {
 
   it('every platform route refuses a tenant administrator with 403, and answers 600 without a token', async () => {
     const tenantId = await tenantIdOf(t.db, 'admin');
+    // He is his tenant's administrator, whom every tenant route admits.
+    const flagged = await t.db
+      .selectFrom('sys_user')
+      .select('is_admin')
+      .where('account', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(flagged.is_admin).toBe(true);
+    // What the operator sees, to show that nothing changed.
+    const platformState = async () => {
+      const backup = await t.get<PlatformBackupInfo>(PlatformApi.backup, operator);
+      // (The database's size moves with every request's log.)
+      const { backups, pendingRestore } = backup.body.data;
+      return [(await t.get(PlatformApi.tenants, operator)).body.data, backups, pendingRestore];
+    };
+    const before = await platformState();
     const wrong: string[] = [];
     for (const route of platformRoutes) {
       const key = `${route.method} ${route.path}`;
@@ -128,9 +148,10 @@ describe('the line between the platform and the tenants', () => {
       if (anonymous.body.code !== 600) wrong.push(`${key} no token → ${anonymous.body.code}`);
     }
     expect(wrong).toEqual([]);
-    // Nothing happened: the demo tenant is still active.
+    // Nothing happened: the demo tenant is still active, the tenants and backups as they were.
     const list = await t.get<TenantRow[]>(PlatformApi.tenants, operator);
     expect(list.body.data.find((r) => r.id === tenantId)?.status).toBe('active');
+    expect(await platformState()).toEqual(before);
   });
 
   it('the operator’s token opens no tenant route (601), so he cannot reach a tenant’s screens', async () => {
