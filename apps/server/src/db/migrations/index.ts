@@ -42,6 +42,7 @@ import * as m0048_upload_quota from './0048_upload_quota';
 import * as m0050_unique_codes from './0050_unique_codes';
 import * as m0051_bill_counter_by_code from './0051_bill_counter_by_code';
 import * as m0052_menu_name_onboarding from './0052_menu_name_onboarding';
+import * as m0060_seeded_texts from './0060_seeded_texts';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
     up: m0052_menu_name_onboarding.up0052,
     down: m0052_menu_name_onboarding.down0052,
   },
+  '0060_seeded_texts': { up: m0060_seeded_texts.up0060, down: m0060_seeded_texts.down0060 },
 };

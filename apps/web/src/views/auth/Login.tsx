@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, type LoginConfig, SysConfigApi } from '@srm/contracts/core';
+import { LOCALES, type Locale, type LoginConfig, SysConfigApi, sysNameIn } from '@srm/contracts/core';
 import { Button, theme } from 'antd';
 import {
   type CSSProperties,
@@ -192,7 +192,7 @@ export default function Login() {
             data-testid="login-logo"
           />
           <h1 style={{ color: token.colorTextHeading }} data-testid="login-product-name">
-            {brand?.sysName || t('common:productName')}
+            {(brand && sysNameIn(brand, language)) || t('common:productName')}
           </h1>
         </div>
         <p
