@@ -93,6 +93,8 @@ test('the product name and logo changed on the settings screen show on the sign-
   } finally {
     await restore(request, 'brand', {
       sysName: 'SRM 供应商关系管理平台',
+      sysNameEn: 'SRM Supplier Relationship Management',
+      sysNameTw: 'SRM 供應商關係管理平台',
       logoUrl: '',
       loginTitle: '',
       loginSubtitle: '',
