@@ -294,6 +294,13 @@ test.describe('390 px', () => {
     await shot(page, 'flow-engine-390-list');
     await openDesignerOf(page, code);
     await expect(page.getByTestId('flow-canvas').getByTestId('flow-node-start')).toBeInViewport();
+    // The canvas is zoomed down on a phone; its buttons still measure 24 × 24 px or more (WCAG 2.2).
+    await expect(page.getByTestId('flow-zoom')).toHaveText('75%');
+    for (const id of ['flow-group-remove', 'flow-node-remove']) {
+      const box = await page.getByTestId('flow-canvas').getByTestId(id).first().boundingBox();
+      expect(box?.width, id).toBeGreaterThanOrEqual(24);
+      expect(box?.height, id).toBeGreaterThanOrEqual(24);
+    }
     await shot(page, 'flow-engine-390-designer');
     await page.getByTestId('flow-preview').click();
     await expect(page.getByTestId('flow-preview-canvas')).toBeVisible();

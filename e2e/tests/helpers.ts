@@ -15,6 +15,17 @@ export const ACCOUNTS = {
   vendor: { account: 'vendor', password: 'vendor123' },
 } as const;
 
+/** The brand settings as seeded: a spec that changes them puts these back (the specs share the server). */
+export const SEEDED_BRAND = {
+  sysName: 'SRM 供应商关系管理平台',
+  sysNameEn: 'SRM Supplier Relationship Management',
+  sysNameTw: 'SRM 供應商關係管理平台',
+  logoUrl: '',
+  loginTitle: '',
+  loginSubtitle: '',
+  copyright: '',
+};
+
 /** Signs in through the login form and waits until the shell is shown. */
 export async function signIn(page: Page, who: keyof typeof ACCOUNTS, path = '/login') {
   const { account, password } = ACCOUNTS[who];

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminHeaders, createUser, shot, signIn } from './helpers';
+import { adminHeaders, createUser, SEEDED_BRAND, shot, signIn } from './helpers';
 
 const SECURITY_DEFAULTS = { lockoutAttempts: 5, lockoutMinutes: 10, tokenTimeout: 720, singleLogin: false };
 
@@ -91,13 +91,35 @@ test('the product name and logo changed on the settings screen show on the sign-
     await expect(other.getByTestId('register-brand')).toHaveText(name);
     await context.close();
   } finally {
-    await restore(request, 'brand', {
-      sysName: 'SRM 供应商关系管理平台',
-      logoUrl: '',
-      loginTitle: '',
-      loginSubtitle: '',
-      copyright: '',
-    });
+    await restore(request, 'brand', SEEDED_BRAND);
+  }
+});
+
+test('the settings screen edits the English product name, which English readers then see', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const name = `QA Sourcing ${Date.now().toString(36)}`;
+  await signIn(page, 'admin');
+  try {
+    await page.goto('/system/sysConfig');
+    await page.getByTestId('sys-config-tab-brand').click();
+    await expect(page.getByTestId('sys-config-sysNameEn')).toHaveValue(SEEDED_BRAND.sysNameEn);
+    await expect(page.getByTestId('sys-config-sysNameTw')).toHaveValue(SEEDED_BRAND.sysNameTw);
+    await page.getByTestId('sys-config-sysNameEn').fill(name);
+    await page.getByTestId('sys-config-save-brand').click();
+    await expect(page.getByText('保存成功')).toBeVisible();
+    await shot(page, 'seeded-texts-config-brand');
+    // A Chinese reader keeps the main name; an English one reads the new one.
+    await expect(page).toHaveTitle(/ - SRM 供应商关系管理平台$/);
+    const context = await browser.newContext({ locale: 'en-US' });
+    const english = await context.newPage();
+    await english.goto('/login');
+    await expect(english.getByTestId('login-product-name')).toHaveText(name);
+    await context.close();
+  } finally {
+    await restore(request, 'brand', SEEDED_BRAND);
   }
 });
 

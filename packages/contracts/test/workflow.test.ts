@@ -46,6 +46,27 @@ describe('condition sentences', () => {
     );
   });
 
+  it("a rule's label reads in the reader's language where it has one", () => {
+    const total: ConditionGroup = {
+      kind: 'group',
+      op: 'and',
+      items: [
+        {
+          kind: 'rule',
+          source: 'form',
+          field: 'total',
+          label: '合计金额',
+          labels: { 'en-US': 'Total', 'zh-TW': '合計金額' },
+          operator: 'gt',
+          value: 50000,
+        },
+      ],
+    };
+    expect(conditionSentence(total, 'zh-CN')).toBe('合计金额 > 50000');
+    expect(conditionSentence(total, 'en-US')).toBe('Total > 50000');
+    expect(conditionSentence(total, 'zh-TW')).toBe('合計金額 > 50000');
+  });
+
   it('a list without labels joins its values; empty conditions hold always; the default branch says otherwise', () => {
     const roles: ConditionGroup = {
       kind: 'group',

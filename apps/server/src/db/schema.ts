@@ -307,6 +307,8 @@ export interface SysBillRule {
   digits: number;
   en_code: string;
   full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
   id: Generated<Int8>;
   prefix: Generated<string>;
   reset_cycle: Generated<'never' | 'daily' | 'monthly' | 'yearly'>;
@@ -602,6 +604,8 @@ export interface SysTask {
   last_result: 'running' | 'success' | 'failure' | null;
   last_run_at: Timestamp | null;
   name: string;
+  name_en: Generated<string>;
+  name_tw: Generated<string>;
   params: Generated<Json>;
   tenant_id: Int8;
   time_zone: Generated<string>;

@@ -104,6 +104,13 @@ async function seedTenantBasics(
   // System (sys) and business (base) configuration.
   const configs: { scope: 'sys' | 'base'; key: string; value: string; remark: string }[] = [
     { scope: 'sys', key: 'sysName', value: 'SRM 供应商关系管理平台', remark: '系统名称' },
+    {
+      scope: 'sys',
+      key: 'sysNameEn',
+      value: 'SRM Supplier Relationship Management',
+      remark: '系统名称（英文）',
+    },
+    { scope: 'sys', key: 'sysNameTw', value: 'SRM 供應商關係管理平台', remark: '系统名称（繁体中文）' },
     { scope: 'sys', key: 'sysVersion', value: '3.2.0', remark: '系统版本' },
     { scope: 'sys', key: 'helpUrl', value: 'https://example.com/help', remark: '帮助中心地址' },
     { scope: 'sys', key: 'tokenTimeout', value: '720', remark: '登录超时（分钟，空闲）' },

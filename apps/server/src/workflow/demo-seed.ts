@@ -46,6 +46,7 @@ export function purchaseTree(countersign: string[]): FlowNode {
                   source: 'form',
                   field: 'total',
                   label: '合计金额',
+                  labels: { 'en-US': 'Total', 'zh-TW': '合計金額' },
                   operator: 'gt',
                   value: 50000,
                 },

@@ -1,13 +1,13 @@
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfigValue } from './shellData';
+import { useConfigValue, useSysName } from './shellData';
 
 /** Product mark and name; `collapsed` shows the mark only. */
 export function Logo({ collapsed = false, dark = false }: { collapsed?: boolean; dark?: boolean }) {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();
-  const sysName = useConfigValue('sysName');
+  const sysName = useSysName();
   // The mark from the settings (brand → logo) when one is set, as on the sign-in page.
   const logoUrl = useConfigValue('logoUrl');
   // The configured name can be long: the short product name fits the 230 px sidebar, the full one is the tooltip.

@@ -29,7 +29,7 @@ import { CompanySwitch } from './CompanySwitch';
 import { MenuSearch } from './MenuSearch';
 import { menuTitle } from './menuUtils';
 import { isTaggable, titleOf, useRouteMeta } from './routeMeta';
-import { shellActions, useConfigValue, useCurrentUser } from './shellData';
+import { shellActions, useConfigValue, useCurrentUser, useSysName } from './shellData';
 import { useFullscreen } from './useFullscreen';
 import { useNavMenu } from './useMenu';
 
@@ -135,7 +135,7 @@ export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: 
   const user = useCurrentUser();
   const helpUrl = useConfigValue('helpUrl');
   const sysVersion = useConfigValue('sysVersion');
-  const sysName = useConfigValue('sysName');
+  const sysName = useSysName();
   const fullscreen = useFullscreen();
   const [aboutOpen, setAboutOpen] = useState(false);
   const [wxBindOpen, setWxBindOpen] = useState(false);

@@ -1,8 +1,9 @@
-import type { CurrentUser, SubCompanyNode } from '@srm/contracts/core';
+import { type CurrentUser, type SubCompanyNode, sysNameIn } from '@srm/contracts/core';
 import { useCallback } from 'react';
 import type { AppMenuItem } from '../router/types';
 import { useCacheStore } from '../store/cache';
 import { usePermissionStore } from '../store/permission';
+import { useAppStore } from '../store/settings';
 import { useUserStore } from '../store/user';
 
 /**
@@ -25,6 +26,15 @@ export function useSubCompanies(): SubCompanyNode[] {
 /** A system config value ('sysVersion', 'helpUrl', 'sysName'); '' when absent. */
 export function useConfigValue(key: string): string {
   return useCacheStore((s) => s.config(key) ?? '');
+}
+
+/** The configured system name in the reader's language; '' when none is set. */
+export function useSysName(): string {
+  const language = useAppStore((s) => s.language);
+  const sysName = useConfigValue('sysName');
+  const sysNameEn = useConfigValue('sysNameEn');
+  const sysNameTw = useConfigValue('sysNameTw');
+  return sysNameIn({ sysName, sysNameEn, sysNameTw }, language);
 }
 
 /** True right after a sign-in, until cleared (last-login notice). */

@@ -17,7 +17,7 @@ import {
 } from 'react-router';
 import { ModelIdContext } from '../components/Auth';
 import { loadNamespaces, loadShellNamespaces } from '../i18n';
-import { useCacheStore } from '../store/cache';
+import { useSysName } from '../layout/shellData';
 import { usePermissionStore } from '../store/permission';
 import { useAppStore } from '../store/settings';
 import { useUserStore } from '../store/user';
@@ -96,7 +96,7 @@ function useDocumentTitle() {
   const matches = useMatches();
   const { t, i18n } = useTranslation();
   const language = useAppStore((s) => s.language);
-  const sysName = useCacheStore((s) => s.sysConfig.find((c) => c.paramKey === 'sysName')?.paramValue);
+  const sysName = useSysName();
   const meta = [...matches]
     .reverse()
     .map((m) => metaOfMatch(m.handle))

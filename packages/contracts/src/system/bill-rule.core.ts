@@ -92,6 +92,9 @@ export function billNoExample(rule: BillNumberFormat, at: Date): string {
 export interface BillRule extends BillNumberFormat {
   id: string;
   fullName: string;
+  /** The name in English and traditional Chinese; empty shows `fullName`. */
+  fullNameEn: string;
+  fullNameTw: string;
   enCode: string;
   description: string;
   /** The last number given in the current period; '' when none yet. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../api/envelope';
-import { zEnCode, zName } from '../validation/rules';
+import { zEnCode, zName, zOtherName } from '../validation/rules';
 import {
   BILL_DATE_FORMATS,
   BILL_DIGITS_MAX,
@@ -23,6 +23,8 @@ const int = zIntRange;
 /** POST create / PUT update. Codes are unique within the tenant. */
 export const billRuleBodySchema = z.object({
   fullName: zName({ max: 50 }),
+  fullNameEn: zOtherName(50),
+  fullNameTw: zOtherName(50),
   enCode: zEnCode({ max: 50 }),
   prefix: z
     .string()
@@ -44,6 +46,8 @@ export const billRulePageQuerySchema = pageQuerySchema;
 export const billRuleSchema = z.object({
   id: z.string(),
   fullName: z.string(),
+  fullNameEn: z.string(),
+  fullNameTw: z.string(),
   enCode: z.string(),
   prefix: z.string(),
   dateFormat: z.enum(BILL_DATE_FORMATS),

@@ -1,6 +1,6 @@
 // The zod-free part of the system configuration: codes, paths, the groups with their defaults,
 // the parser both sides read stored values with, and the one password rule function.
-import type { Locale } from '../api/envelope.core';
+import { type Locale, nameInLocale } from '../api/envelope.core';
 import {
   isPassword,
   type MessageParams,
@@ -36,7 +36,16 @@ export interface PasswordRule {
 }
 
 export interface SysConfigValues {
-  brand: { sysName: string; logoUrl: string; loginTitle: string; loginSubtitle: string; copyright: string };
+  brand: {
+    sysName: string;
+    /** The system name in English and traditional Chinese; empty shows `sysName`. */
+    sysNameEn: string;
+    sysNameTw: string;
+    logoUrl: string;
+    loginTitle: string;
+    loginSubtitle: string;
+    copyright: string;
+  };
   security: { lockoutAttempts: number; lockoutMinutes: number; tokenTimeout: number; singleLogin: boolean };
   password: PasswordRule;
   upload: { uploadMaxMb: number };
@@ -59,7 +68,15 @@ export const SYS_CONFIG_BOUNDS = {
 } as const satisfies Record<string, readonly [number, number]>;
 
 export const SYS_CONFIG_DEFAULTS: SysConfigValues = {
-  brand: { sysName: '', logoUrl: '', loginTitle: '', loginSubtitle: '', copyright: '' },
+  brand: {
+    sysName: '',
+    sysNameEn: '',
+    sysNameTw: '',
+    logoUrl: '',
+    loginTitle: '',
+    loginSubtitle: '',
+    copyright: '',
+  },
   security: { lockoutAttempts: 5, lockoutMinutes: 10, tokenTimeout: 720, singleLogin: false },
   // The rule of old: 6-16 characters with a letter and a digit.
   password: {
@@ -87,6 +104,14 @@ export const PUBLIC_CONFIG_GROUPS: readonly SysConfigGroup[] = [
 ];
 /** What the sign-in page reads before anyone signed in. */
 export type LoginConfig = SysConfigValues['brand'];
+
+/** The system name in the reader's language (its main name where that one is empty). */
+export function sysNameIn(
+  brand: Pick<SysConfigValues['brand'], 'sysName' | 'sysNameEn' | 'sysNameTw'>,
+  locale: Locale,
+): string {
+  return nameInLocale(locale, brand.sysName, brand.sysNameEn, brand.sysNameTw);
+}
 
 /** The stored keys of a group, in order. */
 export function configKeys(group: SysConfigGroup): string[] {

@@ -23,6 +23,8 @@ const link = (max: number) =>
 export const sysConfigGroupSchemas = {
   brand: z.object({
     sysName: text(50),
+    sysNameEn: text(50),
+    sysNameTw: text(50),
     logoUrl: link(500),
     loginTitle: text(100),
     loginSubtitle: text(200),

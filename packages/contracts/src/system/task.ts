@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../api/envelope';
-import { zName } from '../validation/rules';
+import { zName, zOtherName } from '../validation/rules';
 import {
   BACKUP_NAME_PATTERN,
   CRON_FIELDS,
@@ -32,6 +32,8 @@ export const taskParamsSchema = z
 export const taskBodySchema = z
   .object({
     name: zName({ max: 50 }),
+    nameEn: zOtherName(50),
+    nameTw: zOtherName(50),
     jobCode: z.enum(TASK_JOB_CODES),
     params: taskParamsSchema.default({}),
     cron: cronSchema,
@@ -49,6 +51,9 @@ export type TaskBody = z.input<typeof taskBodySchema>;
 export const taskSchema = z.object({
   id: z.string(),
   name: z.string(),
+  /** The name in English and traditional Chinese; empty shows `name`. */
+  nameEn: z.string(),
+  nameTw: z.string(),
   jobCode: z.enum(TASK_JOB_CODES),
   params: z.object({ days: z.number().int().optional(), keep: z.number().int().optional() }),
   cron: z.string(),

@@ -38,6 +38,9 @@ export const zCreditCode = (options?: ZRuleOptions) => zRule('creditCode', optio
 export const zEnCode = (options?: ZRuleOptions) => zRule('enCode', options);
 export const zAccount = (options?: ZRuleOptions) => zRule('account', options);
 export const zName = (options?: ZRuleOptions) => zRule('name', options);
+/** A name in English or traditional Chinese beside a main one: may stay empty, the main name stands in. */
+export const zOtherName = (max: number) =>
+  z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.tooLong' }).default('');
 export const zNumericCode = (options?: ZRuleOptions) => zRule('numericCode', options);
 export const zTelephone = (options?: ZRuleOptions) => zRule('telephone', options);
 

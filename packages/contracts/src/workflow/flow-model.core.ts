@@ -58,6 +58,8 @@ export interface ConditionRule {
   field?: string | undefined;
   /** The field's label as the designer showed it, for the sentence. */
   label?: string | undefined;
+  /** That label in English and traditional Chinese, as a node's `names` (the main label where empty). */
+  labels?: NodeNames | undefined;
   operator: ConditionOperator;
   value?: ConditionValue | undefined;
   /** The value as a person reads it (department or role names instead of ids), for the sentence. */

@@ -36,6 +36,9 @@ export * from './flow-model.core';
 /** Node and branch ids: made by the designer, unique within a tree, safe in XML ids and URLs. */
 export const flowNodeIdSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/);
 const label = z.string().trim().min(1).max(100);
+/** A name in another language may be left empty: the main name stands in. */
+const otherName = z.string().trim().max(100).optional();
+const otherNames = z.object({ 'en-US': otherName, 'zh-TW': otherName }).optional();
 const ids = z.array(idSchema).max(500);
 
 // ---------------------------------------------------------------------------------------------------
@@ -48,6 +51,7 @@ export const conditionRuleSchema: z.ZodType<ConditionRule> = z.object({
   source: z.enum(CONDITION_SOURCES),
   field: z.string().min(1).max(100).optional(),
   label: z.string().max(100).optional(),
+  labels: otherNames,
   operator: z.enum(CONDITION_OPERATORS),
   value: z.union([conditionScalar, z.array(conditionScalar).max(500), z.null()]).optional(),
   valueLabel: z.string().max(500).optional(),
@@ -96,12 +100,10 @@ export const nodeTimeoutSchema: z.ZodType<NodeTimeout> = z.discriminatedUnion('a
 ]);
 
 const formRights = z.record(z.string().min(1).max(100), z.enum(FIELD_RIGHTS)).optional();
-/** A name in another language may be left empty: the main name stands in. */
-const otherName = z.string().trim().max(100).optional();
 const base = {
   id: flowNodeIdSchema,
   name: label,
-  names: z.object({ 'en-US': otherName, 'zh-TW': otherName }).optional(),
+  names: otherNames,
 };
 const next = () => flowNodeSchema.nullable().optional();
 

@@ -1,6 +1,6 @@
 // Workflow texts in the three languages: branch conditions as sentences for the designer
 // ("合计金额 > 50000 且 …") and the messages of tree validation and engine refusals.
-import { DEFAULT_LOCALE, type Locale } from '../api/envelope.core';
+import { DEFAULT_LOCALE, type Locale, nameInLocale } from '../api/envelope.core';
 import enUS from '../locales/workflow.en-US.json';
 import zhCN from '../locales/workflow.zh-CN.json';
 import zhTW from '../locales/workflow.zh-TW.json';
@@ -41,7 +41,9 @@ function scalarText(value: ConditionScalar, locale: Locale): string {
 function ruleSentence(rule: ConditionRule, locale: Locale): string {
   const left =
     rule.source === 'form'
-      ? rule.label || rule.field || '?'
+      ? nameInLocale(locale, rule.label ?? '', rule.labels?.['en-US'], rule.labels?.['zh-TW']) ||
+        rule.field ||
+        '?'
       : flowMessage(`flow.cond.source.${rule.source}`, locale);
   const list = Array.isArray(rule.value) ? rule.value : rule.value == null ? [] : [rule.value];
   const value =

@@ -43,6 +43,7 @@ import * as m0050_unique_codes from './0050_unique_codes';
 import * as m0051_bill_counter_by_code from './0051_bill_counter_by_code';
 import * as m0052_menu_name_onboarding from './0052_menu_name_onboarding';
 import * as m0053_vendor_portal_flow_launch from './0053_vendor_portal_flow_launch';
+import * as m0060_seeded_texts from './0060_seeded_texts';
 import * as m0070_data_models from './0070_data_models';
 
 /** Every migration, by name; the name orders them. */
@@ -114,5 +115,6 @@ export const migrations: Record<string, Migration> = {
     up: m0053_vendor_portal_flow_launch.up0053,
     down: m0053_vendor_portal_flow_launch.down0053,
   },
+  '0060_seeded_texts': { up: m0060_seeded_texts.up0060, down: m0060_seeded_texts.down0060 },
   '0070_data_models': { up: m0070_data_models.up0070, down: m0070_data_models.down0070 },
 };

@@ -30,6 +30,8 @@ function toBillRule(row: RuleRow, last: { seq: string; updated_at: Date } | unde
   return {
     id: String(row.id),
     fullName: row.full_name,
+    fullNameEn: row.full_name_en,
+    fullNameTw: row.full_name_tw,
     enCode: row.en_code,
     ...format,
     description: row.description,
@@ -73,7 +75,14 @@ export async function pageBillRules(
   let base = ctx.db.selectFrom('sys_bill_rule').where('tenant_id', '=', ctx.tenantId);
   if (q.keyword) {
     const like = likePattern(q.keyword);
-    base = base.where((eb) => eb.or([eb('full_name', 'ilike', like), eb('en_code', 'ilike', like)]));
+    base = base.where((eb) =>
+      eb.or([
+        eb('full_name', 'ilike', like),
+        eb('full_name_en', 'ilike', like),
+        eb('full_name_tw', 'ilike', like),
+        eb('en_code', 'ilike', like),
+      ]),
+    );
   }
   const [rows, count] = await Promise.all([
     base
@@ -117,6 +126,8 @@ async function assertCodeFree(ctx: BillRuleContext, code: string, exceptId?: str
 
 const columns = (body: Body) => ({
   full_name: body.fullName,
+  full_name_en: body.fullNameEn,
+  full_name_tw: body.fullNameTw,
   en_code: body.enCode,
   prefix: body.prefix,
   date_format: body.dateFormat,
@@ -171,6 +182,8 @@ export async function deleteBillRule(ctx: BillRuleContext, id: string): Promise<
 export const DEMO_BILL_RULES: Body[] = [
   {
     fullName: '采购申请单',
+    fullNameEn: 'Purchase requisition',
+    fullNameTw: '採購申請單',
     enCode: BillRuleCode.purchaseRequisition,
     prefix: 'PR',
     dateFormat: 'yyyyMMdd',
@@ -182,6 +195,8 @@ export const DEMO_BILL_RULES: Body[] = [
   },
   {
     fullName: '流程任务',
+    fullNameEn: 'Workflow task',
+    fullNameTw: '流程任務',
     enCode: BillRuleCode.flowTask,
     prefix: 'WF',
     dateFormat: 'yyyyMM',
@@ -193,6 +208,8 @@ export const DEMO_BILL_RULES: Body[] = [
   },
   {
     fullName: '供应商编码',
+    fullNameEn: 'Supplier code',
+    fullNameTw: '供應商編碼',
     enCode: BillRuleCode.supplierCode,
     prefix: 'SUP',
     dateFormat: 'none',

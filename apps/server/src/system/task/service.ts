@@ -35,6 +35,8 @@ export type TaskContext = Pick<ServiceContext, 'db' | 'tenantId' | 'locale'> & {
 type TaskRow = {
   id: string;
   name: string;
+  name_en: string;
+  name_tw: string;
   job_code: string;
   params: unknown;
   cron: string;
@@ -58,6 +60,8 @@ function toTask(jobs: JobRunner, row: TaskRow): Task {
   return {
     id: String(row.id),
     name: row.name,
+    nameEn: row.name_en,
+    nameTw: row.name_tw,
     jobCode,
     params: jobParams(jobCode, row.params),
     cron: row.cron,
@@ -85,6 +89,8 @@ export function previewCron(
 const TASK_COLUMNS = [
   'id',
   'name',
+  'name_en',
+  'name_tw',
   'job_code',
   'params',
   'cron',
@@ -99,7 +105,12 @@ export async function listTasks(
   query: { currentPage: number; pageSize: number; keyword?: string },
 ): Promise<Page<Task>> {
   let base = ctx.db.selectFrom('sys_task').where('tenant_id', '=', ctx.tenantId);
-  if (query.keyword) base = base.where('name', 'ilike', `%${query.keyword.replace(/[\\%_]/g, '\\$&')}%`);
+  if (query.keyword) {
+    const like = `%${query.keyword.replace(/[\\%_]/g, '\\$&')}%`;
+    base = base.where((eb) =>
+      eb.or([eb('name', 'ilike', like), eb('name_en', 'ilike', like), eb('name_tw', 'ilike', like)]),
+    );
+  }
   const [rows, count] = await Promise.all([
     base
       .select(TASK_COLUMNS)
@@ -142,6 +153,8 @@ export async function createTask(ctx: TaskContext, body: ValidBody): Promise<Tas
       .values({
         tenant_id: ctx.tenantId,
         name: body.name,
+        name_en: body.nameEn,
+        name_tw: body.nameTw,
         job_code: body.jobCode,
         params: JSON.stringify(jobParams(body.jobCode, body.params)),
         cron: body.cron,
@@ -188,6 +201,8 @@ export async function updateTask(ctx: TaskContext, id: string, body: ValidBody):
       .updateTable('sys_task')
       .set({
         name: body.name,
+        name_en: body.nameEn,
+        name_tw: body.nameTw,
         job_code: body.jobCode,
         params: JSON.stringify(jobParams(body.jobCode, body.params)),
         cron: body.cron,
@@ -505,6 +520,8 @@ export async function seedTasks(db: Kysely<Database>, tenantId: string, embedded
       {
         tenant_id: tenantId,
         name: '清理日志',
+        name_en: 'Purge old logs',
+        name_tw: '清理日誌',
         job_code: 'log.purge',
         params: JSON.stringify({ days: 90 }),
         cron: '30 2 * * *',
@@ -514,6 +531,8 @@ export async function seedTasks(db: Kysely<Database>, tenantId: string, embedded
       {
         tenant_id: tenantId,
         name: '结束空闲会话',
+        name_en: 'End idle sessions',
+        name_tw: '結束閒置工作階段',
         job_code: 'session.endIdle',
         params: '{}',
         cron: '*/10 * * * *',
@@ -523,6 +542,8 @@ export async function seedTasks(db: Kysely<Database>, tenantId: string, embedded
       {
         tenant_id: tenantId,
         name: '备份内置数据库',
+        name_en: 'Back up the embedded database',
+        name_tw: '備份內建資料庫',
         job_code: 'db.backup',
         params: JSON.stringify({ keep: 7 }),
         cron: '0 3 * * *',
@@ -533,6 +554,8 @@ export async function seedTasks(db: Kysely<Database>, tenantId: string, embedded
       {
         tenant_id: tenantId,
         name: '清理未认领的注册附件',
+        name_en: 'Purge unclaimed registration attachments',
+        name_tw: '清理未認領的註冊附件',
         job_code: 'upload.purgeUnclaimed',
         params: JSON.stringify({ days: 1 }),
         cron: '20 * * * *',

@@ -1,4 +1,4 @@
-import { API, LOCALES, type Locale, type LoginConfig, SysConfigApi } from '@srm/contracts/core';
+import { API, LOCALES, type Locale, type LoginConfig, SysConfigApi, sysNameIn } from '@srm/contracts/core';
 import { Button, theme } from 'antd';
 import {
   type CSSProperties,
@@ -226,7 +226,7 @@ export default function Login() {
             <ProductMark size={40} testId="login-logo" />
           )}
           <h1 style={{ color: token.colorTextHeading }} data-testid="login-product-name">
-            {brand?.sysName || t('common:productName')}
+            {(brand && sysNameIn(brand, language)) || t('common:productName')}
           </h1>
         </div>
         <p

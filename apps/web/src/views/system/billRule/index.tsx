@@ -10,6 +10,7 @@ import {
   BillRulePerm,
   billNoExample,
   formRule,
+  nameInLocale,
   type ValidationMessageKey,
   validationMessage,
 } from '@srm/contracts/core';
@@ -22,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../../../api/request';
 import { EditDeleteActions, useActionColumn } from '../../../components/listActions';
 import { FormModal, KeywordToolbar, PagedTable, useKeywordSearch } from '../../../components/listPage';
+import { OtherNameFields } from '../../../components/OtherNameFields';
 import { applyServerFieldErrors } from '../../../components/org';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
@@ -31,6 +33,8 @@ type FormValues = Required<BillRuleBody>;
 
 const DEFAULTS: FormValues = {
   fullName: '',
+  fullNameEn: '',
+  fullNameTw: '',
   enCode: '',
   prefix: '',
   dateFormat: 'yyyyMMdd',
@@ -44,6 +48,8 @@ const DEFAULTS: FormValues = {
 /** System → document-number rules: the rules, the number each would give now, the last one given. */
 export default function BillRulePage() {
   const { t } = useTranslation('sysConfig');
+  const language = useAppStore((s) => s.language);
+  const ruleName = (row: BillRule) => nameInLocale(language, row.fullName, row.fullNameEn, row.fullNameTw);
   const queryClient = useQueryClient();
   const keywordSearch = useKeywordSearch();
   const { keyword, page, setPage } = keywordSearch;
@@ -70,7 +76,7 @@ export default function BillRulePage() {
         onEdit={() => setEditing(row)}
         editLabel={t('billRule.edit')}
         deleteCode={BillRulePerm.billRuleDelete}
-        deleteTitle={t('deleteConfirm', { name: row.fullName })}
+        deleteTitle={t('deleteConfirm', { name: ruleName(row) })}
         onDelete={() => remove.mutateAsync(row.id).catch(() => undefined)}
         deleteLabel={t('billRule.delete')}
       />
@@ -78,7 +84,12 @@ export default function BillRulePage() {
   ));
   const now = new Date();
   const columns: ColumnsType<BillRule> = [
-    { title: t('billRule.fullName'), dataIndex: 'fullName', key: 'fullName' },
+    {
+      title: t('billRule.fullName'),
+      dataIndex: 'fullName',
+      key: 'fullName',
+      render: (_: string, row) => ruleName(row),
+    },
     { title: t('billRule.enCode'), dataIndex: 'enCode', key: 'enCode' },
     {
       title: t('billRule.exampleNow'),
@@ -158,6 +169,8 @@ function BillRuleFormModal({
   const initialValues: FormValues = rule
     ? {
         fullName: rule.fullName,
+        fullNameEn: rule.fullNameEn,
+        fullNameTw: rule.fullNameTw,
         enCode: rule.enCode,
         prefix: rule.prefix,
         dateFormat: rule.dateFormat,
@@ -187,7 +200,13 @@ function BillRuleFormModal({
       : '-';
   const save = useMutation({
     mutationFn: (v: FormValues) => {
-      const body: BillRuleBody = { ...v, prefix: v.prefix ?? '', description: v.description ?? '' };
+      const body: BillRuleBody = {
+        ...v,
+        fullNameEn: v.fullNameEn ?? '',
+        fullNameTw: v.fullNameTw ?? '',
+        prefix: v.prefix ?? '',
+        description: v.description ?? '',
+      };
       return rule ? billRuleApi.update(rule.id, body) : billRuleApi.create(body);
     },
     onSuccess: () => {
@@ -219,6 +238,12 @@ function BillRuleFormModal({
       <Form.Item name="fullName" label={t('billRule.fullName')} rules={rules.fullName}>
         <Input maxLength={50} data-testid="bill-rule-form-name" />
       </Form.Item>
+      <OtherNameFields
+        names={['fullNameEn', 'fullNameTw']}
+        labels={[t('billRule.fullNameEn'), t('billRule.fullNameTw')]}
+        max={50}
+        testId="bill-rule-form"
+      />
       <Form.Item name="enCode" label={t('billRule.enCode')} rules={rules.enCode}>
         <Input maxLength={50} data-testid="bill-rule-form-code" />
       </Form.Item>

@@ -104,6 +104,8 @@ function GroupForm({
   const fields: Record<SysConfigGroup, ReactNode> = {
     brand: [
       text('sysName', 50),
+      text('sysNameEn', 50),
+      text('sysNameTw', 50),
       text('logoUrl', 500, t('config.logoUrlHint')),
       text('loginTitle', 100),
       text('loginSubtitle', 200),

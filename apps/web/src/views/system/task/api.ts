@@ -15,6 +15,8 @@ import { http, type QueryParams } from '../../../api/request';
 /** A task as the add and edit forms send it. */
 export interface TaskBody {
   name: string;
+  nameEn?: string;
+  nameTw?: string;
   jobCode: TaskJobCode;
   params: { days?: number; keep?: number };
   cron: string;

@@ -2,6 +2,7 @@ import { PlayCircleOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/ic
 import {
   DEFAULT_TASK_TIME_ZONE,
   formatDate,
+  nameInLocale,
   TASK_JOB_PARAMS,
   TASK_RESULTS,
   type Task,
@@ -21,10 +22,18 @@ import { Auth, useAuth } from '../../../components/Auth';
 import { DateRangePicker } from '../../../components/DateRangePicker';
 import { EditDeleteActions, RowAction, useActionColumn } from '../../../components/listActions';
 import { FormModal, PagedTable } from '../../../components/listPage';
+import { OtherNameFields } from '../../../components/OtherNameFields';
+import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { type TaskBody, taskApi, taskKeys } from './api';
 
 const TIME = 'yyyy-MM-dd HH:mm:ss';
+
+/** A task's name in the reader's language. */
+function useTaskName(): (task: Pick<Task, 'name' | 'nameEn' | 'nameTw'>) => string {
+  const language = useAppStore((s) => s.language);
+  return (task) => nameInLocale(language, task.name, task.nameEn, task.nameTw);
+}
 /** How often the screen reads again while a run is under way (or asked for and not yet seen). */
 const POLL_MS = 1000;
 /** How long after Run now the screen waits for the run to show before it stops asking. */
@@ -59,6 +68,7 @@ export function ResultTag({ result }: { result: TaskResult | null }) {
 /** System → scheduled tasks: the tenant's tasks on top, the run log below. */
 export default function TaskPage() {
   const { t } = useTranslation('task');
+  const taskName = useTaskName();
   const queryClient = useQueryClient();
   const { has } = useAuth();
   const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
@@ -117,14 +127,14 @@ export default function TaskPage() {
         onEdit={() => setEditing(row)}
         editLabel={t('edit')}
         deleteCode={TaskPerm.taskDelete}
-        deleteTitle={t('deleteConfirm', { name: row.name })}
+        deleteTitle={t('deleteConfirm', { name: taskName(row) })}
         onDelete={() => remove.mutateAsync(row.id).catch(() => undefined)}
         deleteLabel={t('delete')}
       />
     </>
   ));
   const columns: ColumnsType<Task> = [
-    { title: t('name'), dataIndex: 'name', key: 'name' },
+    { title: t('name'), dataIndex: 'name', key: 'name', render: (_: string, row) => taskName(row) },
     {
       title: t('enabled'),
       dataIndex: 'enabled',
@@ -136,7 +146,7 @@ export default function TaskPage() {
             checked={enabled}
             loading={setState.isPending && setState.variables?.id === row.id}
             onChange={(checked) => setState.mutate({ id: row.id, enabled: checked })}
-            aria-label={t('enabledOf', { name: row.name })}
+            aria-label={t('enabledOf', { name: taskName(row) })}
             data-testid="task-state"
           />
         ) : (
@@ -248,6 +258,7 @@ function listIsLive(tasks: Task[], started: Record<string, Started>): boolean {
 /** The run log; `live` (a run under way or awaited above) or a running run of its own keeps it reading. */
 function RunLog({ tasks, live }: { tasks: Task[]; live: boolean }) {
   const { t } = useTranslation('task');
+  const taskName = useTaskName();
   const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
   const [taskId, setTaskId] = useState<string | undefined>();
   const [result, setResult] = useState<TaskResult | undefined>();
@@ -268,7 +279,16 @@ function RunLog({ tasks, live }: { tasks: Task[]; live: boolean }) {
   });
   const first = { currentPage: 1, pageSize: page.pageSize };
   const columns: ColumnsType<TaskRun> = [
-    { title: t('name'), dataIndex: 'taskName', key: 'taskName' },
+    {
+      title: t('name'),
+      dataIndex: 'taskName',
+      key: 'taskName',
+      // A run keeps the name its task had; while the task still bears it, in the reader's language.
+      render: (name: string, row) => {
+        const task = tasks.find((x) => x.id === row.taskId && x.name === name);
+        return task ? taskName(task) : name;
+      },
+    },
     { title: t('trigger'), dataIndex: 'trigger', key: 'trigger', render: (v: string) => t(`triggers.${v}`) },
     { title: t('attempt'), dataIndex: 'attempt', key: 'attempt', width: 70 },
     {
@@ -320,7 +340,7 @@ function RunLog({ tasks, live }: { tasks: Task[]; live: boolean }) {
             setTaskId(v);
             setPage(first);
           }}
-          options={tasks.map((x) => ({ value: x.id, label: x.name }))}
+          options={tasks.map((x) => ({ value: x.id, label: taskName(x) }))}
           data-testid="task-runs-task"
         />
         <Select
@@ -424,6 +444,8 @@ function TaskFormModal({
       const body: TaskBody = {
         ...values,
         name: values.name.trim(),
+        nameEn: values.nameEn?.trim() ?? '',
+        nameTw: values.nameTw?.trim() ?? '',
         cron: values.cron.trim(),
         params: spec ? { [spec.name]: values.params?.[spec.name] } : {},
       };
@@ -448,6 +470,8 @@ function TaskFormModal({
     ? { ...task, params: task.params }
     : {
         name: '',
+        nameEn: '',
+        nameTw: '',
         jobCode: 'log.purge',
         params: { days: 30 },
         cron: '0 2 * * *',
@@ -472,6 +496,12 @@ function TaskFormModal({
       >
         <Input maxLength={50} data-testid="task-form-name" />
       </Form.Item>
+      <OtherNameFields
+        names={['nameEn', 'nameTw']}
+        labels={[t('nameEn'), t('nameTw')]}
+        max={50}
+        testId="task-form"
+      />
       <Form.Item name="jobCode" label={t('job')} rules={[{ required: true, message: t('required') }]}>
         <Select
           data-testid="task-form-job"

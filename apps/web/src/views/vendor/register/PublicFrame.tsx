@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, type LoginConfig, SysConfigApi } from '@srm/contracts/core';
+import { LOCALES, type Locale, type LoginConfig, SysConfigApi, sysNameIn } from '@srm/contracts/core';
 import { Segmented, theme } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +40,7 @@ export function PublicFrame({ title, children }: { title: string; children: Reac
           ) : (
             <ProductMark size={28} testId="register-logo" />
           )}
-          <span>{brand?.sysName || t('common:productName')}</span>
+          <span>{(brand && sysNameIn(brand, language)) || t('common:productName')}</span>
         </Link>
         <Segmented<Locale>
           size="small"

@@ -11,7 +11,7 @@ import {
 } from '@srm/contracts/core';
 import { Alert, Button, Flex, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { conditionFields, fieldLabel, NUMERIC_TYPES } from './forms';
+import { conditionFields, fieldLabel, NUMERIC_TYPES, ruleLabels } from './forms';
 import { useOrgOptions } from './options';
 
 const NUMERIC_OPS: readonly ConditionOperator[] = [
@@ -77,7 +77,7 @@ export function ConditionEditor({
             kind: 'rule',
             source: 'form',
             field: first.name,
-            label: fieldLabel(first, locale),
+            ...ruleLabels(first),
             operator: 'eq',
             value: null,
           }
@@ -245,7 +245,7 @@ export function ConditionEditor({
                   patchRule(index, {
                     source: 'form',
                     field: f?.name,
-                    label: f ? fieldLabel(f, locale) : undefined,
+                    ...(f ? ruleLabels(f) : { label: undefined, labels: undefined }),
                     operator: 'eq',
                     value: null,
                     valueLabel: undefined,
@@ -255,6 +255,7 @@ export function ConditionEditor({
                     source: v as ConditionSource,
                     field: undefined,
                     label: undefined,
+                    labels: undefined,
                     operator: 'in',
                     value: [],
                     valueLabel: undefined,

@@ -19,7 +19,15 @@ import {
   type ParallelBranch,
 } from '@srm/contracts/core';
 import { Button, Dropdown, Tooltip } from 'antd';
-import { type DragEvent, type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type DragEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { branchText, nodeSummary } from './summary';
 import { INSERTABLE_TYPES, type InsertableType } from './treeOps';
@@ -79,8 +87,9 @@ export function FlowCanvas({
   }, []);
   return (
     <div className="fd-canvas-scroll" ref={scroller} data-testid={testId ?? 'flow-canvas'}>
-      {/* CSS zoom (not a transform): the scrolled size follows the zoomed tree. */}
-      <div className="fd-canvas" style={{ zoom }}>
+      {/* CSS zoom (not a transform): the scrolled size follows the zoomed tree. --fd-zoom lets the
+          buttons undo it for their touch size (flowEngine.css). */}
+      <div className="fd-canvas" style={{ zoom, '--fd-zoom': zoom } as CSSProperties}>
         <Route start={tree} ctx={ctx} />
       </div>
     </div>
@@ -265,6 +274,7 @@ function Group({ group, ctx }: { group: FlowNode & { type: 'condition' | 'parall
               size="small"
               type="text"
               className="fd-group-remove"
+              data-testid="flow-group-remove"
               icon={<CloseOutlined />}
               aria-label={t('canvas.removeNamed', { name: nodeNameIn(group, ctx.locale) })}
               onClick={() => actions.remove(group.id)}

@@ -1,4 +1,5 @@
 import {
+  type ConditionRule,
   type FlowFormName,
   type FormField,
   type FormSchema,
@@ -37,6 +38,17 @@ export function designerFormOptions(saved: string | undefined, locale: Locale) {
 
 export function fieldLabel(f: FormField, locale: Locale): string {
   return f.labels?.[locale] ?? f.label;
+}
+
+/**
+ * What a condition rule keeps of its field's label: the main (simplified-Chinese) one and the
+ * others, so its sentence reads in each reader's language whoever designed it.
+ */
+export function ruleLabels(f: FormField): Pick<ConditionRule, 'label' | 'labels'> {
+  return {
+    label: fieldLabel(f, 'zh-CN'),
+    labels: { 'en-US': fieldLabel(f, 'en-US'), 'zh-TW': fieldLabel(f, 'zh-TW') },
+  };
 }
 
 /** A form's name in a language (its code when the registry does not know it). */
