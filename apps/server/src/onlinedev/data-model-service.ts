@@ -197,8 +197,22 @@ async function countOf(db: Kysely<Database>, query: CompiledQuery): Promise<numb
 }
 
 /** Runs the plan's statements in the caller's transaction; their text is what the version keeps. */
+/**
+ * Runs a plan's statements. What the rows still contradict once converted (a confirmed change that
+ * leaves a required field without a value, a value out of a narrowed range) is refused by the
+ * database with a data or integrity error (SQLSTATE classes 22 and 23): a 400 saying so, the whole
+ * change rolled back with the transaction, never a 500.
+ */
 async function apply(db: Kysely<Database>, plan: DdlPlan): Promise<string[]> {
-  for (const statement of plan.statements) await db.executeQuery(CompiledQuery.raw(statement.sql));
+  for (const statement of plan.statements) {
+    try {
+      await db.executeQuery(CompiledQuery.raw(statement.sql));
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && /^2[23]/.test(code)) throw new AppError(400, 'dataModel.rowsRefuse');
+      throw error;
+    }
+  }
   return plan.statements.map((s) => s.sql);
 }
 

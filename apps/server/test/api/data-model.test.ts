@@ -223,6 +223,41 @@ describe('data models', () => {
       code: 400,
       data: { fields: { 'definition.indexes.0': '3 rows hold duplicated values: it cannot be unique' } },
     });
+    // A confirmed change the rows cannot take is the database's refusal, a 400, and nothing changes:
+    // a required score narrowed below a value it holds (the value would become empty).
+    const scored = {
+      ...def,
+      fields: [
+        ...def.fields,
+        {
+          code: 'score',
+          names: names('得分'),
+          kind: 'decimal',
+          precision: 12,
+          scale: 2,
+          required: true,
+          defaultValue: 0,
+        },
+      ],
+    };
+    const added = await t.put<DataModel>(`${M}/${model.id}`, { definition: scored }, admin, en);
+    expect(added.body.code, added.body.msg).toBe(0);
+    await sql`update ${sql.id(model.tableName)} set score = 123456.78 where id = (select min(id) from ${sql.id(model.tableName)})`.execute(
+      t.db,
+    );
+    const narrowed = {
+      ...scored,
+      fields: scored.fields.map((f) => (f.code === 'score' ? { ...f, precision: 4 } : f)),
+    };
+    const before = await rowsOf(model.tableName);
+    const refused = await t.put(`${M}/${model.id}`, { definition: narrowed, confirm: true }, admin, en);
+    expect(refused.body.code, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.msg).toMatch(/do not fit this change/);
+    expect(await rowsOf(model.tableName)).toEqual(before);
+    expect((await t.get<DataModel>(`${M}/${model.id}`, admin)).body.data.version).toBe(
+      added.body.data.version,
+    );
+    def = scored;
     const code = await t.put(`${M}/${model.id}`, { definition: { ...def, code: 'renamed' } }, admin, en);
     expect(code.body).toMatchObject({
       code: 400,
@@ -232,8 +267,10 @@ describe('data models', () => {
 
   it('lists the versions with who, when and the statements', async () => {
     const res = await t.get<{ list: DataModelVersion[] }>(`${M}/${model.id}/Versions`, admin);
-    expect(res.body.data.list.map((v) => v.version)).toEqual([4, 3, 2, 1]);
-    const [v4, , , v1] = res.body.data.list;
+    // The fifth added the score; the refused narrowing of it left no version.
+    expect(res.body.data.list.map((v) => v.version)).toEqual([5, 4, 3, 2, 1]);
+    const [v5, v4, , , v1] = res.body.data.list;
+    expect(v5?.statements.join('\n')).toMatch(/add column "score"/);
     expect(v1?.statements[0]).toMatch(/^create table "dm_\d+_sample_request"/);
     expect(v4?.statements).toEqual(
       expect.arrayContaining([`alter table "${model.tableName}" drop column "note"`]),
