@@ -15,10 +15,10 @@ import { orgDomain } from './org/index';
 import { permissionDomain } from './permission/index';
 import { platformDomain } from './platform/index';
 import { seedDemo } from './setup/seed';
+import { supplierDomain } from './supplier/index';
 import { applyPendingRestore } from './system/backup/index';
 import { systemDomain } from './system/index';
 import { registerMessageOverrides } from './system/language/index';
-import { vendorDomain } from './vendor/index';
 import { workflowDomain } from './workflow/index';
 
 export { MAX_UPLOAD_BYTES } from './core/multipart';
@@ -72,7 +72,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(chatDomain, { hub });
   await app.register(fileDomain);
   await app.register(workflowDomain);
-  await app.register(vendorDomain);
+  await app.register(supplierDomain);
   await app.register(onlineDevDomain);
   // The platform operator's console, apart from every tenant (above the domains: it makes tenants).
   await app.register(platformDomain, { cluster: hub });

@@ -55,7 +55,7 @@ export interface AppConfig {
     /** The solving counter is drawn from this range: the expected work is about cost × counter. */
     altchaCounter?: [number, number];
     /**
-     * Anonymous uploads (vendor/register-upload.ts): the megabytes one client address may send in
+     * Anonymous uploads (supplier/register-upload.ts): the megabytes one client address may send in
      * `uploadWindowMinutes` (REGISTER_UPLOAD_QUOTA_MB, default 100 in 60), and the megabytes of a
      * tenant's uploads no application names yet (REGISTER_UNCLAIMED_MAX_MB, default 2048).
      */

@@ -8,7 +8,7 @@ import {
   stepOf,
   storedValues,
   toFormBody,
-} from '../src/views/vendor/register/formValues';
+} from '../src/views/supplier/register/formValues';
 
 const values: RegisterValues = {
   supplierName: ' 示例有限公司 ',

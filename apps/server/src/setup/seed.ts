@@ -7,9 +7,9 @@ import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { ensureMsgTemplates } from '../message/msg-template';
 import { seedMessages } from '../message/seed';
+import { seedDemoSuppliers, seedVendors } from '../supplier/seed';
 import { seedBillRules } from '../system/bill-rule';
 import { seedTasks } from '../system/task/index';
-import { seedDemoSuppliers, seedVendors } from '../vendor/seed';
 import { seedWorkflowDemo } from '../workflow/index';
 
 export interface TenantSeedOptions {
@@ -361,7 +361,7 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
 export async function seedDemo(
   db: Kysely<Database>,
   /**
-   * suppliers: also the demo's further suppliers (several states, with users; vendor/seed.ts);
+   * suppliers: also the demo's further suppliers (several states, with users; supplier/seed.ts);
    * workflowDemo (default on): the manager account, two released flows and tasks in every status.
    */
   options: { suppliers?: boolean; workflowDemo?: boolean } = {},

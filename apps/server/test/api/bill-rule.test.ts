@@ -56,7 +56,7 @@ describe('document-number rules', () => {
       prefix: 'SUP',
       digits: 6,
       resetCycle: 'never',
-      // The seeded supplier (vendor/seed.ts) took SUP000001.
+      // The seeded supplier (supplier/seed.ts) took SUP000001.
       lastNo: 'SUP000002',
     });
     const all = await t.get<Page<BillRule>>(B, admin);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ChatApi, type Conversation, SOCKET_FRAME_MAX_BYTES } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notifyUsers } from '../../src/message/notify';
-import { seedDemoSuppliers } from '../../src/vendor/index';
+import { seedDemoSuppliers } from '../../src/supplier/index';
 import { createTestApp, type TestApp, tenantIdOf, uploadFile, userIdOf } from '../helpers';
 import { settle, TestSocket } from '../ws-client';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TENANT } from '../../src/setup/seed';
-import { seedDemoSuppliers } from '../../src/vendor/seed';
+import { seedDemoSuppliers } from '../../src/supplier/seed';
 import {
   type ApiRoute,
   createTestApp,

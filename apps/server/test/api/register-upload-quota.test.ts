@@ -1,6 +1,6 @@
 import { VendorRegisterApi } from '@srm/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { purgeUnclaimedUploads } from '../../src/vendor/register-upload';
+import { purgeUnclaimedUploads } from '../../src/supplier/register-upload';
 import { createTestApp, multipartFile, type TestApp } from '../helpers';
 
 /** Anonymous uploads: a byte quota per address (429 in the envelope) and unclaimed files purged after a day. */

@@ -11,8 +11,8 @@ import {
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeChatMessage } from '../../src/chat/service';
-import { remindExpiringQualifications } from '../../src/vendor/expiry-job';
-import { seedDemoSuppliers } from '../../src/vendor/index';
+import { remindExpiringQualifications } from '../../src/supplier/expiry-job';
+import { seedDemoSuppliers } from '../../src/supplier/index';
 import { createTestApp, supplierIdOf, type TestApp, tenantIdOf, userIdOf } from '../helpers';
 
 /**

@@ -5,7 +5,7 @@ import {
   vendorReplyProblem,
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoSuppliers } from '../../src/vendor/index';
+import { seedDemoSuppliers } from '../../src/supplier/index';
 import {
   createTestApp,
   multipartFile,

@@ -18,7 +18,7 @@ const ORDER = [
   'permission',
   'chat',
   'workflow',
-  'vendor',
+  'supplier',
   'onlinedev',
   'setup',
   'platform',

@@ -6,7 +6,7 @@ import type { Database } from '../../src/db/types';
 import { JobRunner } from '../../src/jobs/runner';
 import { BUILTIN_JOBS, jobParams } from '../../src/system/task/job-registry';
 // The registration's own job registers when its module loads.
-import '../../src/vendor/register-upload';
+import '../../src/supplier/register-upload';
 
 /** The cron preview (the runner's own evaluation) and the registry of built-in jobs. */
 const runner = new JobRunner(

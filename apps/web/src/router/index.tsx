@@ -273,7 +273,7 @@ export const fixedRoutes: RouteObject[] = [
         path: '/base/vendor/register',
         lazy: async () => {
           const [module] = await Promise.all([
-            import('../views/vendor/register'),
+            import('../views/supplier/register'),
             loadNamespaces(['vendorRegister', 'area', 'altcha']),
           ]);
           return { Component: module.default };

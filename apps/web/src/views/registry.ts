@@ -34,12 +34,12 @@ const pageLoaders: Record<string, PageLoader> = {
   '/workFlow/flowCirculate': () => import('./workFlow/flowCirculate'),
   '/workFlow/entrust': () => import('./workFlow/entrust'),
   '/workFlow/flowMonitor': () => import('./workFlow/flowMonitor'),
-  '/base/vendor/supplier': () => import('./vendor/supplier'),
-  '/base/vendorNotice': () => import('./vendor/notice'),
-  '/base/vendor/invitation': () => import('./vendor/invitation'),
-  '/vendorPortal/inbox': () => import('./vendor/portal/inbox'),
-  '/vendorPortal/company': () => import('./vendor/portal/company'),
-  '/vendorPortal/users': () => import('./vendor/portal/users'),
+  '/base/vendor/supplier': () => import('./supplier/supplier'),
+  '/base/vendorNotice': () => import('./supplier/notice'),
+  '/base/vendor/invitation': () => import('./supplier/invitation'),
+  '/vendorPortal/inbox': () => import('./supplier/portal/inbox'),
+  '/vendorPortal/company': () => import('./supplier/portal/company'),
+  '/vendorPortal/users': () => import('./supplier/portal/users'),
   // A supplier's users launch the flows opened to suppliers from the staff's own launch page.
   '/vendorPortal/flowLaunch': () => import('./workFlow/flowLaunch'),
 };

@@ -1,7 +1,7 @@
 // The business forms in code, by name. A module of their own: the web's flow designer reads them,
 // and in the module of the task paths and codes (which the sign-in page loads) they would ride
 // along into the sign-in page's scripts.
-import { VENDOR_ADMISSION_FORM, VENDOR_CHANGE_FORM } from '../vendor/vendor-forms.core';
+import { VENDOR_ADMISSION_FORM, VENDOR_CHANGE_FORM } from '../supplier/supplier-forms.core';
 import type { FormSchema } from './flow-model.core';
 import type { FlowFormName } from './flow-task-api.core';
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Anonymous registration uploads (vendor/register-upload.ts):
+ * Anonymous registration uploads (supplier/register-upload.ts):
  * - `vendor_file.client_ip`: the address an anonymous upload came from, for its byte quota per
  *   address and window (index by address and time);
  * - an index of the uploads of no enterprise yet (`ent_id` 0), for the tenant's cap of unclaimed

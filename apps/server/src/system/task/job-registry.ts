@@ -109,7 +109,7 @@ const backupDatabase: BuiltinJob = {
 /**
  * The registry: every job a task can name, by code. A job over another domain's tables is that
  * domain's code, added with `registerBuiltinJob` when its module loads (`upload.purgeUnclaimed`:
- * vendor/register-upload.ts), so this folder imports no domain.
+ * supplier/register-upload.ts), so this folder imports no domain.
  */
 export const BUILTIN_JOBS: Partial<Record<TaskJobCode, BuiltinJob>> = {
   'log.purge': purgeLogs,

@@ -550,7 +550,7 @@ export async function seedTasks(db: Kysely<Database>, tenantId: string, embedded
         time_zone: DEFAULT_TASK_TIME_ZONE,
         enabled: embedded,
       },
-      // Registration uploads no application names go after a day (vendor/register-upload.ts).
+      // Registration uploads no application names go after a day (supplier/register-upload.ts).
       {
         tenant_id: tenantId,
         name: '清理未认领的注册附件',

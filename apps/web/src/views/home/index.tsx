@@ -22,9 +22,9 @@ import './home.css';
 import { TodoCard, UnreadCard } from './WorkCards';
 
 // A supplier's own home cards and role: their chunk loads only for supplier users.
-const VendorHome = lazy(() => import('../vendor/portal/VendorHome'));
+const VendorHome = lazy(() => import('../supplier/portal/VendorHome'));
 const SupplierRole = lazy(() =>
-  import('../vendor/portal/VendorHome').then((m) => ({ default: m.SupplierRole })),
+  import('../supplier/portal/VendorHome').then((m) => ({ default: m.SupplierRole })),
 );
 
 function greetingKey(hour: number): string {

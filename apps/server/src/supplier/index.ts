@@ -25,7 +25,7 @@ export { seedDemoSuppliers, seedVendors } from './seed';
  * sign-in guard that refuses the users of frozen and eliminated suppliers, and the recipient
  * filter that keeps news from them.
  */
-export async function vendorDomain(app: FastifyInstance): Promise<void> {
+export async function supplierDomain(app: FastifyInstance): Promise<void> {
   const { jobs, config } = app.deps;
   jobs.define<Record<string, never>>({
     name: QUALIFICATION_EXPIRY_JOB,

@@ -9,11 +9,11 @@ import {
   INVITATION_DEFAULT_DAYS,
   INVITATION_MAX_DAYS,
   INVITATION_STATUSES,
-} from './vendor-register.core';
-import { REGISTERED_CAPITAL_MAX, supplierBankSchema } from './vendor-schemas';
+} from './supplier-register.core';
+import { REGISTERED_CAPITAL_MAX, supplierBankSchema } from './supplier-schemas';
 
-export * from './vendor-forms.core';
-export * from './vendor-register.core';
+export * from './supplier-forms.core';
+export * from './supplier-register.core';
 
 const text = (max: number) => z.string().trim().max(max);
 const isoDate = z

@@ -1,4 +1,4 @@
-// The zod-free part of vendor-register.ts: the public registration's paths, the admission and
+// The zod-free part of supplier-register.ts: the public registration's paths, the admission and
 // change forms (workflow form schemas), statuses and the staff screen's codes.
 
 /** Public calls of the self-registration (no session; rate-limited per client address). */

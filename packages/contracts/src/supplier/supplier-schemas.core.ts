@@ -1,4 +1,4 @@
-// The zod-free part of vendor-schemas.ts (shared by the web without zod).
+// The zod-free part of supplier-schemas.ts (shared by the web without zod).
 import type { ValidationMessageKey } from '../validation/rules.core';
 import { BAD_TEXT_KEY, isCleanText } from '../validation/text.core';
 

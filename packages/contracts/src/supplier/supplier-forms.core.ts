@@ -2,8 +2,8 @@
 // them, and in the module of the supplier paths and codes (which the sign-in page loads) they
 // would ride along into the sign-in page's scripts.
 import type { FormSchema } from '../workflow/flow-model.core';
-import { VENDOR_ADMISSION_FORM_NAME, VENDOR_CHANGE_FORM_NAME } from './vendor-register.core';
-import { REGISTERED_CAPITAL_MAX } from './vendor-schemas.core';
+import { VENDOR_ADMISSION_FORM_NAME, VENDOR_CHANGE_FORM_NAME } from './supplier-register.core';
+import { REGISTERED_CAPITAL_MAX } from './supplier-schemas.core';
 
 const L = (zh: string, en: string, tw: string) => ({ 'en-US': en, 'zh-TW': tw, 'zh-CN': zh });
 

@@ -16,9 +16,9 @@ import {
   SUPPLIER_HISTORY_ACTIONS,
   SUPPLIER_STATES,
   VENDOR_REPLY_MAX_LENGTH,
-} from './vendor-schemas.core';
+} from './supplier-schemas.core';
 
-export * from './vendor-schemas.core';
+export * from './supplier-schemas.core';
 
 const text = (max: number) => z.string().trim().max(max);
 const optionalCode = z.union([z.literal(''), zEnCode({ max: 50 })]).default('');

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { http, saveBlob } from '../../api/request';
 import { areaApi } from '../../components/area';
 import '../message/message.css';
-import './vendor.css';
+import './supplier.css';
 import { useAppStore } from '../../store/settings';
 import { toast } from '../../utils/message';
 import { noticeApi } from './api';
