@@ -28,6 +28,36 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface DmDesign {
+  category: string;
+  changed: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  draft: Json;
+  full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
+  id: Generated<Int8>;
+  kind: Generated<string>;
+  model_id: Int8;
+  published_version: Generated<number>;
+  tenant_id: Int8;
+  updated_at: Timestamp | null;
+  updated_by: Int8 | null;
+}
+
+export interface DmDesignVersion {
+  content: Json;
+  design_id: Int8;
+  id: Generated<Int8>;
+  model_version: number;
+  published_at: Generated<Timestamp>;
+  published_by: Int8 | null;
+  published_by_name: Generated<string>;
+  tenant_id: Int8;
+  version: number;
+}
+
 export interface DmModel {
   code: string;
   created_at: Generated<Timestamp>;
@@ -942,6 +972,8 @@ export interface VendorSupplierQualification {
 }
 
 export interface DB {
+  dm_design: DmDesign;
+  dm_design_version: DmDesignVersion;
   dm_model: DmModel;
   dm_model_version: DmModelVersion;
   ent: Ent;

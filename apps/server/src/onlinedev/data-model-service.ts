@@ -100,6 +100,28 @@ export async function listDataModels(
   }));
 }
 
+/** The tenant's model by id at its current version, or null (a foreign or unknown id). */
+export async function currentModelOf(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+): Promise<{ id: string; code: string; version: number; definition: DataModelDefinition } | null> {
+  if (!/^\d{1,18}$/.test(id)) return null;
+  const row = await db
+    .selectFrom('dm_model')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    code: row.code,
+    version: row.version,
+    definition: await currentDefinition(db, row),
+  };
+}
+
 export async function getDataModel(ctx: DataModelContext, id: string): Promise<DataModel> {
   const row = await modelRow(ctx.db, ctx.tenantId, id);
   return toModel(row, await currentDefinition(ctx.db, row));
@@ -165,7 +187,7 @@ async function assertTargets(
   if (Object.keys(fields).length) throw fieldError(fields);
 }
 
-async function modelsByCode(
+export async function modelsByCode(
   db: Kysely<Database>,
   tenantId: string,
   codes?: string[],
@@ -182,7 +204,7 @@ async function modelsByCode(
   return new Map(rows.map((r) => [r.code, definitionOf(r.definition)]));
 }
 
-async function userName(db: Kysely<Database>, userId: string): Promise<string> {
+export async function userName(db: Kysely<Database>, userId: string): Promise<string> {
   const user = await db
     .selectFrom('sys_user')
     .select('real_name')
@@ -366,6 +388,16 @@ export async function deleteDataModel(ctx: DataModelContext, id: string): Promis
   await transaction(ctx.db, async (tx) => {
     const row = await modelRow(tx, ctx.tenantId, id, true);
     await assertNotReferenced(ctx, tx, row.code);
+    const designs = await tx
+      .selectFrom('dm_design')
+      .select('full_name')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('model_id', '=', row.id)
+      .execute();
+    if (designs.length)
+      throw new AppError(409, 'dataModel.usedByDesigns', {
+        designs: designs.map((d) => d.full_name).join(', '),
+      });
     for (const statement of dropModelDdl(ctx.tenantId, row.code))
       await tx.executeQuery(CompiledQuery.raw(statement.sql));
     await tx.deleteFrom('dm_model').where('id', '=', row.id).execute();

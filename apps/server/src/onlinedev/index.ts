@@ -6,9 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../core/scope';
 import { dataModelRoutes } from './data-model-routes';
+import { designRoutes } from './design-routes';
 
 export { modelTableName, planModelDdl } from './model-ddl';
 
 export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
   await app.register(signedIn(dataModelRoutes));
+  await app.register(signedIn(designRoutes));
 }

@@ -247,6 +247,8 @@ const WATCHED = [
   'sys_bill_rule',
   'dm_model',
   'dm_model_version',
+  'dm_design',
+  'dm_design_version',
   'sys_bill_counter',
   'sys_bill_no',
   'sys_password_history',
@@ -277,6 +279,17 @@ const WATCHED = [
   'vendor_supplier_category',
   'vendor_supplier_history',
 ];
+
+/** A design of the other tenant's one-field model `zz_model` (its field `v`, an integer). */
+const designBody = (modelId: string) => ({
+  names: { 'zh-CN': 'zz' },
+  category: 'purchase',
+  modelId,
+  draft: {
+    form: { name: 'Zz', title: 'zz', fields: [{ name: 'v', type: 'number', label: 'v' }] },
+    list: { columns: [{ field: 'v' }], query: [], pageSize: 20, buttons: [] },
+  },
+});
 
 let t: TestApp;
 let admin: string;
@@ -320,6 +333,7 @@ let theirs: {
   flowDelegation: string;
   billRule: string;
   dataModel: string;
+  design: string;
   dictCategory: string;
   dictType: string;
   dictItem: string;
@@ -582,6 +596,12 @@ beforeAll(async () => {
     },
     t2admin,
   );
+  const design = await t.post<{ id: string }>(
+    '/api/onlineDev/WebDesign',
+    designBody(dataModel.body.data.id),
+    t2admin,
+  );
+  await t.post(`/api/onlineDev/WebDesign/${design.body.data.id}/Actions/Publish`, {}, t2admin);
   const notice = await t.post<{ id: string }>(
     '/api/system/Notice',
     { noticeTitle: 't2', noticeBody: '<p>x</p>', audience: 'staff' },
@@ -643,6 +663,7 @@ beforeAll(async () => {
     ),
     avatar: `${'b'.repeat(32)}.png`,
     dataModel: dataModel.body.data.id,
+    design: design.body.data.id,
     vendorEnt: other.vendorEntId,
     vendorFile: await vendorFile(other.tenantId, other.vendorEntId, other.users.vendor),
   };
@@ -975,6 +996,20 @@ describe('permission matrix', () => {
         },
       ],
       ['DELETE /api/systemData/DataModel/{id}', `/api/systemData/DataModel/${T.dataModel}`],
+      ['GET /api/onlineDev/WebDesign/{id}', `/api/onlineDev/WebDesign/${T.design}`],
+      ['GET /api/onlineDev/WebDesign/{id}/Versions', `/api/onlineDev/WebDesign/${T.design}/Versions`],
+      [
+        'GET /api/onlineDev/WebDesign/{id}/Versions/{version}',
+        `/api/onlineDev/WebDesign/${T.design}/Versions/1`,
+      ],
+      ['PUT /api/onlineDev/WebDesign/{id}', `/api/onlineDev/WebDesign/${T.design}`, designBody(T.dataModel)],
+      [
+        'POST /api/onlineDev/WebDesign/{id}/Actions/Publish',
+        `/api/onlineDev/WebDesign/${T.design}/Actions/Publish`,
+      ],
+      ['DELETE /api/onlineDev/WebDesign/{id}', `/api/onlineDev/WebDesign/${T.design}`],
+      // Their model named in the body of our new design.
+      ['POST /api/onlineDev/WebDesign', '/api/onlineDev/WebDesign', designBody(T.dataModel)],
       [
         'PUT /api/system/Notice/{id}',
         `/api/system/Notice/${T.notice}`,

@@ -251,6 +251,8 @@ export const FORM_FIELD_TYPES = [
   'switch',
   'user',
   'dept',
+  'supplier',
+  'reference',
   'upload',
   'table',
 ] as const;
@@ -281,6 +283,8 @@ export interface FormFieldOption {
   /** The label in English and traditional Chinese (the main one when missing). */
   labels?: Partial<Record<'zh-CN' | 'en-US' | 'zh-TW', string>> | undefined;
   value: string | number;
+  /** The option it belongs under (a city's province): what `optionFilter` matches. */
+  parent?: string | number | undefined;
 }
 
 /** An option's label in a language (its main label when it has none in that language). */
@@ -312,6 +316,8 @@ export interface FormField {
   options?: FormFieldOption[] | undefined;
   /** Options from a dictionary (by its code) instead of `options`. */
   dictionary?: string | undefined;
+  /** A `reference` field: a row of this data model (by code), shown by its `labelField`. */
+  reference?: { model: string; labelField: string } | undefined;
   /** Grid columns out of 24 the field takes. */
   span?: number | undefined;
   /** Computed on the server from other fields (`sum(lines.amount)`, `lines.quantity * lines.price`). */
@@ -327,6 +333,62 @@ export interface FormField {
    */
   defaultCurrent?: boolean | undefined;
   defaultValue?: unknown;
+  /** The key of the form's section (group, tab or collapsible panel) it is drawn in; none: above them. */
+  section?: string | undefined;
+  /**
+   * Options narrowed by another field's value (cascading choices): only the options whose parent
+   * is that value. `field` names a field of the same row first (inside a sub-table), then of the form.
+   */
+  optionFilter?: { field: string } | undefined;
+}
+
+export const FORM_SECTION_KINDS = ['group', 'tab', 'collapse'] as const;
+export type FormSectionKind = (typeof FORM_SECTION_KINDS)[number];
+
+/** A titled part of a form: a group box, a tab (neighbouring tabs make one tab bar) or a collapsible panel. */
+export interface FormSection {
+  key: string;
+  kind: FormSectionKind;
+  title: string;
+  titles?: Partial<Record<'zh-CN' | 'en-US' | 'zh-TW', string>> | undefined;
+  /** A collapsible panel that starts closed. */
+  collapsed?: boolean | undefined;
+}
+
+export const LINKAGE_OPS = [
+  'eq',
+  'ne',
+  'in',
+  'notIn',
+  'empty',
+  'notEmpty',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+] as const;
+export type LinkageOp = (typeof LINKAGE_OPS)[number];
+export const LINKAGE_EFFECTS = ['show', 'hide', 'require', 'disable'] as const;
+export type LinkageEffect = (typeof LINKAGE_EFFECTS)[number];
+
+export interface LinkageCondition {
+  /** A field of the form, or `table.column` for a column of a sub-table (then the rule is per row). */
+  field: string;
+  op: LinkageOp;
+  value?: string | number | boolean | (string | number)[] | undefined;
+}
+
+/**
+ * When the conditions hold (all of them, or any with `match: 'any'`), the fields take the effect:
+ * `show` fields are hidden unless it holds, `hide` ones hidden while it holds, `require` makes them
+ * required, `disable` read-only. Targets are fields of the form or `table.column`; a rule whose
+ * condition reads a column applies row by row to that table's columns only.
+ */
+export interface LinkageRule {
+  when: LinkageCondition[];
+  match?: 'all' | 'any' | undefined;
+  effect: LinkageEffect;
+  fields: string[];
 }
 
 export interface FormSchema {
@@ -336,6 +398,9 @@ export interface FormSchema {
   titles?: Partial<Record<'zh-CN' | 'en-US' | 'zh-TW', string>> | undefined;
   layout?: { labelWidth?: number | undefined; columns?: 1 | 2 | 3 | undefined } | undefined;
   fields: FormField[];
+  /** The form's titled parts, in the order drawn; fields name theirs by `section`. */
+  sections?: FormSection[] | undefined;
+  linkage?: LinkageRule[] | undefined;
 }
 
 /** A form's title in a language (its main title when it has none in that language). */

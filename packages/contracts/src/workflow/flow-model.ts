@@ -18,8 +18,11 @@ import {
   type FlowNode,
   FORM_FIELD_RULES,
   FORM_FIELD_TYPES,
+  FORM_SECTION_KINDS,
   type FormField,
   type FormSchema,
+  LINKAGE_EFFECTS,
+  LINKAGE_OPS,
   NO_APPROVER_RULES,
   type NodeTimeout,
   type ParallelBranch,
@@ -181,9 +184,12 @@ export const flowNodeSchema: z.ZodType<FlowNode> = z.lazy(() =>
 // ---------------------------------------------------------------------------------------------------
 // Form schema
 
+const fieldName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/);
+const SECTION_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+
 export const formFieldSchema: z.ZodType<FormField> = z.lazy(() =>
   z.object({
-    name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/),
+    name: fieldName,
     type: z.enum(FORM_FIELD_TYPES),
     label,
     labels: z.partialRecord(z.enum(['zh-CN', 'en-US', 'zh-TW']), label).optional(),
@@ -210,19 +216,52 @@ export const formFieldSchema: z.ZodType<FormField> = z.lazy(() =>
           label,
           labels: z.partialRecord(z.enum(['zh-CN', 'en-US', 'zh-TW']), label).optional(),
           value: z.union([z.string().max(100), z.number().finite()]),
+          parent: z.union([z.string().max(100), z.number().finite()]).optional(),
         }),
       )
       .max(500)
       .optional(),
     dictionary: z.string().max(50).optional(),
+    reference: z.object({ model: z.string().max(30), labelField: z.string().max(30) }).optional(),
     span: z.number().int().min(1).max(24).optional(),
     computed: z.string().max(200).optional(),
     columns: z.array(formFieldSchema).max(50).optional(),
     hideEmpty: z.boolean().optional(),
     defaultCurrent: z.boolean().optional(),
     defaultValue: z.unknown().optional(),
+    section: z.string().regex(SECTION_KEY).optional(),
+    optionFilter: z.object({ field: fieldName }).optional(),
   }),
 );
+
+const linkageValue = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
+/** A form field, or `table.column` for a column of a sub-table. */
+const linkagePath = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}(\.[A-Za-z_][A-Za-z0-9_]{0,63})?$/);
+
+export const linkageRuleSchema = z.object({
+  when: z
+    .array(
+      z.object({
+        field: linkagePath,
+        op: z.enum(LINKAGE_OPS),
+        value: z
+          .union([linkageValue, z.array(z.union([z.string().max(200), z.number().finite()])).max(100)])
+          .optional(),
+      }),
+    )
+    .max(10),
+  match: z.enum(['all', 'any']).optional(),
+  effect: z.enum(LINKAGE_EFFECTS),
+  fields: z.array(linkagePath).max(50),
+});
+
+export const formSectionSchema = z.object({
+  key: z.string().regex(SECTION_KEY),
+  kind: z.enum(FORM_SECTION_KINDS),
+  title: label,
+  titles: z.partialRecord(z.enum(['zh-CN', 'en-US', 'zh-TW']), label).optional(),
+  collapsed: z.boolean().optional(),
+});
 
 export const formSchemaSchema: z.ZodType<FormSchema> = z.object({
   name: z.string().regex(/^[A-Z][A-Za-z0-9]{0,49}$/),
@@ -235,6 +274,8 @@ export const formSchemaSchema: z.ZodType<FormSchema> = z.object({
     })
     .optional(),
   fields: z.array(formFieldSchema).max(200),
+  sections: z.array(formSectionSchema).max(50).optional(),
+  linkage: z.array(linkageRuleSchema).max(100).optional(),
 });
 
 // ---------------------------------------------------------------------------------------------------
