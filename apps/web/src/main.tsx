@@ -9,7 +9,7 @@ import { App } from './App';
 import { installClientErrorReporter } from './api/request';
 import { applyEntryStyles } from './styles/applyEntryStyles';
 
-// Uncaught errors are recorded on the server with the page address, in production only (spec §8).
+// Uncaught errors are recorded on the server with the page address, in production only (docs/rules.md#errors).
 if (import.meta.env.PROD) installClientErrorReporter();
 
 // The first screen renders once its texts (active language, start namespaces, antd's) are loaded

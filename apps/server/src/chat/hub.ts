@@ -7,7 +7,7 @@ import { type MessageKey, t } from '../core/i18n';
 import type { Realtime, ServerFrame } from '../core/realtime';
 
 /**
- * The open chat sockets of this server process and the delivery between processes (decisions §6).
+ * The open chat sockets of this server process and the delivery between processes (docs/rules.md#chat).
  * Every delivery — to users, to sessions, to a tenant — is published on a bus and carried out by
  * each process for its own sockets: in-process without Redis, through one Redis pub/sub channel
  * with REDIS_URL, so a message sent through one process reaches a receiver connected to another.

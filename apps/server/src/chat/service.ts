@@ -16,7 +16,7 @@ import { transaction } from '../db/transaction';
 import type { Database, ImMessageTable } from '../db/types';
 import { IMAGE_NAME, imageExists, imageUrl } from '../file/storage';
 
-/** Chat storage (decisions §6): messages, per-user conversations and their unread counts. */
+/** Chat storage (docs/rules.md#chat): messages, per-user conversations and their unread counts. */
 
 /** A supplier's user works with the staff who have chatted with him (core/user-reach.ts). */
 registerStaffLink(
@@ -88,7 +88,7 @@ export async function checkContent(
 
 /**
  * Stores a message and both sides' conversation rows in one transaction (the receiver's unread
- * count goes up by one). Only after this returns is anybody told (decisions §6); a transaction
+ * count goes up by one). Only after this returns is anybody told (docs/rules.md#chat); a transaction
  * rolled back for a deadlock or serialization failure runs again (`transaction`), so nothing
  * acknowledged is lost and nothing is stored twice.
  */

@@ -36,7 +36,7 @@ export const SOCKET_HARD_MAX_BYTES = 256 * 1024;
 type Frame = z.output<typeof clientFrameSchema>;
 
 /**
- * The chat socket at /api/message/websocket (decisions §6). Every frame is checked in this order,
+ * The chat socket at /api/message/websocket (docs/rules.md#chat). Every frame is checked in this order,
  * and a refused frame gets an `error` frame and changes nothing: size, rate, JSON, shape (zod),
  * token (the connection's own, and its session still live — an ended one gets `logout` and the
  * socket closes), then the method's own rules. A message is stored before it is echoed or delivered.

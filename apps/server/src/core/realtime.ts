@@ -1,7 +1,7 @@
 import type { MessageKey } from './i18n';
 
 /**
- * Delivery of server → client socket frames (decisions §6). The chat hub (chat/hub.ts)
+ * Delivery of server → client socket frames (docs/rules.md#chat). The chat hub (chat/hub.ts)
  * holds the open sockets; everything else only calls this interface: a message is committed
  * first, then `sendToUsers` tells its recipients on every server process (Redis pub/sub when
  * REDIS_URL is set, in-process otherwise).

@@ -8,7 +8,7 @@ import type { Transaction } from 'kysely';
 import type { Database, GrantItemType } from './types';
 
 /**
- * The demo tenant's menu: only screens that exist (decisions §4). Home is a fixed client route.
+ * The demo tenant's menu: only screens that exist (docs/rules.md#menus). Home is a fixed client route.
  * A page's code is its menu enCode; its buttons, columns and data rules are `page.code`.
  */
 export interface MenuSeed {
@@ -17,7 +17,7 @@ export interface MenuSeed {
   en: string;
   tw: string;
   icon: string;
-  /** Spec §2.3: 0 directory, 1 page, 7 link … */
+  /** docs/rules.md#menus: 0 directory, 1 page, 7 link … */
   type: number;
   url?: string;
   target?: string;

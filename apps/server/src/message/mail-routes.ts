@@ -18,7 +18,7 @@ import { lastMailPerSender, listMessages, markRead } from './message-service';
 
 const tags = ['mail centre'];
 
-/** The mail centre is for users of the tenant's own enterprise (spec §2.1, §6: entType 1). */
+/** The mail centre is for users of the tenant's own enterprise (entType 1; docs/rules.md#mail-centre). */
 function mailboxOwner(auth: AuthInfo): AuthInfo {
   if (auth.profile.entType !== 1) throw forbidden();
   return auth;

@@ -34,7 +34,7 @@ import { notifyUsers, pushCounts, unreadCounts } from './notify';
 /**
  * What an announcement body may hold: text formatting, lists, tables, links and images. Scripts,
  * event handlers, `javascript:` addresses and styles beyond a few harmless ones are removed —
- * on save and again on display (decisions §5).
+ * on save and again on display (docs/rules.md#announcements).
  */
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'u', 's', 'del', 'ins', 'font'],
@@ -345,7 +345,7 @@ export async function setNoticeReleased(
         .execute();
     }
   });
-  // Staff have no forced dialog (spec §4): a released announcement also reaches them as an
+  // Staff have no forced dialog (docs/rules.md#announcements): a released announcement also reaches them as an
   // internal message, so it shows in their drawer and message centre.
   const staff = releasing ? await staffAmong(ctx.db, ctx.tenantId, recipients) : [];
   if (staff.length) {

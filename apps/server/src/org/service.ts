@@ -42,7 +42,7 @@ export function companyOfDept(depts: DeptRow[], deptId: string | null): DeptRow 
   return ancestors(depts, deptId).find((d) => d.dept_type === 'company') ?? null;
 }
 
-/** The companies of the tree that contains the department (decisions §2), as a tree. */
+/** The companies of the tree that contains the department (docs/rules.md#tenancy), as a tree. */
 export function companyTree(depts: DeptRow[], deptId: string | null): SubCompanyNode[] {
   const chain = ancestors(depts, deptId);
   const root = chain.at(-1);

@@ -8,7 +8,7 @@ import type { ServiceContext } from '../core/service-context';
 import { likePattern } from '../core/sql';
 import type { Database } from '../db/types';
 
-/** Live sessions of a tenant: not ended and seen within the idle timeout (decisions §3). */
+/** Live sessions of a tenant: not ended and seen within the idle timeout (docs/rules.md#sessions). */
 function liveSessions(db: Kysely<Database>, tenantId: string, idleMinutes: number) {
   return db
     .selectFrom('sys_session as s')

@@ -212,7 +212,7 @@ export const userRoutes: SignedInRoutes = async (app) => {
     );
   }
 
-  /** Chat contacts (spec §3 chat contact): the enabled users of the tenant that the user may reach. */
+  /** Chat contacts (docs/rules.md#chat): the enabled users of the tenant that the user may reach. */
   const imUsers = async (
     auth: AuthInfo,
     options: { keyword?: string; exceptId?: string; currentPage: number; pageSize: number },
@@ -474,7 +474,7 @@ export const userRoutes: SignedInRoutes = async (app) => {
       envelopeOk(await createUser(contextOf(request), request.body), t(request.locale, 'common.saved')),
   );
 
-  /** PUT /Users/{id} and its spec §7 alias POST /api/sys/user/update (id in the body). */
+  /** PUT /Users/{id} and its alias POST /api/sys/user/update (id in the body). */
   const updateUserRoute = async (
     request: SignedInRequest,
     id: string,

@@ -562,7 +562,7 @@ export function assertChangeable(
 }
 
 /**
- * The signed-in user's own password change (Current/Actions/ModifyPassword and its spec §7 alias):
+ * The signed-in user's own password change (Current/Actions/ModifyPassword and its alias, docs/rules.md#api):
  * the old password must match, and the new one differ from it.
  */
 export async function changeOwnPassword(

@@ -16,7 +16,7 @@ import { suspendedTenantGuard } from './tenant-service';
 export { createOperator } from './operator-service';
 
 /**
- * The platform operator's console (decisions §10), apart from every tenant: sign-in, the tenants
+ * The platform operator's console (docs/rules.md#platform-operator), apart from every tenant: sign-in, the tenants
  * (create with a first administrator, suspend, resume), the host monitor, every cache and
  * whole-database backups, all under `/api/platform/` and answered only with an operator's session.
  * The operator named by `PLATFORM_OPERATOR` is made at start unless it exists.

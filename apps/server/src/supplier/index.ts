@@ -16,7 +16,7 @@ export { seedDemoSuppliers, seedVendors } from './seed';
 
 /**
  * Suppliers: supplier records and their life cycle (`supplier-*`), vendor notices
- * (`notice-*`, spec §7 "Vendor notice"), vendor attachments (`file-service.ts`, the `vendorFile`
+ * (`notice-*`, docs/rules.md#vendor-notices), vendor attachments (`file-service.ts`, the `vendorFile`
  * attachment type), the supplier's own side (`portal-*`: profile, sub-accounts), the history of
  * changes (`history-service.ts`), the daily qualification-expiry job (`expiry-job.ts`), the public
  * self-registration (`register-*`, with its proof of work in `core/proof-of-work.ts`) and admission, change

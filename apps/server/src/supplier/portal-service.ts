@@ -144,7 +144,7 @@ export async function myUsers(ctx: ServiceContext, q: PageQuery) {
 
 /**
  * A sub-account of the caller's supplier: its account is `mobile@account` of the administrator,
- * which is how it signs in (spec §2.4). One sub-account per mobile number (400 at `mobile`).
+ * which is how it signs in (docs/rules.md#sign-in). One sub-account per mobile number (400 at `mobile`).
  */
 export async function createSubUser(
   ctx: ServiceContext,

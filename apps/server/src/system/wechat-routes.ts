@@ -42,7 +42,7 @@ const callbackQuerySchema = z.object({
 });
 
 /**
- * The WeChat official-account binding (spec §2.4 top bar, §7 `wxUser`): the bind QR code, WeChat's
+ * The WeChat official-account binding (docs/rules.md#wechat-binding): the bind QR code, WeChat's
  * callback that completes the binding, the caller's binding state and unbinding.
  */
 export const wechatRoutes: SignedInRoutes = async (app) => {

@@ -90,7 +90,7 @@ const onTask = async (request: ActionRequest, action: TaskAction) =>
   );
 
 /**
- * The task runtime (spec §7 Workflow): launching through the forms and FlowTask, the lists, the
+ * The task runtime (docs/rules.md#workflow): launching through the forms and FlowTask, the lists, the
  * detail and the actions. A person's own items need no code (the service scopes them to the caller:
  * another's to-do answers 403); the monitor's calls need `workFlow.flowMonitor`.
  */

@@ -11,7 +11,7 @@ import { freshPgDatabase } from '../helpers';
 import { TestSocket } from '../ws-client';
 
 /**
- * Two server processes on the same PostgreSQL database and Redis (decisions §6): a message sent
+ * Two server processes on the same PostgreSQL database and Redis (docs/rules.md#chat): a message sent
  * through one reaches a receiver connected to the other, presence is shared, and a logout in one
  * closes the socket held by the other; a session that one ends or whose user one disables is
  * refused by the other, which had kept it (auth/session.ts). Runs where both services exist (the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, deptIdsByCode, type TestApp, tenantIdOf } from '../helpers';
 
 /**
- * Data rules of the user page (decisions §4): the scoper (department 采购部 of the head office) gets
+ * Data rules of the user page (docs/rules.md#data-rules): the scoper (department 采购部 of the head office) gets
  * the page through a test role; each test grants that role some rules and counts what the list returns.
  */
 let t: TestApp;

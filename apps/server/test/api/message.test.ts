@@ -53,7 +53,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Pages of the web shell every signed-in user may open, menu or not (spec §2.1). */
+/** Pages of the web shell every signed-in user may open, menu or not (docs/rules.md#routes). */
 const FIXED_ROUTES = ['/home', '/profile', '/messageRecord', '/pageLink'];
 
 /** The in-app pages a user's menu opens. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, tenantIdOf } from '../helpers';
 
 /**
- * Message templates (`GET /api/sys/msgTemplate/all`, spec §7) and the internal messages the product
+ * Message templates (`GET /api/sys/msgTemplate/all`) and the internal messages the product
  * sends by them: a password reset by an administrator, a role given to users.
  */
 let t: TestApp;

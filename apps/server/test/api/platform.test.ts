@@ -10,7 +10,7 @@ import { createOperator } from '../../src/platform/index';
 import { type ApiRoute, createTestApp, openApiRoutes, type TestApp, tenantIdOf } from '../helpers';
 
 /**
- * The platform operator (decisions §10): an account outside every tenant, made from the
+ * The platform operator (docs/rules.md#platform-operator): an account outside every tenant, made from the
  * environment or by the command, with its own sessions and routes under /api/platform/. A tenant
  * administrator gets 403 on every one of them; the operator's token opens no tenant route.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, idByCode, type TestApp, tenantIdOf } from '../helpers';
 
 /**
- * The filter drop-downs of the list screens (`GET /api/sys/filter/combox-list`, spec §7) and the
+ * The filter drop-downs of the list screens (`GET /api/sys/filter/combox-list`) and the
  * user list filtered by role and by position that the user screen offers with them.
  */
 let t: TestApp;

@@ -42,9 +42,9 @@ export interface RequestOptions {
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
-/** Default request timeout (spec §7 "from configuration"). */
+/** Default request timeout (from configuration: docs/rules.md#request-layer). */
 export const DEFAULT_TIMEOUT_MS = 60_000;
-/** Delay before the session reset after HTTP 500 with body code 401 (spec §4). */
+/** Delay before the session reset after HTTP 500 with body code 401 (docs/rules.md#errors). */
 export const RESET_DELAY_MS = 1500;
 
 /**
@@ -62,7 +62,7 @@ export const httpHooks = {
   isOnLoginPage: (): boolean => window.location.pathname === '/login',
 };
 
-/** 100000000 ms for the URLs of spec §7, else the default. */
+/** 100000000 ms for the URLs of docs/rules.md#request-layer, else the default. */
 export function timeoutFor(url: string): number {
   // Case-insensitive: the spec writes Permission/Authority/Data, the API path is /api/permission/….
   const lower = url.toLowerCase();
@@ -84,7 +84,7 @@ export function buildUrl(url: string, params?: QueryParams, now: number = Date.n
   return `${url}${url.includes('?') ? '&' : '?'}${search.toString()}`;
 }
 
-/** Login and lock-screen calls never trigger the session reset (spec §4). */
+/** Login and lock-screen calls never trigger the session reset (docs/rules.md#errors). */
 export function isSessionCall(url: string): boolean {
   const path = url.split('?')[0] ?? url;
   return [API.login, API.loginOauth, API.lockScreen, API.lockScreenOauth].includes(
@@ -218,7 +218,7 @@ async function call<T>({ method, url, params, body, blob = false, options = {} }
   }
 }
 
-/** The one request layer of spec §7: every call resolves to the envelope's `data` or throws ApiError. */
+/** The one request layer (docs/rules.md#request-layer): every call resolves to the envelope's `data` or throws ApiError. */
 export const http = {
   get<T>(url: string, params?: QueryParams, options?: RequestOptions): Promise<T> {
     return call<T>({ method: 'GET', url, params, options });
@@ -272,7 +272,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export const CLIENT_ERROR_THROTTLE_MS = 5000;
 
 /**
- * Production only (spec §8): uncaught errors and unhandled rejections are recorded on the server
+ * Production only (docs/rules.md#errors): uncaught errors and unhandled rejections are recorded on the server
  * with the page address, throttled, and never reported about themselves.
  */
 export function installClientErrorReporter(target: Window = window): () => void {

@@ -9,7 +9,7 @@ import { usePermissionStore } from '../store/permission';
 export const ModelIdContext = createContext<string | undefined>(undefined);
 
 export interface AuthApi {
-  /** The code is in the user's permsList; a missing or empty code is denied (spec §6). */
+  /** The code is in the user's permsList; a missing or empty code is denied (docs/rules.md#permissions). */
   has(code: string | null | undefined): boolean;
   /** Button enCode granted for the current route's modelId. */
   hasButton(enCode: string | null | undefined): boolean;

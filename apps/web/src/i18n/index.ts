@@ -35,7 +35,7 @@ export async function loadTable(lng: string, ns: string): Promise<Table> {
   return (await load()).default;
 }
 
-/** The stored choice first, then the browser's language, then zh-CN (spec §4). */
+/** The stored choice first, then the browser's language, then zh-CN (docs/rules.md#language). */
 export function initialLocale(): Locale {
   const stored = storage.get<string>(StorageKey.language);
   if (stored && (LOCALES as readonly string[]).includes(stored)) return stored as Locale;

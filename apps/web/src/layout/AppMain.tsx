@@ -34,7 +34,7 @@ export function useTrackViews() {
     if (isTaggable(location.pathname, meta)) addView(viewFromRoute(location, meta));
   }, [location, meta, addView]);
 
-  // '/' is the shell root and always shows home (spec §2.1), also when a late navigation lands on it.
+  // '/' is the shell root and always shows home (docs/rules.md#routes), also when a late navigation lands on it.
   useEffect(() => {
     if (location.pathname === '/') navigate(HOME_PATH, { replace: true });
   }, [location, navigate]);
@@ -48,7 +48,7 @@ export function useTrackViews() {
 export const MAIN_CONTENT_ID = 'main-content';
 
 /**
- * The main area (spec §2.4). With the cache setting on, every cacheable page stays mounted inside
+ * The main area (docs/rules.md#shell). With the cache setting on, every cacheable page stays mounted inside
  * an `<Activity>` keyed by its path and is only hidden when another tab is shown, so its state
  * (a half-typed form, a scroll position inside it) is still there on return. A page leaves the
  * cache when its tab closes or is refreshed; noCache routes are rendered fresh every time.

@@ -27,7 +27,7 @@ function findCompany(nodes: SubCompanyNode[], id: string): SubCompanyNode | unde
   return undefined;
 }
 
-/** The sub-company dropdown tree (spec §2.4, §4): picking one switches the session's company. */
+/** The sub-company dropdown tree (docs/rules.md#tenancy): picking one switches the session's company. */
 export function CompanySwitch({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();

@@ -35,7 +35,7 @@ import { useNavMenu } from './useMenu';
 
 const WxBindDialog = lazy(() => import('./WxBindDialog').then((m) => ({ default: m.WxBindDialog })));
 
-/** Language names, each in its own language (spec §4). */
+/** Language names, each in its own language (docs/rules.md#language). */
 export const LANGUAGE_NAMES: Record<Locale, string> = {
   'zh-CN': '简体中文',
   'en-US': 'English',
@@ -119,7 +119,7 @@ interface NavbarProps {
   onOpenSettings(): void;
 }
 
-/** The top bar (spec §2.4). */
+/** The top bar (docs/rules.md#shell). */
 export function Navbar({ showHamburger, showBreadcrumb, left, onOpenSettings }: NavbarProps) {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();

@@ -13,7 +13,7 @@ import {
 } from '../store/settings';
 import { languageOptions } from './Navbar';
 
-/** Width of the drawers (spec §9). */
+/** Width of the drawers (docs/rules.md#constants). */
 export const DRAWER_WIDTH = 280;
 
 const LAYOUTS: LayoutType[] = ['classic', 'functional', 'plain'];
@@ -69,7 +69,7 @@ const SWITCHES: SwitchKey[] = [
   'sidebarLogo',
 ];
 
-/** The settings drawer (spec §2.4): everything applies live and persists. */
+/** The settings drawer (docs/rules.md#settings): everything applies live and persists. */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('layout');
   const { token } = theme.useToken();

@@ -24,9 +24,9 @@ import { MAIN_CONTENT_ID } from './AppMain';
 import { MenuIcon } from './MenuIcon';
 import { titleOf } from './routeMeta';
 
-/** Prev/next scroll buttons appear above this many tabs (spec §9). */
+/** Prev/next scroll buttons appear above this many tabs (docs/rules.md#constants). */
 export const TAGS_SCROLL_THRESHOLD = 7;
-/** Width of the tab context menu (spec §9). */
+/** Width of the tab context menu (docs/rules.md#constants). */
 export const TAGS_CONTEXT_MENU_WIDTH = 105;
 
 /** The tab operations, shared by the tabs and their context menu. */
@@ -60,7 +60,7 @@ export function useTagActions() {
   };
 }
 
-/** The row of visited-page tabs (spec §2.4). */
+/** The row of visited-page tabs (docs/rules.md#shell). */
 export function TagsView() {
   const { t } = useTranslation('layout');
   const language = useAppStore((s) => s.language);

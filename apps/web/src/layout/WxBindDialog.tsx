@@ -255,7 +255,7 @@ function BindBody() {
   );
 }
 
-/** The top bar's "bind the public account" dialog (spec §2.4): the QR code a user scans with WeChat. */
+/** The top bar's "bind the public account" dialog (docs/rules.md#wechat-binding): the QR code a user scans with WeChat. */
 export function WxBindDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('layout');
   return (

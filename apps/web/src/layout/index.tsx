@@ -24,7 +24,7 @@ const MobileSidebar = lazy(() => import('./MobileSidebar'));
 const SettingsDrawer = lazy(() => import('./SettingsDrawer').then((m) => ({ default: m.SettingsDrawer })));
 
 /**
- * The application shell (spec §2.4), rendered by the root route: classic (side menu), functional
+ * The application shell (docs/rules.md#shell), rendered by the root route: classic (side menu), functional
  * (top menu) or plain (narrow icon menu), each with the top bar, an optional tags row and the main
  * area. On mobile every layout shows its menu in a drawer.
  */

@@ -1,19 +1,19 @@
 import type { Locale } from '@srm/contracts/core';
 import type { AppMenuItem } from '../router/types';
 
-/** Width of one top-menu item (spec §9). */
+/** Width of one top-menu item (docs/rules.md#constants). */
 export const TOP_MENU_ITEM_WIDTH = 116;
-/** Under this width the device is mobile (spec §9). */
+/** Under this width the device is mobile (docs/rules.md#constants). */
 export const MOBILE_BREAKPOINT = 992;
-/** Width of the classic sidebar (spec §9). */
+/** Width of the classic sidebar (docs/rules.md#constants). */
 export const SIDEBAR_WIDTH = 230;
 /** Width of the collapsed / plain sidebar. */
 export const SIDEBAR_COLLAPSED_WIDTH = 64;
-/** Key of the synthetic "more" entry of the top menu (spec §2.1). */
+/** Key of the synthetic "more" entry of the top menu (docs/rules.md#shell). */
 export const MORE_MENU_KEY = '/menuMore';
 
 /**
- * How many top-menu items are shown (spec §2.4): the available width divided by 116. When not
+ * How many top-menu items are shown (docs/rules.md#shell): the available width divided by 116. When not
  * every item fits, one slot is given to the "more" submenu holding the overflow.
  */
 export function visibleMenuCount(width: number, total: number, itemWidth = TOP_MENU_ITEM_WIDTH): number {
@@ -23,7 +23,7 @@ export function visibleMenuCount(width: number, total: number, itemWidth = TOP_M
   return Math.max(0, fit - 1);
 }
 
-/** desktop, or mobile under 992 px (spec §2.4). */
+/** desktop, or mobile under 992 px (docs/rules.md#shell). */
 export function deviceFor(width: number): 'desktop' | 'mobile' {
   return width < MOBILE_BREAKPOINT ? 'mobile' : 'desktop';
 }

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser, useJustLoggedIn } from './shellData';
 
-/** Last-login notice duration, seconds (spec §9: 2000 ms). */
+/** Last-login notice duration, seconds (2000 ms, docs/rules.md#constants). */
 export const LAST_LOGIN_NOTICE_SECONDS = 2;
 
 /**
@@ -28,7 +28,7 @@ export function lastLoginLines(
   };
 }
 
-/** After arriving from login, shows the previous sign-in once, bottom right, for 2 s (spec §2.4). */
+/** After arriving from login, shows the previous sign-in once, bottom right, for 2 s (docs/rules.md#shell). */
 export function useLastLoginNotice() {
   const { t } = useTranslation('layout');
   const { notification } = App.useApp();

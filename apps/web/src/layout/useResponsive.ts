@@ -5,7 +5,7 @@ import { deviceFor } from './menuUtils';
 
 /**
  * Device from the window width (mobile under 992 px), re-checked on resize but not while the page
- * is hidden (spec §4). On mobile the sidebar is closed, and closes again on every route change.
+ * is hidden (docs/rules.md#shell). On mobile the sidebar is closed, and closes again on every route change.
  */
 export function useResponsive() {
   const setDevice = useAppStore((s) => s.setDevice);

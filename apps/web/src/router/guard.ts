@@ -1,4 +1,4 @@
-/** Paths reachable without a token (spec §2.2). */
+/** Paths reachable without a token (docs/rules.md#route-guard). */
 export const PUBLIC_PATHS: readonly string[] = [
   '/login',
   '/auth-logout',
@@ -57,7 +57,7 @@ function withoutParam(query: GuardInput['query'], key: string): string {
 }
 
 /**
- * The route guard of spec §2.2, as a pure function of the target and the session. `path` is the
+ * The route guard (docs/rules.md#route-guard), as a pure function of the target and the session. `path` is the
  * pathname; `query` its search parameters (the original address is path + query for redirects).
  */
 export function guard({ path, query, hasToken, locked, routesLoaded, mayOpen }: GuardInput): GuardDecision {

@@ -91,7 +91,7 @@ function metaOfMatch(handle: unknown): RouteMeta | undefined {
   return meta && typeof meta.title === 'string' ? meta : undefined;
 }
 
-/** Page title (spec §2.2): translated title + product name, else the Chinese title, else the product name. */
+/** Page title (docs/rules.md#route-guard): translated title + product name, else the Chinese title, else the product name. */
 function useDocumentTitle() {
   const matches = useMatches();
   const { t, i18n } = useTranslation();
@@ -146,7 +146,7 @@ function Root() {
     else NProgress.done();
   }, [busy]);
 
-  // A short progress sweep on every route change (spec §2.1).
+  // A short progress sweep on every route change (docs/rules.md#routes).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs per navigation
   useEffect(() => {
     NProgress.start();
@@ -169,7 +169,7 @@ function Root() {
   );
 }
 
-/** A failed navigation (route error) goes to /404 (spec §8). */
+/** A failed navigation (route error) goes to /404 (docs/rules.md#errors). */
 function RouteError() {
   const error = useRouteError();
   const { pathname } = useLocation();

@@ -2,7 +2,7 @@ import { usePermissionStore } from '../store/permission';
 import { useUserStore } from '../store/user';
 import { HOME_PATH, safeRedirect } from './guard';
 
-/** Fixed pages of the shell every signed-in user may open (spec §2.1). */
+/** Fixed pages of the shell every signed-in user may open (docs/rules.md#routes). */
 const ALWAYS_OPEN = new Set([HOME_PATH, '/profile', '/messageRecord', '/pageLink']);
 /** The mail centre is for the tenant's own staff (entType 1). */
 const MAIL_CENTRE = '/base/mailCenter/tenant';

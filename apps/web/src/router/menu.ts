@@ -8,7 +8,7 @@ export interface MenuContext {
   dataVBase: string;
 }
 
-/** Absolute links open in a new browser tab (spec §5: http(s), mailto, tel). */
+/** Absolute links open in a new browser tab (http(s), mailto, tel: docs/rules.md#menus). */
 export function isExternalLink(url: string): boolean {
   return /^(https?:|mailto:|tel:)/i.test(url);
 }
@@ -50,7 +50,7 @@ function withSlash(path: string): string {
   return path.startsWith('/') ? path : `/${path}`;
 }
 
-/** One server menu item → the client menu item of spec §2.3 / §3. */
+/** One server menu item → the client menu item (docs/rules.md#menus). */
 export function mapMenuItem(item: ServerMenuItem, ctx: MenuContext, parentId = '-1'): AppMenuItem {
   const titles = Object.fromEntries(
     LOCALES.map((locale) => [locale, nameInLocale(locale, item.menuName, item.menuNameEn, item.menuNameTw)]),

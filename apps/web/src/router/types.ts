@@ -1,7 +1,7 @@
 import type { Locale } from '@srm/contracts/core';
 
 /**
- * A server menu item mapped for the client (spec §3): fullName, enCode, parentId (-1 for root),
+ * A server menu item mapped for the client (docs/rules.md#menus): fullName, enCode, parentId (-1 for root),
  * icon, hasChildren, linkTarget, type, propertyJson, sortCode, vueName, urlAddress, path, hidden,
  * children (null if none).
  */
@@ -35,7 +35,7 @@ export interface AppMenuItem {
   iframeSrc?: string;
 }
 
-/** Route meta (spec §3) plus what the shell needs to cache and title a page. */
+/** Route meta plus what the shell needs to cache and title a page. */
 export interface RouteMeta {
   /** i18n key (fixed routes) or already-localised titles (menu routes, see `titles`). */
   title: string;

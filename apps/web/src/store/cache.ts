@@ -35,7 +35,7 @@ interface CacheData {
 }
 
 export interface CacheState extends CacheData {
-  /** Start-up loads (spec §7): enums, configured dictionaries, sys/base dictionaries and configs, sub-companies. */
+  /** Start-up loads (docs/rules.md#start-up): enums, configured dictionaries, sys/base dictionaries and configs, sub-companies. */
   loadAll(): Promise<void>;
   /** Loads the dictionaries again (after `dictChanged` or a language switch). */
   reloadDicts(): Promise<void>;

@@ -4,7 +4,7 @@ import { StorageKey, storage } from '../utils/storage';
 import { useAppStore } from './settings';
 
 /**
- * Keeps the signed-in user's language on the server (decisions §1: the user's setting), so that
+ * Keeps the signed-in user's language on the server (docs/rules.md#language), so that
  * what reaches him later — workflow messages, supplier notices, pushes — is written in the language
  * he works in, not in the default. The interface itself follows the browser's choice at once.
  */

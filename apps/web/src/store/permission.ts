@@ -8,7 +8,7 @@ import type { AppMenuItem } from '../router/types';
 export const DATAV_CONFIG_KEY = 'dataVUrl';
 
 interface PermissionData {
-  /** Client menu tree (spec §2.3) for the sidebar and top menu. */
+  /** Client menu tree (docs/rules.md#menus) for the sidebar and top menu. */
   menus: AppMenuItem[];
   /** In-app routes generated from the menu. */
   routes: MenuRoute[];
@@ -27,7 +27,7 @@ export interface PermissionState extends PermissionData {
   setNav(nav: NavResult, ctx: MenuContext): void;
   setPermsList(list: string[]): void;
   setLoaded(loaded: boolean): void;
-  /** Spec §6: a missing or empty code is never granted. */
+  /** docs/rules.md#permissions: a missing or empty code is never granted. */
   hasPerm(code: string | null | undefined): boolean;
   hasButton(modelId: string | undefined, enCode: string | null | undefined): boolean;
   hasColumn(modelId: string | undefined, enCode: string | null | undefined): boolean;

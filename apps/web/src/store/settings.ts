@@ -9,7 +9,7 @@ import { create } from 'zustand';
 import { i18n, initialLocale } from '../i18n';
 import { StorageKey, storage } from '../utils/storage';
 
-/** The eight theme colours of the settings drawer (spec §2.4); blue #1890ff is the default. */
+/** The eight theme colours of the settings drawer (docs/rules.md#settings); blue #1890ff is the default. */
 export const THEME_COLORS: Record<ThemeColorName, string> = {
   blue: '#1890ff',
   purple: '#722ed1',
@@ -39,7 +39,7 @@ export interface Settings {
   sidebarLogo: boolean;
 }
 
-/** Defaults of decisions §9. */
+/** Defaults: docs/rules.md#settings. */
 export const DEFAULT_SETTINGS: Settings = {
   themeColor: 'blue',
   themeClass: 'light',
@@ -131,7 +131,7 @@ interface AppState {
   setSize(size: ComponentSize): void;
 }
 
-/** Application state (spec §3): sidebar status, language and size persist locally. */
+/** Application state (docs/rules.md#settings): sidebar status, language and size persist locally. */
 export const useAppStore = create<AppState>((set, get) => ({
   sidebarOpened: storage.get<boolean>(StorageKey.sidebarStatus, true) ?? true,
   withoutAnimation: false,

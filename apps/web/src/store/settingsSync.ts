@@ -4,7 +4,7 @@ import { StorageKey, storage } from '../utils/storage';
 import { currentSettings, serverSettings, useSettingsStore } from './settings';
 
 /**
- * Saves the settings drawer's choices for the signed-in user (spec §3 Settings, §4 Session), so that
+ * Saves the settings drawer's choices for the signed-in user (docs/rules.md#settings), so that
  * the next sign-in — in this browser or another — restores them. One save in flight at a time; a
  * change made meanwhile is sent when it ends, so the server keeps the last choice.
  */

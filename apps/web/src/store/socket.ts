@@ -9,7 +9,7 @@ import { create } from 'zustand';
 import { httpHooks } from '../api/request';
 
 /**
- * The one chat socket of this tab (decisions §6). It opens after sign-in, reconnects by itself
+ * The one chat socket of this tab (docs/rules.md#chat). It opens after sign-in, reconnects by itself
  * (1 s, 2 s, 4 s … up to 30 s) after a network loss or a server restart, and on every (re)connect
  * the server's `initMessage` brings the counts up to date; listeners of `open` reload what they
  * show. `logout` from the server ends the session like a 602 from the request layer.

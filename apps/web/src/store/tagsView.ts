@@ -4,7 +4,7 @@ import { StorageKey, storage } from '../utils/storage';
 import { useSettingsStore } from './settings';
 
 /**
- * Tab-view bookkeeping (spec §2.2, §2.4): the visited views (one tab each) and the cached views
+ * Tab-view bookkeeping (docs/rules.md#route-guard, docs/rules.md#shell): the visited views (one tab each) and the cached views
  * (the page keys the main area keeps alive). A view is keyed by its path; fullPath keeps the query
  * string for navigation.
  */
@@ -107,7 +107,7 @@ export function navigationAfter(remaining: TagView[], activePath: string): strin
   return remaining.some((v) => v.path === activePath) ? null : targetAfterClose(remaining);
 }
 
-/** The redirect address that remounts a page (spec §2.1 /redirect/:path*). */
+/** The redirect address that remounts a page (/redirect/:path*, docs/rules.md#routes). */
 export function refreshTarget(view: Pick<TagView, 'fullPath'>): string {
   return `/redirect${view.fullPath}`;
 }

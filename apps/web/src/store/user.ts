@@ -12,7 +12,7 @@ import { DATAV_CONFIG_KEY, usePermissionStore } from './permission';
 import { applyStoredSettings, flushSettings } from './settingsSync';
 import { useTagsViewStore } from './tagsView';
 
-/** Display time of a start-up error before the redirect to the login page (spec §4). */
+/** Display time of a start-up error before the redirect to the login page (docs/rules.md#start-up). */
 export const STARTUP_ERROR_MS = 1500;
 
 function closeAllTabs(): void {

@@ -4,7 +4,7 @@ import { toastContainer } from '../a11y/domFixes';
 
 type MessageApi = ReturnType<typeof App.useApp>['message'];
 
-// Only one toast shows at a time (spec §8): App.tsx configures the holder's maxCount, this the static one.
+// Only one toast shows at a time (docs/rules.md#errors): App.tsx configures the holder's maxCount, this the static one.
 staticMessage.config({ maxCount: 1, getContainer: toastContainer });
 
 let holder: MessageApi = staticMessage;
@@ -14,7 +14,7 @@ export function setMessageApi(api: MessageApi | null): void {
   holder = api ?? staticMessage;
 }
 
-/** Toasts usable outside React (request layer, stores). Durations in seconds, spec §9 defaults. */
+/** Toasts usable outside React (request layer, stores). Durations in seconds, defaults of docs/rules.md#constants. */
 export const toast = {
   error(content: string, duration = 3) {
     void holder.error(content, duration);

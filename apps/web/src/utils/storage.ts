@@ -1,5 +1,5 @@
 /**
- * Prefixed, typed browser storage (spec §3): every key carries a fixed prefix and every value
+ * Prefixed, typed browser storage (docs/rules.md#browser-storage): every key carries a fixed prefix and every value
  * is saved with its type suffix, so a stored "1" and a stored 1 come back as what they were.
  */
 export const STORAGE_PREFIX = 'srm_';

@@ -3,7 +3,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 type PageLoader = () => Promise<{ default: ComponentType }>;
 
 /**
- * Menu page chunks by url address (spec §2.3, type 1). A menu page without an entry here goes
+ * Menu page chunks by url address (type 1, docs/rules.md#menus). A menu page without an entry here goes
  * to /404. Each screen is its own chunk: the router fetches it during the navigation.
  */
 const pageLoaders: Record<string, PageLoader> = {

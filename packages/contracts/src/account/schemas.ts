@@ -28,7 +28,7 @@ export type BaseInfo = z.infer<typeof baseInfoSchema>;
 /** PUT /api/permission/Users/Current/BaseInfo */
 export const baseInfoBodySchema = z.object({
   realName: z.string({ error: 'validation.nameRequired' }).trim().min(1, 'validation.nameRequired').max(50),
-  /** Personal-info mobile rule: 13, 15, 17 or 18 then 8 digits (spec §5). */
+  /** Personal-info mobile rule: 13, 15, 17 or 18 then 8 digits (docs/rules.md#validation). */
   mobile: zPersonalMobile({ requiredKey: 'validation.mobileRequired' }),
   /** Optional: empty, or an email. */
   email: z
@@ -69,7 +69,7 @@ export const switchCompanyBodySchema = z.object({ companyId: idSchema });
 export const uploadResultSchema = z.object({ name: z.string(), url: z.string() });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-/** POST /api/system/Log/client-error: an uncaught client error with the page address (spec §8). */
+/** POST /api/system/Log/client-error: an uncaught client error with the page address (docs/rules.md#errors). */
 export const clientErrorBodySchema = z.object({
   message: z.string().max(2000),
   stack: z.string().max(8000).optional(),

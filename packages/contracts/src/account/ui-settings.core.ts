@@ -1,4 +1,4 @@
-/** The eight theme colours of the settings drawer (spec §2.4), by name. */
+/** The eight theme colours of the settings drawer (docs/rules.md#settings), by name. */
 export const THEME_COLOR_NAMES = [
   'blue',
   'purple',

@@ -4,7 +4,7 @@ import { THEME_COLOR_NAMES } from './ui-settings.core';
 export * from './ui-settings.core';
 
 /**
- * The settings drawer's persisted settings other than the layout (spec §3 Settings), stored per user
+ * The settings drawer's persisted settings other than the layout (docs/rules.md#settings), stored per user
  * on the server so that they follow the user to another browser. The layout travels as `theme`.
  * Every key is optional: a stored object from an older client lacks the keys added since.
  */

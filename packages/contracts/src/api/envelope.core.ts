@@ -1,6 +1,6 @@
 // The zod-free part of envelope.ts (shared by the web without zod).
 
-/** Body codes of decisions §1. HTTP status is 200 for all of them except 500. */
+/** Body codes (docs/rules.md#api). HTTP status is 200 for all of them except 500. */
 export const ApiCode = {
   ok: 0,
   badRequest: 400,
@@ -16,7 +16,7 @@ export const ApiCode = {
 } as const;
 export type ApiCodeValue = (typeof ApiCode)[keyof typeof ApiCode];
 
-/** Codes after which the client clears its session and reloads (spec §4, §8). */
+/** Codes after which the client clears its session and reloads (docs/rules.md#errors). */
 export const SESSION_RESET_CODES: readonly number[] = [600, 601, 602];
 
 export interface Envelope<T> {
@@ -49,7 +49,7 @@ export function nameInLocale(
   return main;
 }
 
-/** Resolves a browser or Accept-Language code the way spec §4 describes: tw → zh-TW, zh → zh-CN, en → en-US. */
+/** Resolves a browser or Accept-Language code the way docs/rules.md#language says: tw → zh-TW, zh → zh-CN, en → en-US. */
 export function resolveLocale(input: string | null | undefined): Locale {
   if (!input) return DEFAULT_LOCALE;
   const first = input.split(',')[0]?.trim().toLowerCase() ?? '';

@@ -20,7 +20,7 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
-/** Query parameters every paged list accepts (decisions §1). */
+/** Query parameters every paged list accepts (docs/rules.md#api). */
 export const pageQuerySchema = z.object({
   currentPage: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(500).default(20),

@@ -34,7 +34,7 @@ export const API = {
   clientError: '/api/system/Log/client-error',
 } as const;
 
-/** URLs that get the very long timeout of spec §7. */
+/** URLs that get the very long timeout (docs/rules.md#request-layer). */
 export const LONG_TIMEOUT_URL_PARTS = [
   'SynThirdInfo',
   'extend/Email/Receive',

@@ -3,7 +3,7 @@ import { uiSettingsSchema } from '../account/ui-settings';
 
 export * from './schemas.core';
 
-/** Account or mobile number, or `mobile@account` for a sub-account (spec §2.4). Trimmed. */
+/** Account or mobile number, or `mobile@account` for a sub-account (docs/rules.md#sign-in). Trimmed. */
 export const loginBodySchema = z.object({
   userName: z.string().trim().min(1).max(100),
   passWord: z.string().min(1).max(100),
@@ -55,7 +55,7 @@ export const entSchema = z.object({
 
 export const subCompanyRefSchema = z.object({ id: z.string(), deptName: z.string() });
 
-/** GET /api/sys/user/info — the current-user fields of spec §3. */
+/** GET /api/sys/user/info — the current user's fields. */
 export const currentUserSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -79,7 +79,7 @@ export const currentUserSchema = z.object({
   prevLoginIPAddress: z.string(),
   /** The previous sign-in's place: `local` or `lan` (the client names it in its language), or empty. */
   prevLoginIPAddressName: z.string(),
-  /** The company the session acts within (decisions §2). */
+  /** The company the session acts within (docs/rules.md#tenancy). */
   subCompany: subCompanyRefSchema,
   theme: z.string(),
   settings: uiSettingsSchema,

@@ -1,7 +1,7 @@
 // The zod-free part of chat-schemas.ts (shared by the web without zod).
 
 /**
- * Instant chat (spec §2.4, §3, §7 "Socket messages"; decisions §6): one WebSocket per signed-in tab.
+ * Instant chat (docs/rules.md#chat): one WebSocket per signed-in tab.
  * Every client frame is JSON with `method` and `token`; the server answers with the frames below.
  */
 export const ChatApi = {
@@ -13,9 +13,9 @@ export const ChatApi = {
   upload: '/api/file/Uploader/IM',
 } as const;
 
-/** Chat panel history page (spec §9): 50, older ones when scrolled near the top. */
+/** Chat panel history page (docs/rules.md#chat): 50, older ones when scrolled near the top. */
 export const CHAT_PAGE_SIZE = 50;
-/** The history side panel's page (spec §9). */
+/** The history side panel's page (docs/rules.md#chat). */
 export const CHAT_HISTORY_PAGE_SIZE = 30;
 /** Longest text message, in characters. */
 export const CHAT_TEXT_MAX = 2000;

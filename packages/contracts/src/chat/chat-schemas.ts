@@ -9,7 +9,7 @@ import {
 
 export * from './chat-schemas.core';
 
-/** Image content of a message, stored as JSON text (decisions §6). */
+/** Image content of a message, stored as JSON text (docs/rules.md#chat). */
 export const chatImageSchema = z.object({
   path: z.string().min(1).max(300),
   name: z.string().max(200),
@@ -18,7 +18,7 @@ export const chatImageSchema = z.object({
 });
 export type ChatImage = z.infer<typeof chatImageSchema>;
 
-/** A stored chat message (spec §3 Chat message). */
+/** A stored chat message (docs/rules.md#chat). */
 export const chatMessageSchema = z.object({
   id: z.string(),
   sendUserId: z.string(),
@@ -30,7 +30,7 @@ export const chatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** A recent conversation (spec §3 Conversation entry), one per peer. */
+/** A recent conversation (docs/rules.md#chat), one per peer. */
 export const conversationSchema = z.object({
   /** The peer's user id. */
   id: z.string(),

@@ -1,9 +1,9 @@
 /**
- * Business constants and limits of spec §9, in one place so the server and the web app cannot drift apart.
+ * Business constants and limits (docs/rules.md#constants), in one place so the server and the web app cannot drift apart.
  * Units are in the names: _MS milliseconds, _PX CSS pixels, _BYTES bytes.
  */
 
-/** Chat image upload limit (5 MB). A file must be strictly smaller (spec §5: "under 5 MB"). */
+/** Chat image upload limit (5 MB). A file must be strictly smaller ("under 5 MB", docs/rules.md#chat). */
 export const UPLOAD_IMAGE_MAX_BYTES = 5_242_880;
 
 export const LIMITS = {

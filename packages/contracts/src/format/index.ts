@@ -1,5 +1,5 @@
 /**
- * Display helpers of spec §9. All pure: the clock (`now`), the locale and the time zone are parameters,
+ * Display helpers (docs/rules.md#constants). All pure: the clock (`now`), the locale and the time zone are parameters,
  * so server, web and tests get the same answer for the same input.
  */
 import { DEFAULT_LOCALE, type Locale } from '../api/envelope.core';
@@ -13,7 +13,7 @@ const MINUTE_MS = 60 * SECOND_MS;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-/** Epoch milliseconds (the wire format, decisions §1) or a Date. */
+/** Epoch milliseconds (the wire format, docs/rules.md#api) or a Date. */
 export type DateInput = number | Date;
 
 const toMs = (input: DateInput): number => (input instanceof Date ? input.getTime() : input);

@@ -1,6 +1,6 @@
 // The zod-free part of message-schemas.ts (shared by the web without zod).
 
-/** Internal messages (站内消息, decisions §5): one row per recipient. */
+/** Internal messages (站内消息, docs/rules.md#messages): one row per recipient. */
 export const MessageApi = {
   /** GET: the signed-in user's messages, newest first (drawer: pageSize 20). */
   list: '/api/message',
@@ -22,7 +22,7 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 /** The message types by name (the socket's `messagePush` names the type of what arrived). */
 export const MESSAGE_TYPE = { system: 1, workflow: 2, vendorNotice: 3, registration: 4 } as const;
 
-/** The mail centre (decisions §5): the same messages seen as a mailbox, grouped by sender. */
+/** The mail centre (docs/rules.md#mail-centre): the same messages seen as a mailbox, grouped by sender. */
 export const MailApi = {
   /** GET: paged, like the message list. */
   list: '/api/base/mail/list',

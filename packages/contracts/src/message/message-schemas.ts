@@ -44,7 +44,7 @@ export const messageDetailSchema = z.object({
 });
 export type MessageDetail = z.infer<typeof messageDetailSchema>;
 
-/** Mark read / delete: the ids of the user's own messages (an empty list is refused, spec §5). */
+/** Mark read / delete: the ids of the user's own messages (an empty list is refused, docs/rules.md#messages). */
 export const messageIdsBodySchema = z.object({ ids: z.array(idSchema).max(500) });
 
 export const unreadCountSchema = z.object({

@@ -1,6 +1,6 @@
 // The zod-free part of msg-template-schemas.ts (shared by the web without zod).
 
-/** Message templates (spec §3 shared caches, §7): what the product's own internal messages say. */
+/** Message templates (docs/rules.md#messages): what the product's own internal messages say. */
 export const MsgTemplateApi = {
   /** GET: every template of the tenant (switched-off ones included, flagged). */
   all: '/api/sys/msgTemplate/all',

@@ -1,6 +1,6 @@
 // The zod-free part of notice-schemas.ts (shared by the web without zod).
 
-/** Announcements (decisions §5): written and released by administrators, read by their audience. */
+/** Announcements (docs/rules.md#announcements): written and released by administrators, read by their audience. */
 export const NoticePerm = {
   page: 'system.notice',
   add: 'system.notice.add',

@@ -42,7 +42,7 @@ export const noticeSchema = z.object({
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
-/** What a recipient gets (spec §3 Announcement). */
+/** What a recipient gets (docs/rules.md#announcements). */
 export const unreadNoticeSchema = z.object({
   id: z.string(),
   noticeTitle: z.string(),

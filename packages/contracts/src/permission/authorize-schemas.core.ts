@@ -1,6 +1,6 @@
 // The zod-free part of authorize-schemas.ts (shared by the web without zod).
 
-/** Who grants are given to (decisions §4). */
+/** Who grants are given to (docs/rules.md#permissions). */
 export const GRANT_OBJECT_TYPES = ['role', 'position', 'user'] as const;
 
 /** The five tabs of the authorize screen, one per grant item type; `app` items are menus of category app. */
@@ -17,7 +17,7 @@ export interface GrantNode {
   itemType: 'menu' | 'button' | 'column' | 'data';
   title: string;
   enCode: string;
-  /** Menu type for menus (spec §2.3), null for the rest. */
+  /** Menu type for menus (docs/rules.md#menus), null for the rest. */
   menuType: number | null;
   children: GrantNode[] | null;
 }

@@ -6,7 +6,7 @@ export const Perm = {
   /** The menu directories: granted so their pages show in the menu. */
   permission: 'permission',
   system: 'system',
-  /** Link menus (spec §2.3 type 7): external help and the API documentation. */
+  /** Link menus (type 7, docs/rules.md#menus): external help and the API documentation. */
   help: 'system.help',
   apiDocs: 'system.apiDocs',
   log: 'system.log',

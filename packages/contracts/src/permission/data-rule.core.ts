@@ -1,7 +1,7 @@
 // The zod-free part of data-rule.ts (shared by the web without zod).
 
 /**
- * Data rules (decisions §4): a page's rule limits which rows its list endpoints return. A user sees the
+ * Data rules (docs/rules.md#data-rules): a page's rule limits which rows its list endpoints return. A user sees the
  * union of the rules granted to them on the page; a page without rules is unlimited.
  */
 export const DATA_RULE_TYPES = ['own', 'dept', 'deptAndBelow', 'company', 'all', 'condition'] as const;

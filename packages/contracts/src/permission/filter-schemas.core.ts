@@ -1,7 +1,7 @@
 // The zod-free part of filter-schemas.ts (shared by the web without zod).
 
 /**
- * `GET /api/sys/filter/combox-list` (spec §7): the options of a list screen's filter drop-downs —
+ * `GET /api/sys/filter/combox-list`: the options of a list screen's filter drop-downs —
  * the enabled roles, positions, companies or departments of the tenant, one call for every kind.
  */
 export const FilterApi = {

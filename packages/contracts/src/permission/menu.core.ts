@@ -1,6 +1,6 @@
 // The zod-free part of menu.ts (shared by the web without zod).
 
-/** Menu types of spec §2.3. 2 is unused by the specification. */
+/** Menu types (docs/rules.md#menus). 2 is unused by the specification. */
 export const MenuType = {
   directory: 0,
   page: 1,
@@ -12,7 +12,7 @@ export const MenuType = {
   portal: 8,
 } as const;
 
-/** A menu row as the server sends it (spec §3, decisions §4), already filtered by the user's grants. */
+/** A menu row as the server sends it (docs/rules.md#menus), already filtered by the user's grants. */
 export interface ServerMenuItem {
   id: string;
   parentId: string;

@@ -23,7 +23,7 @@ export const serverMenuItemSchema: z.ZodType<ServerMenuItem> = z.lazy(() =>
 );
 
 export const permissionCodeSchema = z.object({ enCode: z.string(), fullName: z.string() });
-/** Per-route permission entry (spec §3): modelId is the page's menu id. */
+/** Per-route permission entry (docs/rules.md#permissions): modelId is the page's menu id. */
 export const routePermissionSchema = z.object({
   modelId: z.string(),
   button: z.array(permissionCodeSchema),

@@ -51,7 +51,7 @@ export const UserApi = {
   imUserSelector: '/api/permission/Users/ImUser/Selector',
   /** POST {positionId?, deptId?, keyword?, currentPage, pageSize}: users of a position or department. */
   postStaffUserList: '/api/sys/postStaff/userList',
-  /** Aliases of spec §7: list (GET query), update (POST body with id), info (GET `${sysInfo}/{id}`). */
+  /** Aliases (docs/rules.md#api): list (GET query), update (POST body with id), info (GET `${sysInfo}/{id}`). */
   sysList: '/api/sys/user/list',
   sysUpdate: '/api/sys/user/update',
   sysInfo: '/api/sys/user/info',

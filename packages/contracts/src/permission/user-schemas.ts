@@ -131,7 +131,7 @@ export const userImportResultSchema = z.object({
 });
 export type UserImportResult = z.infer<typeof userImportResultSchema>;
 
-/** Chat contact (spec §3): enabled users of the tenant. */
+/** Chat contact (docs/rules.md#chat): enabled users of the tenant. */
 export const imUserSchema = z.object({
   id: z.string(),
   realName: z.string(),

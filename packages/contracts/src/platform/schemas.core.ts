@@ -1,7 +1,7 @@
 // The zod-free part of platform/schemas.ts (shared by the web without zod).
 
 /**
- * The platform operator's calls (decisions §10): under `/api/platform/`, answered only with an
+ * The platform operator's calls (docs/rules.md#platform-operator): under `/api/platform/`, answered only with an
  * operator's session; a tenant user's token gets 403, an operator's token gets 601 on tenant routes.
  */
 export const PlatformApi = {

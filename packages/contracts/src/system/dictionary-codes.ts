@@ -37,7 +37,7 @@ export const DictApi = {
  */
 export const DICT_CHANGED_METHOD = 'dictChanged';
 
-/** Where a dictionary type's items may be loaded at start-up from (spec §7 get-sys-dist / get-base-dist). */
+/** Where a dictionary type's items may be loaded at start-up from (get-sys-dist / get-base-dist, docs/rules.md#start-up). */
 export const DICT_SCOPES = ['sys', 'base'] as const;
 export type DictScope = (typeof DICT_SCOPES)[number];
 

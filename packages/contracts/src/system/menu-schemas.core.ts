@@ -1,7 +1,7 @@
 // The zod-free part of menu-schemas.ts (shared by the web without zod).
 import { MenuType } from '../permission/menu.core';
 
-/** Menu types of spec §2.3 the menu screen offers (2 is unused by the specification). */
+/** Menu types (docs/rules.md#menus) the menu screen offers (2 is unused by the specification). */
 export const MENU_TYPES = [
   MenuType.directory,
   MenuType.page,
@@ -18,7 +18,7 @@ export const MENU_CATEGORIES = ['web', 'app'] as const;
 export type MenuCategory = (typeof MENU_CATEGORIES)[number];
 export const LINK_TARGETS = ['_self', '_blank'] as const;
 
-/** What a menu type needs besides name, code and icon (spec §2.3); the form shows exactly these. */
+/** What a menu type needs besides name, code and icon (docs/rules.md#menus); the form shows exactly these. */
 export interface MenuTypeFields {
   /** url address: a page's route (registry key) or a link's address. */
   url: boolean;

@@ -31,7 +31,7 @@ const zOrderNum = z
   .max(999_999, { error: 'validation.tooBig' })
   .default(0);
 
-/** A menu row on the wire (decisions §4) with the sizes of its page lists. */
+/** A menu row on the wire (docs/rules.md#menus) with the sizes of its page lists. */
 export const menuSchema = z.object({
   id: z.string(),
   parentId: z.string(),

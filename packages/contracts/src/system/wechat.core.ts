@@ -2,7 +2,7 @@
 
 /**
  * WeChat official account (公众号): a staff member binds their account by scanning a temporary
- * QR code created for them (spec §2.4 top bar, §7 `getWxQrCode`); WeChat then calls the server's
+ * QR code created for them (`getWxQrCode`, docs/rules.md#wechat-binding); WeChat then calls the server's
  * callback with the scan event, which stores the binding. The server is configured by the
  * deployment (`WECHAT_MP_APP_ID`, `WECHAT_MP_APP_SECRET`, `WECHAT_MP_TOKEN`); without it the feature
  * is off and the current-user answer says so (`wxBindEnabled`).

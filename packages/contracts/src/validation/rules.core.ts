@@ -306,7 +306,7 @@ const isEmptyValue = (value: unknown): boolean =>
 /**
  * An antd Form rule (`{ validator }`) for a rule of the table. Empty values pass, as antd expects:
  * pair it with `{ required: true, message }` when the field is required. `translate` maps a key to text
- * (e.g. i18next's `t`); `messageKey` overrides the rule's own key (spec §5: "each may carry a custom
+ * (e.g. i18next's `t`); `messageKey` overrides the rule's own key (docs/rules.md#validation: "each may carry a custom
  * message").
  */
 export function formRule(

@@ -1,6 +1,6 @@
 // The zod-free part of flow-engine-api.ts: API paths and permission codes of the flow definitions.
 
-/** The flow-definition calls (spec §7 Workflow). */
+/** The flow-definition calls (docs/rules.md#workflow). */
 export const FlowEngineApi = {
   base: '/api/flow/FlowEngine',
   /** GET, paged (keyword on name and code, category). */

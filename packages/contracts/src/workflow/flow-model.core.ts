@@ -3,7 +3,7 @@
 
 import { type Locale, nameInLocale } from '../api/envelope.core';
 
-/** Task status (decisions §7). */
+/** Task status (docs/rules.md#workflow). */
 export const FLOW_STATUS = {
   draft: 0,
   inProgress: 1,
@@ -258,7 +258,7 @@ export const FORM_FIELD_TYPES = [
 ] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
-/** Named rules of the product's validation module (spec §5), plus a pattern of the form's own. */
+/** Named rules of the product's validation module (docs/rules.md#validation), plus a pattern of the form's own. */
 export const FORM_FIELD_RULES = [
   'mobile',
   'email',

@@ -1,7 +1,7 @@
 // The zod-free part of flow-task-api.ts: paths, permission codes and list kinds of the task runtime
 // (launch, to-do, done, copied-to-me, monitor, entrust) and the business forms in code.
 
-/** The task calls (spec §7 Workflow). */
+/** The task calls (docs/rules.md#workflow). */
 export const FlowTaskApi = {
   /** POST `${before}/List/{type}` (type: FLOW_LIST_TYPE); GET `${before}/{id}` (task id). */
   before: '/api/flow/FlowEngine/FlowBefore',
@@ -50,7 +50,7 @@ export function flowListTypeOf(type: string): FlowListType | null {
 }
 
 /**
- * The workFlow menu group's codes (spec §2.3). A page is seeded when its screen is built
+ * The workFlow menu group's codes (docs/rules.md#menus). A page is seeded when its screen is built
  * (`FlowTaskPerm` below; `FlowEnginePerm` for the designer). The calls a person makes on his own
  * items (launch, his to-dos, done items, copies) stay open to every signed-in user and
  * are scoped by the service (an item that is not yours: 403), page or no page: the flow, not the

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Data rules (decisions §4): `own` needs to know who created a user row; a `condition` rule compares
+ * Data rules (docs/rules.md#data-rules): `own` needs to know who created a user row; a `condition` rule compares
  * a field with a value using an operator.
  */
 const up: string[] = [

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Internal messages (decisions §5): one row per recipient. The drawer and the message
+ * Internal messages (docs/rules.md#messages): one row per recipient. The drawer and the message
  * centre read "newest of a user" and the bell "unread of a user": one index each.
  */
 const up: string[] = [

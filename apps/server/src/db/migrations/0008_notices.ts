@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Announcements (decisions §5): drafted, released to an audience (all staff, all vendors,
+ * Announcements (docs/rules.md#announcements): drafted, released to an audience (all staff, all vendors,
  * chosen enterprises), withdrawn. Releasing writes a read record per recipient, so "my unread
  * announcements" and their count are one indexed lookup.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Instant chat (decisions §6). A message row per message; a conversation row per user and
+ * Instant chat (docs/rules.md#chat). A message row per message; a conversation row per user and
  * peer holding the newest message and that user's unread count, so the recent list, the unread
  * numbers of `initMessage` and marking read are single-row or single-index operations however long
  * the history grows. `pair_lo`/`pair_hi` (the two user ids, smaller first) index one conversation's

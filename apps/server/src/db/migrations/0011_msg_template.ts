@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Message templates (spec §3 shared caches, §7 `GET /api/sys/msgTemplate/all`): the title and body
+ * Message templates (`GET /api/sys/msgTemplate/all`; docs/rules.md#messages): the title and body
  * of the internal messages the product sends on its own (a password reset, a role granted), per
  * tenant so a tenant may reword or switch one off. The defaults are filled in at start-up
  * (`ensureMsgTemplates`). Also: the user list filters by role and by position, so the

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * WeChat official-account bindings (spec §2.4 top bar, §7 `wxUser`): a staff user scans their bind
+ * WeChat official-account bindings (docs/rules.md#wechat-binding): a staff user scans their bind
  * QR code and WeChat's callback names the scanner's openid. One row per bound user; within a tenant
  * one WeChat account (openid) binds one user, so a scan by another user moves it.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Sign-in lockout per account and client address (decisions §3): a row per (user, address) with
+ * Sign-in lockout per account and client address (docs/rules.md#sessions): a row per (user, address) with
  * its wrong passwords in a row and the lock of that address. The sign-in log keeps codes (message
  * key, place kind) instead of Chinese text, translated when shown: existing rows are converted.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The settings drawer's choices per user (spec §3 Settings): theme colour, dark mode, sidebar style
+ * The settings drawer's choices per user (docs/rules.md#settings): theme colour, dark mode, sidebar style
  * and the switches, next to the layout in `theme`, so that a sign-in elsewhere restores them.
  * Read through the contracts' `uiSettingsSchema`; an unknown shape reads as the defaults.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The workflow (decisions §7). A definition is edited as a draft tree; each release freezes a
+ * The workflow (docs/rules.md#workflow). A definition is edited as a draft tree; each release freezes a
  * numbered row of `flow_version` that tasks keep to the end. A task carries the engine's whole state
  * as jsonb (the pure engine reads and writes it) and a `row_version` every action checks; the rows
  * beside it are what lists query and what a conditional update claims: node activations (the flow

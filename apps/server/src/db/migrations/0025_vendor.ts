@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Suppliers and vendor notices (decisions §8).
+ * Suppliers and vendor notices (docs/rules.md#suppliers).
  *
  * - `vendor_supplier`: one row per supplier enterprise (`ent`, entType 2): its code from the
  *   `supplierCode` bill rule, credit code (unique per tenant), company data, life-cycle state

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The platform operator (decisions §10): accounts outside every tenant, with sessions of their own
+ * The platform operator (docs/rules.md#platform-operator): accounts outside every tenant, with sessions of their own
  * (a tenant's token never opens a platform route, nor an operator's a tenant's), and a state on each
  * tenant: a suspended tenant's users cannot sign in.
  */

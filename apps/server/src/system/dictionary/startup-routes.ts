@@ -32,7 +32,7 @@ const LOADS: { url: string; kind: StartupKind; data: z.ZodType; summary: string 
 ];
 
 /**
- * The client's start-up loads (spec §3 shared caches). Each answer is built once per tenant,
+ * The client's start-up loads (docs/rules.md#start-up). Each answer is built once per tenant,
  * kind, language and dictionary version (migration 0017) and sent as stored JSON text; its ETag
  * names the same, so a client revalidating gets 304 until a dictionary, config or enum changes.
  */

@@ -11,7 +11,7 @@ import { StoredAnswer } from '../../core/stored-answer';
 import { PUBLIC_CONFIG_KEYS } from '../sys-config';
 import type { Db } from './context';
 
-/** The start-up loads (spec §3 shared caches, §7 common calls). */
+/** The start-up loads (docs/rules.md#start-up). */
 export type StartupKind = 'enums' | 'conf' | 'sysDist' | 'baseDist' | 'sysConfig' | 'baseConfig';
 
 /** Entries live until the tenant's dictionary version moves; this only bounds idle memory. */

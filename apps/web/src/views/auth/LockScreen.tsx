@@ -7,7 +7,7 @@ import { useUserStore } from '../../store/user';
 import { avatarUrl } from '../../utils/avatar';
 import './auth.css';
 
-/** Lock screen (spec §4): stays locked across reloads until the server accepts the password. */
+/** Lock screen (docs/rules.md#sessions): stays locked across reloads until the server accepts the password. */
 export default function LockScreen() {
   const { t } = useTranslation(['auth', 'common']);
   const { token } = theme.useToken();

@@ -84,7 +84,7 @@ function formStyle(token: Token): CSSProperties {
   } as CSSProperties;
 }
 
-/** Sign-in (spec §2.4): username or mobile, sub-account mobile@account, caps-lock warning. */
+/** Sign-in (docs/rules.md#sign-in): username or mobile, sub-account mobile@account, caps-lock warning. */
 export default function Login() {
   const { t } = useTranslation(['auth', 'common']);
   const { token } = theme.useToken();

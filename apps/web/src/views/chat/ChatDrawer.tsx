@@ -11,7 +11,7 @@ import { ChatText } from './ChatText';
 import { useChatUi } from './chatUi';
 import { useLoadMoreNearEnd } from './useLoadMoreNearEnd';
 
-/** Drawers are 280 px (spec §9); contacts page by 20 and load more within 300 px of the bottom. */
+/** Drawers are 280 px (docs/rules.md#constants); contacts page by 20 and load more within 300 px of the bottom. */
 const DRAWER_WIDTH = 280;
 const CONTACT_PAGE = 20;
 const LOAD_MORE_PX = 300;
@@ -157,7 +157,7 @@ function Contacts() {
   );
 }
 
-/** The chat drawer (spec §2.4): recent conversations and contacts. */
+/** The chat drawer (docs/rules.md#chat): recent conversations and contacts. */
 export default function ChatDrawer() {
   const { t } = useTranslation('chat');
   const open = useChatUi((s) => s.drawerOpen);

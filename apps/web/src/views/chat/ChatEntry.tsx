@@ -10,7 +10,7 @@ import './chat.css';
 const ChatDrawer = lazy(() => import('./ChatDrawer'));
 const ChatPanel = lazy(() => import('./ChatPanel'));
 
-/** The top bar's chat entry (spec §2.4 内部聊天): blinks while anything is unread. */
+/** The top bar's chat entry (内部聊天, docs/rules.md#chat): blinks while anything is unread. */
 export function ChatEntry() {
   const { t } = useTranslation('chat');
   const blinking = useChatBlinking();

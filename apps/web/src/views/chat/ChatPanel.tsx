@@ -38,9 +38,9 @@ import {
 import { type ChatPeer, useChatUi } from './chatUi';
 import { emojiUrl } from './emoji';
 
-/** Older messages load when scrolled within 100 px of the top (spec §9). */
+/** Older messages load when scrolled within 100 px of the top (docs/rules.md#chat). */
 const LOAD_OLDER_PX = 100;
-/** Upload limit (spec §9). */
+/** Upload limit (docs/rules.md#constants). */
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const MESSAGE_FEEDBACK_S = 1.5;
 
@@ -89,7 +89,7 @@ function EmojiPicker({ onPick }: { onPick(code: number): void }) {
   );
 }
 
-/** The history side panel: 30 a page, newest first, with keyword search (spec §2.4). */
+/** The history side panel: 30 a page, newest first, with keyword search (docs/rules.md#chat). */
 function HistoryPanel({ peer, me }: { peer: ChatPeer; me: string }) {
   const { t } = useTranslation('chat');
   const [keyword, setKeyword] = useState('');
@@ -163,7 +163,7 @@ function HistoryPanel({ peer, me }: { peer: ChatPeer; me: string }) {
   );
 }
 
-/** The chat panel with one peer (spec §2.4). */
+/** The chat panel with one peer (docs/rules.md#chat). */
 export default function ChatPanel({ peer }: { peer: ChatPeer }) {
   const { t } = useTranslation('chat');
   const { message } = App.useApp();

@@ -1,7 +1,7 @@
 import { parseChatText } from './chatModel';
 import { emojiUrl } from './emoji';
 
-/** Message text with emoji codes in square brackets shown as their images (spec §2.4). */
+/** Message text with emoji codes in square brackets shown as their images (docs/rules.md#chat). */
 export function ChatText({ text }: { text: string }) {
   return (
     <>

@@ -1,5 +1,5 @@
 /**
- * Chat emoji (spec §9): codes 100-219 in square brackets, e.g. [100], each always the same image.
+ * Chat emoji (docs/rules.md#chat): codes 100-219 in square brackets, e.g. [100], each always the same image.
  * The images are Twemoji graphics (© Twitter, Inc. and other contributors, CC-BY 4.0), from the
  * @twemoji/svg package; the order below fixes which code means which image, so never reorder it —
  * append only.

@@ -7,7 +7,7 @@ interface Pages {
 }
 
 /**
- * Loads the next page when the scrolled box comes within `px` of its end (spec §2.4), on scroll and
+ * Loads the next page when the scrolled box comes within `px` of its end (docs/rules.md#chat), on scroll and
  * after each page arrives — so a first page that does not fill the box still brings the next one.
  * Answers the box's onScroll handler.
  */

@@ -6,12 +6,12 @@ import { useCurrentUser } from '../../layout/shellData';
 import { onFrame, useSocketStore } from '../../store/socket';
 import { messageApi } from './api';
 
-/** Vendor users (entType 2) get announcements (spec §3). */
+/** Vendor users (entType 2) get announcements (docs/rules.md#announcements). */
 const VENDOR_ENT_TYPE = 2;
 
 /**
  * Unread announcements for vendor users, one at a time, in a dialog that only 我知道了 closes
- * (spec §4): no close icon, no Escape, no mask click. Each click marks one read, then the next shows.
+ * (docs/rules.md#announcements): no close icon, no Escape, no mask click. Each click marks one read, then the next shows.
  */
 export function ForcedNoticeDialog() {
   const { t } = useTranslation('message');

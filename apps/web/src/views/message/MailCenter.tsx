@@ -16,7 +16,7 @@ const TENANT_ENT_TYPE = 1;
 const PAGE_SIZE = 20;
 
 /**
- * The mail centre (spec §2.1 base/mailCenter/tenant, decisions §5): my messages as a mailbox, the
+ * The mail centre (base/mailCenter/tenant, docs/rules.md#mail-centre): my messages as a mailbox, the
  * senders on the left with their unread counts, one sender's mail on the right. Tenant staff only.
  */
 export default function MailCenterPage() {

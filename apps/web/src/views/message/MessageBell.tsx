@@ -19,7 +19,7 @@ function useUnreadSync() {
   }, []);
 }
 
-/** The top bar's message bell (spec §2.4 站内消息); its drawer's code loads when first opened. */
+/** The top bar's message bell (站内消息, docs/rules.md#messages); its drawer's code loads when first opened. */
 export function MessageBell() {
   const { t } = useTranslation('message');
   const queryClient = useQueryClient();

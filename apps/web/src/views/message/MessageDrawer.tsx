@@ -8,7 +8,7 @@ import { MESSAGE_QUERY_KEY, messageApi, messageKeys } from './api';
 import { messageTarget } from './messageTarget';
 import { useMarkOpened } from './useMarkOpened';
 
-/** The drawer lists the newest 20 (spec §9) and is 280 px wide (spec §2.4). */
+/** The drawer lists the newest 20 and is 280 px wide (docs/rules.md#messages). */
 const DRAWER_PAGE = 20;
 const DRAWER_WIDTH = 280;
 

@@ -22,10 +22,10 @@ import { useActionsFixed } from '../../components/useActionsFixed';
 
 type Filters = Pick<MessageFilter, 'keyword' | 'type' | 'stat'>;
 const TYPE_COLORS: Record<number, string> = { 1: 'blue', 2: 'purple', 3: 'orange', 4: 'green' };
-/** entType 1: the tenant's own staff, who also have the mail centre (spec §2.1). */
+/** entType 1: the tenant's own staff, who also have the mail centre (docs/rules.md#mail-centre). */
 const TENANT_ENT_TYPE = 1;
 
-/** The message centre (spec §2.1 /messageRecord): every message of mine, paged and filtered. */
+/** The message centre (/messageRecord, docs/rules.md#messages): every message of mine, paged and filtered. */
 export default function MessageRecordPage() {
   const actionsFixed = useActionsFixed();
   const { t } = useTranslation('message');

@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { billViewFor } from '../billRegistry';
 
 /**
- * /pageLink?formUrl=…&id=… (spec §2.1): opens the bill a message links to, with the bill view that
+ * /pageLink?formUrl=…&id=… (docs/rules.md#routes): opens the bill a message links to, with the bill view that
  * the form address names. A form address no view answers for says so instead of a blank page.
  */
 export default function PageLinkPage() {

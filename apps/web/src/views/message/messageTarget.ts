@@ -1,7 +1,7 @@
 import type { MessageItem } from '@srm/contracts/core';
 
 /**
- * Where clicking a message goes (spec §2.4): billId "0" → its url; otherwise /pageLink with the
+ * Where clicking a message goes (docs/rules.md#shell): billId "0" → its url; otherwise /pageLink with the
  * form address and the bill id. A message without a url (an announcement) opens its detail in the
  * message centre.
  */

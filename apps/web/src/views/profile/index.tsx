@@ -286,7 +286,7 @@ function AvatarCard() {
   );
 }
 
-/** Personal information (spec §5): details, password and avatar. */
+/** Personal information (docs/rules.md#validation): details, password and avatar. */
 export default function Profile() {
   const { t } = useTranslation('profile');
   return (

@@ -23,7 +23,7 @@ interface UserValues {
   enabled: boolean;
 }
 
-/** The rules of spec §5 from the contracts, in the user's language (the server checks them again). */
+/** The rules of docs/rules.md#validation from the contracts, in the user's language (the server checks them again). */
 function useUserFormRules(): Record<'account' | 'realName' | 'mobile' | 'email' | 'password', Rule[]> {
   const language = useAppStore((s) => s.language);
   const newPassword = useNewPasswordField();

@@ -73,7 +73,7 @@ export function useParentOptions(category: MenuCategory, excludeId: string | nul
   }, [tree.data, excludeId, language, t]);
 }
 
-/** Add or edit a menu: only the fields its type needs are shown (spec §2.3). */
+/** Add or edit a menu: only the fields its type needs are shown (docs/rules.md#menus). */
 export function MenuFormDrawer({ editing, onClose }: { editing: MenuEditing; onClose: () => void }) {
   const { t } = useTranslation('menu');
   const queryClient = useQueryClient();

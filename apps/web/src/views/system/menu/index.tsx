@@ -24,7 +24,7 @@ const TYPE_COLORS: Record<number, string> = {
   [MenuType.visualisation]: 'cyan',
 };
 
-/** System → menus: the tenant's menu tree of every type (spec §2.3) with each page's permissions. */
+/** System → menus: the tenant's menu tree of every type (docs/rules.md#menus) with each page's permissions. */
 export default function MenuPage() {
   const { t } = useTranslation('menu');
   const queryClient = useQueryClient();

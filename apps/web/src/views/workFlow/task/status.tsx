@@ -2,7 +2,7 @@ import { FLOW_STATUS, FLOW_URGENCY } from '@srm/contracts/core';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Status codes (decisions §7) by their name in the locale file. */
+/** Status codes (docs/rules.md#workflow) by their name in the locale file. */
 export const STATUS_NAMES: Record<number, string> = Object.fromEntries(
   Object.entries(FLOW_STATUS).map(([name, code]) => [code, name]),
 );
