@@ -22,6 +22,11 @@ export function requireStaffPerm(code: string) {
   };
 }
 
+/** preValidation of calls open to every staff user without a code (a form's pickers); 403 for a supplier's user. */
+export async function requireStaff(request: FastifyRequest): Promise<void> {
+  if (isSupplierUser((request as Req).auth)) throw forbidden();
+}
+
 /** preValidation of the vendor-side calls: only a supplier's users (403 for everyone else). */
 export async function requireSupplierUser(request: FastifyRequest): Promise<void> {
   if (!isSupplierUser((request as Req).auth)) throw forbidden();

@@ -9,19 +9,23 @@ import {
   supplierDetailSchema,
   supplierHistorySchema,
   supplierNoticeLineSchema,
+  supplierOptionSchema,
   supplierQuerySchema,
   supplierSchema,
+  supplierSelectorQuerySchema,
   supplierStateBodySchema,
   VENDOR_CODES,
 } from '@srm/contracts';
+import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
 import { t } from '../core/i18n';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { sendExport } from '../file/index';
-import { requireStaffPerm, requireSupplierUser } from './access';
+import { requireStaff, requireStaffPerm, requireSupplierUser } from './access';
 import { exportSuppliers } from './excel';
 import { supplierHistory, supplierNotices } from './history-service';
+import { supplierOptions } from './supplier-options';
 import {
   changeSupplierState,
   createSupplier,
@@ -36,6 +40,22 @@ const tags = ['suppliers'];
 const C = VENDOR_CODES;
 
 export const supplierRoutes: SignedInRoutes = async (app) => {
+  // Before `${base}/:id`, which would take "Selector" for an id.
+  app.get(
+    SupplierApi.selector,
+    {
+      preValidation: requireStaff,
+      schema: {
+        tags,
+        summary:
+          "Suppliers for a form's supplier field: by keyword, or by ids (any staff user; a supplier's users get 403)",
+        querystring: supplierSelectorQuerySchema,
+        response: { 200: envelope(z.object({ list: z.array(supplierOptionSchema) })) },
+      },
+    },
+    async (request) => envelopeOk({ list: await supplierOptions(contextOf(request), request.query) }),
+  );
+
   app.get(
     SupplierApi.base,
     {

@@ -1,9 +1,11 @@
 import {
+  cellStates,
   type FieldRight,
   FLOW_FORMS,
   type FlowStatus,
   type FormField,
   type FormSchema,
+  filterOptions,
   flowMessage,
   formTitle,
   isCreditCode,
@@ -16,7 +18,9 @@ import {
   isTelephone,
   type Locale,
   leaveDays,
+  linkageStates,
   nameInLocale,
+  optionFilterValue,
   validationMessage,
 } from '@srm/contracts';
 import type { Transaction } from 'kysely';
@@ -186,7 +190,8 @@ function fieldProblem(
       break;
     }
     case 'user':
-    case 'dept': {
+    case 'dept':
+    case 'supplier': {
       const list = field.multiple && Array.isArray(value) ? value : [value];
       if (!list.every((v) => typeof v === 'string' && ID.test(v))) return msg('validation.invalid');
       break;
@@ -227,6 +232,25 @@ function fieldProblem(
   return null;
 }
 
+/**
+ * A narrowed choice (`optionFilter`) must be one of the options under the other field's value:
+ * the picker offers only those, and a value sent past it is refused.
+ */
+function optionProblem(
+  field: FormField,
+  value: unknown,
+  values: Record<string, unknown>,
+  row: Record<string, unknown> | undefined,
+  locale: Locale,
+): string | null {
+  if (!field.optionFilter || !field.options || isBlank(value)) return null;
+  const allowed = filterOptions(field.options, field, optionFilterValue(field, values, row));
+  const chosen = Array.isArray(value) ? value : [value];
+  return chosen.every((v) => allowed.some((o) => o.value === v))
+    ? null
+    : validationMessage('validation.invalid', locale);
+}
+
 export interface FormCheck {
   data: Record<string, unknown>;
   fields: Record<string, string>;
@@ -248,15 +272,27 @@ export function checkForm(
 ): FormCheck {
   const fields: Record<string, string> = {};
   const data: Record<string, unknown> = {};
-  for (const field of form.schema.fields) {
+  const schema = form.schema;
+  // The linkage rules read what the form will hold: the input where the node may edit, the stored
+  // value elsewhere (a rule is never steered by a field the caller may not change).
+  const seen: Record<string, unknown> = {};
+  for (const field of schema.fields) {
+    const right = rights[field.name] ?? defaultRight;
+    seen[field.name] = right === 'hidden' || right === 'readonly' ? stored[field.name] : input[field.name];
+  }
+  const states = schema.linkage?.length ? linkageStates(schema, seen) : null;
+  for (const field of schema.fields) {
     if (field.computed) continue;
     const right = rights[field.name] ?? defaultRight;
-    if (right === 'hidden' || right === 'readonly') {
+    if (right === 'hidden' || right === 'readonly' || states?.form.disabled.has(field.name)) {
       if (stored[field.name] !== undefined) data[field.name] = stored[field.name];
       continue;
     }
+    // Hidden by the rules: not asked for, and nothing kept of what was typed before it hid.
+    if (states?.form.hidden.has(field.name)) continue;
     const value = input[field.name];
-    const required = right === 'required' || field.required === true;
+    const required =
+      right === 'required' || field.required === true || states?.form.required.has(field.name) === true;
     if (field.type === 'table') {
       if (isBlank(value)) {
         if (required) fields[field.name] = validationMessage('validation.required', locale);
@@ -267,13 +303,30 @@ export function checkForm(
         continue;
       }
       const rows: Record<string, unknown>[] = [];
+      const storedRows = Array.isArray(stored[field.name])
+        ? (stored[field.name] as Record<string, unknown>[])
+        : [];
       value.forEach((row, i) => {
         const source = typeof row === 'object' && row !== null ? (row as Record<string, unknown>) : {};
         const out: Record<string, unknown> = {};
         for (const column of field.columns ?? []) {
           if (column.computed) continue;
-          const problem = fieldProblem(column, source[column.name], column.required === true, locale);
-          if (problem) fields[`${field.name}.${i}.${column.name}`] = problem;
+          const cell = states ? cellStates(states, field.name, i, column.name) : null;
+          if (cell?.hidden) continue;
+          if (cell?.disabled) {
+            const kept = storedRows[i]?.[column.name];
+            if (!isBlank(kept)) out[column.name] = kept;
+            continue;
+          }
+          const path = `${field.name}.${i}.${column.name}`;
+          const problem =
+            fieldProblem(
+              column,
+              source[column.name],
+              column.required === true || cell?.required === true,
+              locale,
+            ) ?? optionProblem(column, source[column.name], seen, source, locale);
+          if (problem) fields[path] = problem;
           else if (!isBlank(source[column.name])) out[column.name] = source[column.name];
         }
         rows.push(out);
@@ -281,7 +334,9 @@ export function checkForm(
       data[field.name] = rows;
       continue;
     }
-    const problem = fieldProblem(field, value, required, locale, stored[field.name]);
+    const problem =
+      fieldProblem(field, value, required, locale, stored[field.name]) ??
+      optionProblem(field, value, seen, undefined, locale);
     if (problem) fields[field.name] = problem;
     else if (!isBlank(value)) data[field.name] = value;
   }

@@ -18,7 +18,7 @@ import type { Database } from '../db/types';
  * must be one of the caller's tenant (issue 36 §4): ids are sequential across tenants, so a
  * definition naming another tenant's user would hand him work and push him counts.
  */
-export type IdKind = 'user' | 'role' | 'position' | 'dept';
+export type IdKind = 'user' | 'role' | 'position' | 'dept' | 'supplier';
 
 /** One id and where it was named: the request field, and the node of the tree when in one. */
 export interface IdRef {
@@ -90,7 +90,7 @@ export function definitionIds(def: {
 export function formIds(form: FormSchema, data: Record<string, unknown>): IdRef[] {
   const out: IdRef[] = [];
   const add = (type: string, value: unknown, field: string) => {
-    if (type !== 'user' && type !== 'dept') return;
+    if (type !== 'user' && type !== 'dept' && type !== 'supplier') return;
     for (const v of Array.isArray(value) ? value : [value])
       if (isId(v)) out.push({ kind: type, id: v, field });
   };
@@ -106,12 +106,19 @@ export function formIds(form: FormSchema, data: Record<string, unknown>): IdRef[
   return out;
 }
 
-const TABLE = { user: 'sys_user', role: 'sys_role', position: 'sys_position', dept: 'sys_dept' } as const;
+const TABLE = {
+  user: 'sys_user',
+  role: 'sys_role',
+  position: 'sys_position',
+  dept: 'sys_dept',
+  supplier: 'vendor_supplier',
+} as const;
 const MESSAGE: Record<IdKind, FlowMessageKey> = {
   user: 'flow.error.foreignUser',
   role: 'flow.error.foreignRole',
   position: 'flow.error.foreignPosition',
   dept: 'flow.error.foreignDept',
+  supplier: 'flow.error.foreignSupplier',
 };
 
 /**

@@ -126,6 +126,8 @@ const SIGNED_IN = new Set([
   'POST /api/base/vendor/Change',
   'GET /api/base/vendor/CategoryApply',
   'POST /api/base/vendor/CategoryApply',
+  // The supplier picker of a designed form's supplier field: any staff user (a supplier's user 403).
+  'GET /api/base/vendor/Supplier/Selector',
   // Chat: recent conversations, and the contacts (everyone may talk to the staff of the tenant).
   'GET /api/message/imreply',
   'GET /api/permission/Users/ImUser',
@@ -197,6 +199,7 @@ const AS_MISSING = new Set([
   'POST /api/permission/Users/Actions/Locks',
   'GET /api/system/DictionaryType',
   'GET /api/system/TaskRun',
+  'GET /api/base/vendor/Supplier/Selector',
   'POST /api/message/Actions/Read',
   'POST /api/base/mail/batchUpdateReadStatus',
   'GET /api/base/mail/oneTolist',
@@ -1301,6 +1304,7 @@ describe('permission matrix', () => {
         { typeId: ours.dictType, parentId: T.dictItem, ids: [ours.dictItem] },
       ],
       ['GET /api/system/TaskRun', `/api/system/TaskRun?taskId=${T.task}`],
+      ['GET /api/base/vendor/Supplier/Selector', `/api/base/vendor/Supplier/Selector?ids=${V.supplier}`],
       ['POST /api/message/Actions/Read', '/api/message/Actions/Read', { ids: [T.message] }],
       ['DELETE /api/message/Record', '/api/message/Record', { ids: [T.message] }],
       [

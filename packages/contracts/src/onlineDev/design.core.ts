@@ -41,7 +41,9 @@ export const DESIGN_CONTROLS: Record<Exclude<DataModelFieldKind, 'lines'>, reado
   department: ['dept'],
   supplier: ['supplier'],
   file: ['upload'],
-  reference: ['reference'],
+  // No control yet: a reference picks a row of another model, which the model pages will answer.
+  // Until then such a field stays off forms (a required one needs a default).
+  reference: [],
 };
 
 export const LIST_COLUMN_FORMATS = ['text', 'number', 'money', 'percent', 'date', 'datetime'] as const;

@@ -94,7 +94,17 @@ export const SupplierApi = {
   mine: '/api/base/vendor/Supplier/Mine',
   /** GET paged; POST creates a sub-account; PUT `${mineUsers}/{id}/Actions/State|ResetPassword`. */
   mineUsers: '/api/base/vendor/Supplier/Mine/Users',
+  /** GET `?keyword=` or `?ids=1,2`: suppliers to pick in a form's supplier field (any staff user). */
+  selector: '/api/base/vendor/Supplier/Selector',
 } as const;
+
+/** A supplier as a form's picker offers it. */
+export interface SupplierOption {
+  id: string;
+  supplierName: string;
+  supplierCode: string;
+  state: SupplierState;
+}
 
 /** Staff calls on one supplier: `${SupplierApi.base}/{id}/History`, `…/Notices`. */
 export const supplierHistoryPath = (id: string) => `${SupplierApi.base}/${id}/History`;

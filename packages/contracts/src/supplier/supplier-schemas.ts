@@ -92,6 +92,22 @@ export const supplierQuerySchema = pageQuerySchema.extend({
   link: z.enum(['true', 'false']).optional(),
 });
 
+/** GET selector: a name or code to look for, or the ids of the values a form holds (at most 50). */
+export const supplierSelectorQuerySchema = z.object({
+  keyword: text(100).optional(),
+  ids: z
+    .string()
+    .regex(/^\d{1,18}(,\d{1,18}){0,49}$/, { error: 'validation.invalid' })
+    .optional(),
+});
+
+export const supplierOptionSchema = z.object({
+  id: z.string(),
+  supplierName: z.string(),
+  supplierCode: z.string(),
+  state: z.enum(SUPPLIER_STATES),
+});
+
 export const supplierSchema = z.object({
   id: z.string(),
   entId: z.string(),

@@ -61,3 +61,89 @@ describe('a needed-by date (notBefore today)', () => {
     expect(check('2020-01-02', { neededBy: '2020-01-01' })).toBe('The date cannot be in the past');
   });
 });
+
+describe('linkage rules and narrowed choices on the server', () => {
+  const designed: RegisteredForm = {
+    schema: {
+      name: 'Design1',
+      title: '样品申请',
+      fields: [
+        {
+          name: 'kind',
+          type: 'select',
+          label: '类型',
+          options: [
+            { label: '免费', value: 'free' },
+            { label: '付费', value: 'paid' },
+          ],
+        },
+        { name: 'price', type: 'money', label: '价格' },
+        { name: 'reason', type: 'input', label: '原因' },
+        {
+          name: 'province',
+          type: 'select',
+          label: '省',
+          options: [
+            { label: '浙江', value: 'zj' },
+            { label: '江苏', value: 'js' },
+          ],
+        },
+        {
+          name: 'city',
+          type: 'select',
+          label: '市',
+          optionFilter: { field: 'province' },
+          options: [
+            { label: '杭州', value: 'hz', parent: 'zj' },
+            { label: '南京', value: 'nj', parent: 'js' },
+          ],
+        },
+        {
+          name: 'lines',
+          type: 'table',
+          label: '明细',
+          columns: [
+            { name: 'urgent', type: 'switch', label: '加急' },
+            { name: 'why', type: 'input', label: '加急原因' },
+          ],
+        },
+      ],
+      linkage: [
+        { when: [{ field: 'kind', op: 'eq', value: 'paid' }], effect: 'show', fields: ['price'] },
+        { when: [{ field: 'kind', op: 'eq', value: 'paid' }], effect: 'require', fields: ['price'] },
+        { when: [{ field: 'kind', op: 'eq', value: 'free' }], effect: 'disable', fields: ['reason'] },
+        {
+          when: [{ field: 'lines.urgent', op: 'eq', value: true }],
+          effect: 'require',
+          fields: ['lines.why'],
+        },
+      ],
+    },
+    compute: (data) => data,
+  };
+  const check = (input: Record<string, unknown>, stored: Record<string, unknown> = {}) =>
+    checkForm(designed, input, stored, {}, 'en-US');
+
+  it('asks for a field the rules require and drops one they hide', () => {
+    expect(check({ kind: 'paid' }).fields.price).toBe('This field is required');
+    const free = check({ kind: 'free', price: 99 });
+    expect(free.fields).toEqual({});
+    expect(free.data.price).toBeUndefined();
+  });
+
+  it('keeps the stored value of a field the rules make read-only', () => {
+    expect(check({ kind: 'free', reason: 'typed' }, { reason: 'kept' }).data.reason).toBe('kept');
+    expect(check({ kind: 'paid', price: 1, reason: 'typed' }, { reason: 'kept' }).data.reason).toBe('typed');
+  });
+
+  it('applies a rule on a column row by row', () => {
+    const result = check({ kind: 'free', lines: [{ urgent: true }, { urgent: false }] });
+    expect(result.fields).toEqual({ 'lines.0.why': 'This field is required' });
+  });
+
+  it('refuses a narrowed choice that is not under the other field', () => {
+    expect(check({ kind: 'free', province: 'zj', city: 'hz' }).fields).toEqual({});
+    expect(check({ kind: 'free', province: 'zj', city: 'nj' }).fields.city).toBeTruthy();
+    expect(check({ kind: 'free', city: 'nj' }).fields.city).toBeTruthy();
+  });
+});

@@ -8,6 +8,7 @@ import { OrgTreeSelect } from '../../../components/org';
 import { UserSelect } from '../../../components/user';
 import { AttachmentsInput } from './Attachments';
 import type { FormLabels } from './FieldValue';
+import { SupplierSelect } from './SupplierSelect';
 
 const DATE = 'YYYY-MM-DD';
 const DATETIME = 'YYYY-MM-DD HH:mm:ss';
@@ -139,6 +140,8 @@ export function fieldControl(
         ),
         item: {},
       };
+    case 'supplier':
+      return { control: <SupplierSelect multiple={field.multiple} {...common} />, item: {} };
     case 'upload':
       return { control: <AttachmentsInput />, item: {} };
     default:

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/dict';
 import { AttachmentLinks } from './Attachments';
 import { computeRow, fieldLabel, formatNumber } from './formValues';
+import { SupplierNames } from './SupplierSelect';
 
 /** Names of the users and departments a form holds (`user:{id}`, `dept:{id}`), from the task page. */
 export type FormLabels = Readonly<Record<string, string>>;
@@ -30,6 +31,8 @@ export function FieldValue({
       return (
         <span>{ids.map((id) => labels[`${field.type}:${String(id)}`] ?? String(id)).join('、') || '-'}</span>
       );
+    case 'supplier':
+      return <SupplierNames value={value} />;
     case 'number':
     case 'money':
       return <span>{formatNumber(value, field.precision, locale) || '-'}</span>;

@@ -1,13 +1,15 @@
-import type { FieldRight, FormField, FormSchema } from '@srm/contracts/core';
-import { Col, Form, type FormInstance, Row } from 'antd';
+import type { FieldRight, FormField, FormSchema, FormSection } from '@srm/contracts/core';
+import { Col, Collapse, Form, type FormInstance, Row, Tabs } from 'antd';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../store/settings';
 import { fieldControl } from './FieldControl';
 import { FieldValue, type FormLabels } from './FieldValue';
 import { fieldRules } from './fieldRules';
+import { useLinkageStates } from './formLinkage';
 import { computeField, fieldLabel, rightOf } from './formValues';
 import { LinesTable } from './LinesTable';
+import { NarrowedOptions, parentPath } from './NarrowedOptions';
 import './flowForm.css';
 
 export interface FlowFormProps {
@@ -71,6 +73,128 @@ export function FlowForm({
     reset.current = true;
     form.resetFields();
   }, [form]);
+  const states = useLinkageStates(schema, form);
+  const renderField = (field: FormField) => {
+    const right = rightOf(field, rights, defaultRight);
+    if (right === 'hidden' || states?.form.hidden.has(field.name)) return null;
+    const value = initialValues?.[field.name];
+    const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
+    if (field.hideEmpty && right === 'readonly' && empty) return null;
+    const span = field.span ?? Math.floor(24 / columns);
+    const label = fieldLabel(field, language);
+    const editable = right === 'editable' || right === 'required';
+    const required =
+      editable &&
+      (right === 'required' || field.required === true || states?.form.required.has(field.name) === true);
+    const rules = editable ? fieldRules(field, required, language) : [];
+    let body: React.ReactNode;
+    if (field.computed) {
+      body = (
+        <Form.Item label={label} data-testid={`${testId}-${field.name}`}>
+          <ComputedValue field={field} schema={schema} />
+        </Form.Item>
+      );
+    } else if (!editable) {
+      body = (
+        <Form.Item label={label} data-testid={`${testId}-${field.name}`}>
+          <FieldValue field={field} value={initialValues?.[field.name]} labels={labels} locale={language} />
+        </Form.Item>
+      );
+    } else if (fixed.includes(field.name) || states?.form.disabled.has(field.name)) {
+      // Fixed for this user, or read-only while the rules say so: shown as text, kept in the form.
+      body = (
+        <Form.Item label={label} data-testid={`${testId}-${field.name}`}>
+          <Form.Item name={field.name} noStyle>
+            <FixedValue field={field} labels={labels} />
+          </Form.Item>
+        </Form.Item>
+      );
+    } else if (field.type === 'table') {
+      body = (
+        <Form.Item label={label} required={required} data-testid={`${testId}-${field.name}-item`}>
+          <LinesTable field={field} rules={rules} labels={labels} locale={language} states={states} />
+        </Form.Item>
+      );
+    } else {
+      const item = (shown: FormField) => {
+        const { control, item: props } = fieldControl(shown, {
+          labels,
+          locale: language,
+          testId: `${testId}-${field.name}`,
+          placeholder: t('form.choose'),
+        });
+        return (
+          <Form.Item name={field.name} label={label} rules={rules} required={required} {...props}>
+            {control}
+          </Form.Item>
+        );
+      };
+      body = field.optionFilter ? (
+        <NarrowedOptions field={field} name={field.name} parent={parentPath(field)}>
+          {item}
+        </NarrowedOptions>
+      ) : (
+        item(field)
+      );
+    }
+    return (
+      <Col key={field.name} xs={24} md={span}>
+        {body}
+      </Col>
+    );
+  };
+  const grid = (fields: readonly FormField[]) => <Row gutter={16}>{fields.map(renderField)}</Row>;
+  const sections = schema.sections ?? [];
+  const known = new Set(sections.map((section) => section.key));
+  const loose = schema.fields.filter((f) => !f.section || !known.has(f.section));
+  const inSection = (key: string) => schema.fields.filter((f) => f.section === key);
+  const title = (section: FormSection) => section.titles?.[language] || section.title;
+  // Neighbouring tabs make one tab bar; groups and panels stand alone. Every part is drawn (also a
+  // closed tab or panel) so that its fields' rules run on submit.
+  const parts: React.ReactNode[] = [];
+  for (let i = 0; i < sections.length; i++) {
+    const section = sections[i] as FormSection;
+    if (section.kind === 'tab') {
+      const tabs: FormSection[] = [];
+      while (sections[i]?.kind === 'tab') tabs.push(sections[i++] as FormSection);
+      i--;
+      parts.push(
+        <Tabs
+          key={`tabs-${section.key}`}
+          className="flow-form-tabs"
+          items={tabs.map((tab) => ({
+            key: tab.key,
+            label: title(tab),
+            forceRender: true,
+            children: grid(inSection(tab.key)),
+          }))}
+        />,
+      );
+    } else if (section.kind === 'collapse') {
+      parts.push(
+        <Collapse
+          key={section.key}
+          className="flow-form-collapse"
+          defaultActiveKey={section.collapsed ? [] : [section.key]}
+          items={[
+            {
+              key: section.key,
+              label: title(section),
+              forceRender: true,
+              children: grid(inSection(section.key)),
+            },
+          ]}
+        />,
+      );
+    } else {
+      parts.push(
+        <fieldset key={section.key} className="flow-form-group">
+          <legend>{title(section)}</legend>
+          {grid(inSection(section.key))}
+        </fieldset>,
+      );
+    }
+  }
   return (
     <Form
       form={form}
@@ -79,70 +203,8 @@ export function FlowForm({
       data-testid={testId}
       className="flow-form"
     >
-      <Row gutter={16}>
-        {schema.fields.map((field) => {
-          const right = rightOf(field, rights, defaultRight);
-          if (right === 'hidden') return null;
-          const value = initialValues?.[field.name];
-          const empty = value === undefined || value === null || (Array.isArray(value) && value.length === 0);
-          if (field.hideEmpty && right === 'readonly' && empty) return null;
-          const span = field.span ?? Math.floor(24 / columns);
-          const label = fieldLabel(field, language);
-          const editable = right === 'editable' || right === 'required';
-          const required = editable && (right === 'required' || field.required === true);
-          const rules = editable ? fieldRules(field, required, language) : [];
-          let body: React.ReactNode;
-          if (field.computed) {
-            body = (
-              <Form.Item label={label} data-testid={`${testId}-${field.name}`}>
-                <ComputedValue field={field} schema={schema} />
-              </Form.Item>
-            );
-          } else if (!editable) {
-            body = (
-              <Form.Item label={label} data-testid={`${testId}-${field.name}`}>
-                <FieldValue
-                  field={field}
-                  value={initialValues?.[field.name]}
-                  labels={labels}
-                  locale={language}
-                />
-              </Form.Item>
-            );
-          } else if (fixed.includes(field.name)) {
-            body = (
-              <Form.Item label={label} data-testid={`${testId}-${field.name}`}>
-                <Form.Item name={field.name} noStyle>
-                  <FixedValue field={field} labels={labels} />
-                </Form.Item>
-              </Form.Item>
-            );
-          } else if (field.type === 'table') {
-            body = (
-              <Form.Item label={label} required={required} data-testid={`${testId}-${field.name}-item`}>
-                <LinesTable field={field} rules={rules} labels={labels} locale={language} />
-              </Form.Item>
-            );
-          } else {
-            const { control, item } = fieldControl(field, {
-              labels,
-              locale: language,
-              testId: `${testId}-${field.name}`,
-              placeholder: t('form.choose'),
-            });
-            body = (
-              <Form.Item name={field.name} label={label} rules={rules} required={required} {...item}>
-                {control}
-              </Form.Item>
-            );
-          }
-          return (
-            <Col key={field.name} xs={24} md={span}>
-              {body}
-            </Col>
-          );
-        })}
-      </Row>
+      {grid(loose)}
+      {parts}
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { FormField, Locale } from '@srm/contracts/core';
+import { cellStates, type FormField, type FormStates, type Locale } from '@srm/contracts/core';
 import { Button, Form, Table } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { fieldControl } from './FieldControl';
 import { FieldValue, type FormLabels } from './FieldValue';
 import { fieldRules } from './fieldRules';
 import { computeRow, fieldLabel } from './formValues';
+import { NarrowedOptions, parentPath } from './NarrowedOptions';
 
 /** A computed cell, recomputed from its line as the user types. */
 function ComputedCell({
@@ -24,6 +25,27 @@ function ComputedCell({
   return <FieldValue field={column} value={computeRow(column, row ?? {})} labels={{}} locale={locale} />;
 }
 
+/** A cell the linkage rules make read-only: its value as text, kept in the line. */
+function CellValue({
+  value,
+  column,
+  locale,
+  labels,
+  testId,
+}: {
+  value?: unknown;
+  column: FormField;
+  locale: Locale;
+  labels: FormLabels;
+  testId: string;
+}) {
+  return (
+    <span data-testid={testId}>
+      <FieldValue field={column} value={value} labels={labels} locale={locale} />
+    </span>
+  );
+}
+
 /**
  * A table field edited line by line (the requisition's item lines): each column's control and
  * rules from the schema, computed columns shown as they follow, lines added and removed.
@@ -33,14 +55,18 @@ export function LinesTable({
   rules,
   labels,
   locale,
+  states = null,
 }: {
   field: FormField;
   rules: Rule[];
   labels: FormLabels;
   locale: Locale;
+  /** The linkage rules' states (a column hidden as a whole is left out; a cell follows its line). */
+  states?: FormStates | null;
 }) {
   const { t } = useTranslation('flowTask');
-  const columns = field.columns ?? [];
+  const hiddenColumns = states?.columns[field.name]?.hidden;
+  const columns = (field.columns ?? []).filter((c) => !hiddenColumns?.has(c.name));
   return (
     <Form.List name={field.name} rules={rules as never}>
       {(lines, { add, remove }, { errors }) => (
@@ -68,22 +94,48 @@ export function LinesTable({
                     return (
                       <ComputedCell table={field.name} index={line.name} column={column} locale={locale} />
                     );
-                  const { control, item } = fieldControl(column, {
-                    labels,
-                    locale,
-                    testId: `flow-form-${field.name}-${line.name}-${column.name}`,
-                    placeholder: '',
-                    ariaLabel: t('form.cell', { column: fieldLabel(column, locale), line: line.name + 1 }),
-                  });
-                  return (
-                    <Form.Item
-                      name={[line.name, column.name]}
-                      rules={fieldRules(column, column.required === true, locale)}
-                      style={{ margin: 0 }}
-                      {...item}
+                  const cell = states ? cellStates(states, field.name, line.name, column.name) : null;
+                  if (cell?.hidden) return null;
+                  const testId = `flow-form-${field.name}-${line.name}-${column.name}`;
+                  if (cell?.disabled)
+                    return (
+                      <Form.Item name={[line.name, column.name]} style={{ margin: 0 }}>
+                        <CellValue column={column} locale={locale} labels={labels} testId={testId} />
+                      </Form.Item>
+                    );
+                  const cellItem = (shown: FormField) => {
+                    const { control, item } = fieldControl(shown, {
+                      labels,
+                      locale,
+                      testId,
+                      placeholder: '',
+                      ariaLabel: t('form.cell', { column: fieldLabel(column, locale), line: line.name + 1 }),
+                    });
+                    return (
+                      <Form.Item
+                        name={[line.name, column.name]}
+                        rules={fieldRules(
+                          column,
+                          column.required === true || cell?.required === true,
+                          locale,
+                        )}
+                        style={{ margin: 0 }}
+                        {...item}
+                      >
+                        {control}
+                      </Form.Item>
+                    );
+                  };
+                  return column.optionFilter ? (
+                    <NarrowedOptions
+                      field={column}
+                      name={[field.name, line.name, column.name]}
+                      parent={parentPath(column, { field, index: line.name })}
                     >
-                      {control}
-                    </Form.Item>
+                      {cellItem}
+                    </NarrowedOptions>
+                  ) : (
+                    cellItem(column)
                   );
                 },
               })),
