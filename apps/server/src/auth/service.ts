@@ -1,7 +1,7 @@
 import { type LoginResult, parseUiSettings } from '@srm/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../core/context';
-import { AppError } from '../core/errors';
+import { AppError, notFound } from '../core/errors';
 import { type MessageKey, storedLocale, t } from '../core/i18n';
 import { verifyPassword } from '../core/password';
 import { verifyProofOfWork } from '../core/proof-of-work';
@@ -10,8 +10,9 @@ import { signInRefusal } from '../core/sign-in-guard';
 import { transaction } from '../db/transaction';
 import type { UserRow } from '../db/types';
 import { notifyUsers } from '../message/notify';
-import { companyOfDept, loadDepts } from '../org/service';
+import { companyOfDept, companyTree, flattenTree, loadDepts } from '../org/service';
 import { checkNewPassword, passwordExpired, setUserPassword } from '../system/sys-config/password-policy';
+import { endSessions } from './end-sessions';
 import { hashToken, newToken } from './session';
 import { ipPlaceKind, parseUserAgent } from './ua';
 
@@ -203,14 +204,12 @@ export async function login(
   await transaction(db, async (tx) => {
     if (newHash) await setUserPassword(tx, user.tenant_id, user.id, newHash, now);
     if (settings.singleLogin) {
-      const ended = await tx
-        .updateTable('sys_session')
-        .set({ ended_reason: 'replaced', ended_at: now })
-        .where('user_id', '=', user.id)
-        .where('ended_reason', 'is', null)
-        .returning('id')
-        .execute();
-      replaced = ended.map((r) => String(r.id));
+      replaced = await endSessions(
+        tx,
+        String(user.tenant_id),
+        { userId: String(user.id) },
+        { reason: 'replaced', at: now },
+      );
     }
     await tx
       .insertInto('sys_session')
@@ -266,11 +265,27 @@ export async function unlockScreen(
 
 /** Ends the session; every chat socket of it (its tabs share the token) gets `logout` and closes. */
 export async function logout(ctx: ServiceContext): Promise<void> {
-  await ctx.db
-    .updateTable('sys_session')
-    .set({ ended_reason: 'logout', ended_at: new Date() })
-    .where('id', '=', ctx.auth.sessionId)
-    .where('ended_reason', 'is', null)
-    .execute();
+  await endSessions(ctx.db, ctx.auth.tenantId, { sessionIds: [ctx.auth.sessionId] }, { reason: 'logout' });
   await ctx.deps.realtime.endSessions([ctx.auth.sessionId], 'auth.logoutOk');
+}
+
+/**
+ * Acts within another company of the user's tree (org/service.ts): stored on the session, so it
+ * is written here, by the sessions' owner (404 outside the tree).
+ */
+export async function switchCompany(
+  ctx: ServiceContext,
+  companyId: string,
+): Promise<{ id: string; deptName: string }> {
+  const { db, auth } = ctx;
+  const depts = await loadDepts(db, auth.tenantId);
+  const node = flattenTree(companyTree(depts, auth.deptId)).find((n) => n.id === companyId);
+  if (!node) throw notFound();
+  await db
+    .updateTable('sys_session')
+    .set({ company_id: node.id })
+    .where('id', '=', auth.sessionId)
+    .where('tenant_id', '=', auth.tenantId)
+    .execute();
+  return { id: node.id, deptName: node.deptName };
 }

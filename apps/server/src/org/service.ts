@@ -237,21 +237,3 @@ export async function deleteNode(db: Kysely<Database>, tenantId: string, id: str
     await tx.deleteFrom('sys_dept').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   });
 }
-
-/** Acts within another company of the user's tree: stored on the session (404 outside the tree). */
-export async function switchCompany(
-  ctx: ServiceContext,
-  companyId: string,
-): Promise<{ id: string; deptName: string }> {
-  const { db, auth } = ctx;
-  const depts = await loadDepts(db, auth.tenantId);
-  const node = flattenTree(companyTree(depts, auth.deptId)).find((n) => n.id === companyId);
-  if (!node) throw notFound();
-  await db
-    .updateTable('sys_session')
-    .set({ company_id: node.id })
-    .where('id', '=', auth.sessionId)
-    .where('tenant_id', '=', auth.tenantId)
-    .execute();
-  return { id: node.id, deptName: node.deptName };
-}

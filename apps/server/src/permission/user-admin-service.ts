@@ -9,6 +9,7 @@ import {
 } from '@srm/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
+import { endSessions } from '../auth/index';
 import { page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import type { ServiceContext } from '../core/service-context';
@@ -29,7 +30,6 @@ import {
   assertInScope,
   assertRefs,
   assertWrittenInScope,
-  endSessions,
   filteredUsers,
   loadUserInfo,
   setRelations,
@@ -181,7 +181,7 @@ export async function updateUser(
       .execute();
     await setRelations(tx, auth.tenantId, id, refs);
     await assertWrittenInScope(tx, auth.tenantId, [id], scope);
-    if (!enabled) ended = await endSessions(tx, auth.tenantId, id);
+    if (!enabled) ended = await endSessions(tx, auth.tenantId, { userId: id });
     return loadUserInfo(tx, auth.tenantId, id);
   });
   await ctx.deps.realtime.endSessions(ended, 'auth.disabled');
@@ -205,7 +205,7 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
       .where('tenant_id', '=', auth.tenantId)
       .where('id', '=', id)
       .execute();
-    ended = await endSessions(tx, auth.tenantId, id);
+    ended = await endSessions(tx, auth.tenantId, { userId: id });
     await setRelations(tx, auth.tenantId, id, { roleIds: [], positionIds: [] });
     await tx
       .deleteFrom('sys_grant')
@@ -311,7 +311,7 @@ export async function setUserEnabled(ctx: ServiceContext, id: string, enabled: b
       .where('tenant_id', '=', auth.tenantId)
       .where('id', '=', id)
       .execute();
-    if (!enabled) ended = await endSessions(tx, auth.tenantId, id);
+    if (!enabled) ended = await endSessions(tx, auth.tenantId, { userId: id });
   });
   await ctx.deps.realtime.endSessions(ended, 'auth.disabled');
 }

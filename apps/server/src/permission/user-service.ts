@@ -523,22 +523,6 @@ function difference(held: string[], wanted: string[]): { gone: string[]; added: 
   return { gone: [...has].filter((id) => !want.has(id)), added: [...want].filter((id) => !has.has(id)) };
 }
 
-/**
- * Ends the user's open sessions as 'forced': their next request answers 602. Returns the ended
- * session ids, whose chat sockets the caller closes once the change is committed.
- */
-export async function endSessions(db: Db, tenantId: string, userId: string): Promise<string[]> {
-  const ended = await db
-    .updateTable('sys_session')
-    .set({ ended_reason: 'forced', ended_at: new Date() })
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('ended_reason', 'is', null)
-    .returning('id')
-    .execute();
-  return ended.map((r) => String(r.id));
-}
-
 /** The tenant's purchasing enterprise (ent_type 1): the enterprise of users created here. */
 export async function tenantEntId(db: Db, tenantId: string, fallback: string): Promise<string> {
   const row = await db

@@ -7,6 +7,7 @@ import type {
 } from '@srm/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { endSessions } from '../auth/index';
 import { page } from '../core/envelope';
 import { AppError, fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
@@ -202,18 +203,6 @@ async function subUser(ctx: ServiceContext, userId: string) {
   return { supplier, user };
 }
 
-async function endUserSessions(ctx: ServiceContext, db: typeof ctx.db, userId: string) {
-  const ended = await db
-    .updateTable('sys_session')
-    .set({ ended_reason: 'forced', ended_at: ctx.now() })
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('user_id', '=', userId)
-    .where('ended_reason', 'is', null)
-    .returning('id')
-    .execute();
-  return ended.map((r) => String(r.id));
-}
-
 /** Enables or disables a sub-account; disabling ends its sessions at once. */
 export async function setSubUserEnabled(ctx: ServiceContext, userId: string, enabled: boolean) {
   const { supplier, user } = await subUser(ctx, userId);
@@ -223,7 +212,7 @@ export async function setSubUserEnabled(ctx: ServiceContext, userId: string, ena
       await recordSupplierHistory(tx, ctx, supplier.id, 'userState', [
         { field: user.account, from: String(user.enabled), to: String(enabled) },
       ]);
-    return enabled ? [] : endUserSessions(ctx, tx, userId);
+    return enabled ? [] : endSessions(tx, ctx.tenantId, { userId }, { at: ctx.now() });
   });
   if (ended.length) await ctx.deps.realtime.endSessions(ended, 'auth.disabled');
 }
@@ -244,7 +233,7 @@ export async function resetSubUserPassword(ctx: ServiceContext, userId: string, 
     await recordSupplierHistory(tx, ctx, supplier.id, 'userPassword', [
       { field: user.account, from: '', to: '' },
     ]);
-    return endUserSessions(ctx, tx, userId);
+    return endSessions(tx, ctx.tenantId, { userId }, { at: ctx.now() });
   });
   if (ended.length) await ctx.deps.realtime.endSessions(ended, 'auth.forced');
 }

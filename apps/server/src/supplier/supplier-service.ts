@@ -13,6 +13,7 @@ import {
 } from '@srm/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
+import { endSessions } from '../auth/index';
 import type { Deps } from '../core/context';
 import { page } from '../core/envelope';
 import { AppError, fieldError, notFound } from '../core/errors';
@@ -505,21 +506,6 @@ export async function insertSupplierUser(
   return String(row.id);
 }
 
-/** Ends the live sessions of a supplier's users; answers their ids (closed after the commit). */
-async function endSupplierSessions(tx: Db, tenantId: string, entId: string): Promise<string[]> {
-  const ended = await tx
-    .updateTable('sys_session')
-    .set({ ended_reason: 'forced', ended_at: new Date() })
-    .where('tenant_id', '=', tenantId)
-    .where('ended_reason', 'is', null)
-    .where('user_id', 'in', (eb) =>
-      eb.selectFrom('sys_user').select('id').where('tenant_id', '=', tenantId).where('ent_id', '=', entId),
-    )
-    .returning('id')
-    .execute();
-  return ended.map((r) => String(r.id));
-}
-
 /**
  * Moves a supplier along its life cycle (409 for a move the cycle does not allow). Freezing or
  * eliminating ends its users' sessions at once (their sockets get `logout`).
@@ -552,7 +538,7 @@ export async function changeSupplierState(
         .set({ qualified: true })
         .where('supplier_id', '=', id)
         .execute();
-    return supplierActive(next) ? [] : endSupplierSessions(tx, ctx.tenantId, String(s.ent_id));
+    return supplierActive(next) ? [] : endSessions(tx, ctx.tenantId, { entId: String(s.ent_id) });
   });
   if (ended.length) {
     const key = body.action === 'freeze' ? 'vendor.signInFrozen' : 'vendor.signInEliminated';
