@@ -1,5 +1,5 @@
 import { type LoginResult, parseUiSettings } from '@srm/contracts';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Deps } from '../core/context';
 import { AppError, notFound } from '../core/errors';
 import { type MessageKey, storedLocale, t } from '../core/i18n';
@@ -7,11 +7,12 @@ import { verifyPassword } from '../core/password';
 import { verifyProofOfWork } from '../core/proof-of-work';
 import type { Origin, ServiceContext } from '../core/service-context';
 import { signInRefusal } from '../core/sign-in-guard';
+import { userWrites } from '../core/user-writes';
 import { transaction } from '../db/transaction';
-import type { UserRow } from '../db/types';
+import type { Database, UserRow } from '../db/types';
 import { notifyUsers } from '../message/notify';
 import { companyOfDept, companyTree, flattenTree, loadDepts } from '../org/service';
-import { checkNewPassword, passwordExpired, setUserPassword } from '../system/sys-config/password-policy';
+import { checkNewPassword, passwordExpired } from '../system/sys-config/password-policy';
 import { endSessions } from './end-sessions';
 import { hashToken, newToken } from './session';
 import { ipPlaceKind, parseUserAgent } from './ua';
@@ -202,7 +203,7 @@ export async function login(
   const company = companyOfDept(depts, user.dept_id);
   let replaced: string[] = [];
   await transaction(db, async (tx) => {
-    if (newHash) await setUserPassword(tx, user.tenant_id, user.id, newHash, now);
+    if (newHash) await userWrites().setPassword(tx, user.tenant_id, user.id, newHash, now);
     if (settings.singleLogin) {
       replaced = await endSessions(
         tx,
@@ -224,19 +225,8 @@ export async function login(
         last_seen_at: now,
       })
       .execute();
-    await tx
-      .updateTable('sys_user')
-      .set({
-        prev_login_time: user.last_login_time,
-        prev_login_ip: user.last_login_ip,
-        prev_login_ip_name: user.last_login_ip_name,
-        last_login_time: now,
-        last_login_ip: origin.ip,
-        // The kind (local, lan), named in the reader's language where it is shown.
-        last_login_ip_name: ipPlaceKind(origin.ip),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    // The kind of place (local, lan), named in the reader's language where it is shown.
+    await userWrites().signedIn(tx, user, { time: now, ip: origin.ip, ipName: ipPlaceKind(origin.ip) });
   });
   await deps.realtime.endSessions(replaced, 'auth.replaced');
   await writeLoginLog(deps, origin, { user, account, success: true, msg: 'auth.loginOk' });
@@ -261,6 +251,11 @@ export async function unlockScreen(
   if (!(await verifyPassword(user.password_hash, body.password))) {
     throw new AppError(400, 'auth.wrongPassword');
   }
+}
+
+/** Lifts every client address's sign-in lock of a user (the administrator's unlock, permission/). */
+export async function clearLoginFailures(tx: Kysely<Database>, userId: string): Promise<void> {
+  await tx.deleteFrom('sys_login_failure').where('user_id', '=', userId).execute();
 }
 
 /** Ends the session; every chat socket of it (its tabs share the token) gets `logout` and closes. */

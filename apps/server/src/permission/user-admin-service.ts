@@ -9,7 +9,7 @@ import {
 } from '@srm/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import { endSessions } from '../auth/index';
+import { clearLoginFailures, endSessions } from '../auth/index';
 import { page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import type { ServiceContext } from '../core/service-context';
@@ -17,13 +17,11 @@ import { NEW_USER_ROW } from '../db/new-user-row';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { notifyByTemplate } from '../message/msg-template';
-import { findNode, orgOf, subtreeIds } from '../org/service';
-import {
-  checkNewPassword,
-  recordPasswordHistory,
-  setUserPassword,
-} from '../system/sys-config/password-policy';
+import { dropDeptManager, findNode, orgOf, subtreeIds } from '../org/service';
+import { checkNewPassword, recordPasswordHistory } from '../system/sys-config/password-policy';
+import { unbind } from '../system/wechat-bind';
 import { assertCallerHoldsObjects } from './authorize-service';
+import { setUserPassword } from './owned-writes';
 import {
   assertAccountFree,
   assertChangeable,
@@ -87,7 +85,7 @@ export async function listFilter(
 
 /** Lifts a user's sign-in locks: every client address's failures, and the older per-user lock. */
 async function clearSignInLocks(tx: Transaction<Database>, tenantId: string, userId: string) {
-  await tx.deleteFrom('sys_login_failure').where('user_id', '=', userId).execute();
+  await clearLoginFailures(tx, userId);
   await tx
     .updateTable('sys_user')
     .set({ failed_attempts: 0, locked_until: null })
@@ -214,17 +212,8 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
       .where('object_id', '=', id)
       .execute();
     // Its WeChat official-account binding goes too (the openid may bind someone else later).
-    await tx
-      .deleteFrom('sys_wx_user')
-      .where('tenant_id', '=', auth.tenantId)
-      .where('user_id', '=', id)
-      .execute();
-    await tx
-      .updateTable('sys_dept')
-      .set({ manager_id: null })
-      .where('tenant_id', '=', auth.tenantId)
-      .where('manager_id', '=', id)
-      .execute();
+    await unbind(tx, auth.tenantId, id);
+    await dropDeptManager(tx, auth.tenantId, id);
   });
   await ctx.deps.realtime.endSessions(ended, 'auth.disabled');
 }

@@ -20,8 +20,9 @@ import { StoredAnswer } from '../core/stored-answer';
 import { declareUnique } from '../core/unique-violation';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
-import { checkNewPassword, setUserPassword } from '../system/sys-config/password-policy';
+import { checkNewPassword } from '../system/sys-config/password-policy';
 import { dataScopeFilter, USER_SCOPE } from './data-scope';
+import { setUserPassword } from './owned-writes';
 
 // The unique index behind the check below: a create that loses the race answers as the check does.
 declareUnique('sys_user_account', { field: 'account', key: 'user.accountTaken' });

@@ -27,6 +27,7 @@ import type { ServiceContext } from '../core/service-context';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { writeMessages } from '../message/index';
+import { updateUserFields } from '../permission/index';
 import { nextBillNo } from '../system/bill-rule/index';
 import { assertDictValue } from '../system/dictionary/dictionary-service';
 import { type FormOutcome, registerForm } from '../workflow/forms';
@@ -195,8 +196,7 @@ async function admitSupplier(tx: Tx, app: ApplicationRow): Promise<string> {
     },
     app.password_hash,
   );
-  if (form.contact.email)
-    await tx.updateTable('sys_user').set({ email: form.contact.email }).where('id', '=', userId).execute();
+  if (form.contact.email) await updateUserFields(tx, tenantId, userId, { email: form.contact.email });
   // Late in the transaction: the rule's counter row stays locked until the commit.
   const code = await nextBillNo(tx, tenantId, BillRuleCode.supplierCode);
   await tx.updateTable('vendor_supplier').set({ supplier_code: code }).where('id', '=', sid).execute();

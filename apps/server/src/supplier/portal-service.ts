@@ -14,11 +14,8 @@ import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { likePattern } from '../core/sql';
 import { transaction } from '../db/transaction';
-import {
-  checkNewPassword,
-  recordPasswordHistory,
-  setUserPassword,
-} from '../system/sys-config/password-policy';
+import { setUserPassword, updateUserFields } from '../permission/index';
+import { checkNewPassword, recordPasswordHistory } from '../system/sys-config/password-policy';
 import { callerSupplierAdmin as adminSupplier, callerSupplier } from './access';
 import { diffFields, recordSupplierHistory } from './history-service';
 import { insertSupplierUser, mySupplier } from './supplier-service';
@@ -176,8 +173,7 @@ export async function createSubUser(
       { account, realName: body.realName, mobile: body.mobile },
       hash,
     );
-    if (body.email)
-      await tx.updateTable('sys_user').set({ email: body.email }).where('id', '=', newId).execute();
+    if (body.email) await updateUserFields(tx, ctx.tenantId, newId, { email: body.email });
     await recordPasswordHistory(tx, ctx.tenantId, [{ userId: newId, passwordHash: hash }], ctx.now());
     await recordSupplierHistory(tx, ctx, id, 'userAdded', [{ field: 'account', from: '', to: account }]);
     return newId;
@@ -207,7 +203,7 @@ async function subUser(ctx: ServiceContext, userId: string) {
 export async function setSubUserEnabled(ctx: ServiceContext, userId: string, enabled: boolean) {
   const { supplier, user } = await subUser(ctx, userId);
   const ended = await transaction(ctx.db, async (tx) => {
-    await tx.updateTable('sys_user').set({ enabled }).where('id', '=', userId).execute();
+    await updateUserFields(tx, ctx.tenantId, userId, { enabled });
     if (user.enabled !== enabled)
       await recordSupplierHistory(tx, ctx, supplier.id, 'userState', [
         { field: user.account, from: String(user.enabled), to: String(enabled) },
