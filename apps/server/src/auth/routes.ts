@@ -7,6 +7,8 @@ import {
   lockScreenBodySchema,
   loginBodySchema,
   loginResultSchema,
+  subCompanyRefSchema,
+  switchCompanyBodySchema,
 } from '@srm/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +19,7 @@ import { t } from '../core/i18n';
 import { newChallenge } from '../core/proof-of-work';
 import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf, originOf } from '../core/service-context';
-import { login, logout, unlockScreen } from './service';
+import { login, logout, switchCompany, unlockScreen } from './service';
 
 const nullData = envelope(z.null());
 
@@ -74,7 +76,7 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** The signed-in user's session: unlock the lock screen, sign out. */
+/** The signed-in user's session: unlock the lock screen, sign out, act within another company. */
 export const sessionRoutes: SignedInRoutes = async (app) => {
   const lockRoute = {
     config: { rateLimit: { max: app.deps.config.loginRateLimit, timeWindow: 60_000 } },
@@ -99,5 +101,22 @@ export const sessionRoutes: SignedInRoutes = async (app) => {
       await logout(contextOf(request));
       return envelopeOk(null, t(request.locale, 'auth.logoutOk'));
     },
+  );
+
+  app.post(
+    API.switchCompany,
+    {
+      schema: {
+        tags: ['organisation'],
+        summary: 'Acts within another company of the tree; stored on the session',
+        body: switchCompanyBodySchema,
+        response: { 200: envelope(subCompanyRefSchema) },
+      },
+    },
+    async (request) =>
+      envelopeOk(
+        await switchCompany(contextOf(request), request.body.companyId),
+        t(request.locale, 'org.switchOk'),
+      ),
   );
 };

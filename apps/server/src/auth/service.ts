@@ -1,17 +1,19 @@
 import { type LoginResult, parseUiSettings } from '@srm/contracts';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Deps } from '../core/context';
-import { AppError } from '../core/errors';
+import { AppError, notFound } from '../core/errors';
 import { type MessageKey, storedLocale, t } from '../core/i18n';
 import { verifyPassword } from '../core/password';
 import { verifyProofOfWork } from '../core/proof-of-work';
 import type { Origin, ServiceContext } from '../core/service-context';
 import { signInRefusal } from '../core/sign-in-guard';
+import { userWrites } from '../core/user-writes';
 import { transaction } from '../db/transaction';
-import type { UserRow } from '../db/types';
+import type { Database, UserRow } from '../db/types';
 import { notifyUsers } from '../message/notify';
-import { companyOfDept, loadDepts } from '../org/service';
-import { checkNewPassword, passwordExpired, setUserPassword } from '../system/sys-config/password-policy';
+import { companyOfDept, companyTree, flattenTree, loadDepts } from '../org/service';
+import { checkNewPassword, passwordExpired } from '../system/sys-config/password-policy';
+import { endSessions } from './end-sessions';
 import { hashToken, newToken } from './session';
 import { ipPlaceKind, parseUserAgent } from './ua';
 
@@ -201,16 +203,14 @@ export async function login(
   const company = companyOfDept(depts, user.dept_id);
   let replaced: string[] = [];
   await transaction(db, async (tx) => {
-    if (newHash) await setUserPassword(tx, user.tenant_id, user.id, newHash, now);
+    if (newHash) await userWrites().setPassword(tx, user.tenant_id, user.id, newHash, now);
     if (settings.singleLogin) {
-      const ended = await tx
-        .updateTable('sys_session')
-        .set({ ended_reason: 'replaced', ended_at: now })
-        .where('user_id', '=', user.id)
-        .where('ended_reason', 'is', null)
-        .returning('id')
-        .execute();
-      replaced = ended.map((r) => String(r.id));
+      replaced = await endSessions(
+        tx,
+        String(user.tenant_id),
+        { userId: String(user.id) },
+        { reason: 'replaced', at: now },
+      );
     }
     await tx
       .insertInto('sys_session')
@@ -225,19 +225,8 @@ export async function login(
         last_seen_at: now,
       })
       .execute();
-    await tx
-      .updateTable('sys_user')
-      .set({
-        prev_login_time: user.last_login_time,
-        prev_login_ip: user.last_login_ip,
-        prev_login_ip_name: user.last_login_ip_name,
-        last_login_time: now,
-        last_login_ip: origin.ip,
-        // The kind (local, lan), named in the reader's language where it is shown.
-        last_login_ip_name: ipPlaceKind(origin.ip),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    // The kind of place (local, lan), named in the reader's language where it is shown.
+    await userWrites().signedIn(tx, user, { time: now, ip: origin.ip, ipName: ipPlaceKind(origin.ip) });
   });
   await deps.realtime.endSessions(replaced, 'auth.replaced');
   await writeLoginLog(deps, origin, { user, account, success: true, msg: 'auth.loginOk' });
@@ -264,13 +253,34 @@ export async function unlockScreen(
   }
 }
 
+/** Lifts every client address's sign-in lock of a user (the administrator's unlock, permission/). */
+export async function clearLoginFailures(tx: Kysely<Database>, userId: string): Promise<void> {
+  await tx.deleteFrom('sys_login_failure').where('user_id', '=', userId).execute();
+}
+
 /** Ends the session; every chat socket of it (its tabs share the token) gets `logout` and closes. */
 export async function logout(ctx: ServiceContext): Promise<void> {
-  await ctx.db
-    .updateTable('sys_session')
-    .set({ ended_reason: 'logout', ended_at: new Date() })
-    .where('id', '=', ctx.auth.sessionId)
-    .where('ended_reason', 'is', null)
-    .execute();
+  await endSessions(ctx.db, ctx.auth.tenantId, { sessionIds: [ctx.auth.sessionId] }, { reason: 'logout' });
   await ctx.deps.realtime.endSessions([ctx.auth.sessionId], 'auth.logoutOk');
+}
+
+/**
+ * Acts within another company of the user's tree (org/service.ts): stored on the session, so it
+ * is written here, by the sessions' owner (404 outside the tree).
+ */
+export async function switchCompany(
+  ctx: ServiceContext,
+  companyId: string,
+): Promise<{ id: string; deptName: string }> {
+  const { db, auth } = ctx;
+  const depts = await loadDepts(db, auth.tenantId);
+  const node = flattenTree(companyTree(depts, auth.deptId)).find((n) => n.id === companyId);
+  if (!node) throw notFound();
+  await db
+    .updateTable('sys_session')
+    .set({ company_id: node.id })
+    .where('id', '=', auth.sessionId)
+    .where('tenant_id', '=', auth.tenantId)
+    .execute();
+  return { id: node.id, deptName: node.deptName };
 }

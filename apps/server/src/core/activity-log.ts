@@ -156,3 +156,25 @@ export function recordServerError(request: FastifyRequest, error: Error): void {
     request_id: String(request.id),
   });
 }
+
+/**
+ * Drops a tenant's request and error log rows written before a time (the `log.purge` job,
+ * auth/jobs.ts): these tables are written here alone. Answers how many of each went.
+ */
+export async function purgeActivityLogs(
+  db: Kysely<Database>,
+  tenantId: string,
+  before: Date,
+): Promise<{ requests: bigint; errors: bigint }> {
+  const requests = await db
+    .deleteFrom('sys_request_log')
+    .where('tenant_id', '=', tenantId)
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  const errors = await db
+    .deleteFrom('sys_error_log')
+    .where('tenant_id', '=', tenantId)
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return { requests: requests.numDeletedRows, errors: errors.numDeletedRows };
+}

@@ -1,18 +1,12 @@
-import {
-  type Locale,
-  type MessageType,
-  type MsgTemplate,
-  MsgTemplateCode,
-  type TemplateTexts,
-  templateIn,
-} from '@srm/contracts';
+import { type MessageType, type MsgTemplate, MsgTemplateCode, type TemplateTexts } from '@srm/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Deps } from '../core/context';
-import { storedLocale } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
+import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
-import { notifyUsers } from './notify';
+import { pushCounts } from './notify';
+import { writeMessages } from './write-messages';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -192,74 +186,28 @@ export async function notifyByTemplate(
   }
 }
 
-const TEMPLATE_TEXTS = [
-  'title',
-  'content',
-  'title_en as titleEn',
-  'title_tw as titleTw',
-  'content_en as contentEn',
-  'content_tw as contentTw',
-  'message_type',
-] as const;
-
-export type LoadedTemplate = TemplateTexts & { message_type: number };
-
-/** The tenant's switched-on templates of these codes, by code (a switched-off one is absent). */
-export async function loadTemplates(
-  db: Db,
-  tenantId: string,
-  codes: readonly MsgTemplateCode[],
-): Promise<Map<string, LoadedTemplate>> {
-  if (codes.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('sys_msg_template')
-    .select(['en_code', ...TEMPLATE_TEXTS])
-    .where('tenant_id', '=', tenantId)
-    .where('en_code', 'in', [...new Set(codes)])
-    .where('enabled', '=', true)
-    .execute();
-  return new Map(rows.map(({ en_code, ...texts }) => [en_code, texts]));
-}
-
-/** Each live user of the tenant among these, with the language his messages are written in. */
-export async function recipientLocales(
-  db: Db,
-  tenantId: string,
-  userIds: readonly string[],
-  fallback: Locale = 'zh-CN',
-): Promise<Map<string, Locale>> {
-  const unique = [...new Set(userIds)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('sys_user')
-    .select(['id', 'language'])
-    .where('tenant_id', '=', tenantId)
-    .where('deleted', '=', false)
-    .where('id', 'in', unique)
-    .execute();
-  return new Map(rows.map((r) => [String(r.id), storedLocale(r.language) ?? fallback]));
-}
-
 async function sendByTemplate(deps: Deps, n: TemplateNotification): Promise<number> {
-  const template = (await loadTemplates(deps.db, n.tenantId, [n.code])).get(n.code);
-  if (!template || n.userIds.length === 0) return 0;
-  const locales = await recipientLocales(deps.db, n.tenantId, n.userIds);
-  const byLocale = new Map<Locale, string[]>();
-  for (const [userId, locale] of locales) byLocale.set(locale, [...(byLocale.get(locale) ?? []), userId]);
-  let sent = 0;
-  for (const [locale, userIds] of byLocale) {
-    const text = templateIn(template, locale, n.vars);
-    sent += await notifyUsers(deps, {
-      tenantId: n.tenantId,
-      userIds,
-      type: template.message_type as MessageType,
-      menuTitle: text.title,
-      bodyText: text.content,
-      creatorId: n.creatorId,
-      creatorName: n.creatorName,
-    });
+  if (n.userIds.length === 0) return 0;
+  const messages = [...new Set(n.userIds)].map((userId) => ({
+    tenantId: n.tenantId,
+    userId,
+    text: { template: n.code, vars: () => n.vars },
+    creatorId: n.creatorId,
+    creatorName: n.creatorName,
+  }));
+  const written = (await transaction(deps.db, (tx) => writeMessages(tx, messages))).flatMap((m) =>
+    m ? [m] : [],
+  );
+  // One push per language's title, as the readers of each language got it.
+  const byTitle = new Map<string, { type: number; userIds: string[] }>();
+  for (const m of written) {
+    const group = byTitle.get(m.title) ?? { type: m.type, userIds: [] };
+    group.userIds.push(m.userId);
+    byTitle.set(m.title, group);
   }
-  return sent;
+  for (const [title, { type, userIds }] of byTitle)
+    await pushCounts(deps, n.tenantId, userIds, { title, messageType: type });
+  return written.length;
 }
 
 /** Every message template of the tenant, in order. */

@@ -1,9 +1,9 @@
 import type { MessageType, UnreadCount } from '@srm/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Deps } from '../core/context';
-import { statementChunks } from '../db/statement-limits';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
+import { writeMessages } from './write-messages';
 
 export interface Notification {
   tenantId: string;
@@ -54,40 +54,29 @@ export async function unreadCounts(
 }
 
 /**
- * The internal API other modules call to tell users something (workflow to-dos, vendor notices,
- * registrations): the messages are committed in one statement, and only then are the recipients
- * told over the socket (`messagePush` with their new counts). Recipients outside the tenant or
- * deleted are skipped. Returns how many messages were written.
+ * The internal API other modules call to tell users something (vendor notices, sign-in alerts,
+ * expiring qualifications): one text to each user, written by `writeMessages` in a transaction of
+ * its own, and only then are the recipients told over the socket (`messagePush` with their new
+ * counts). Recipients outside the tenant or deleted are skipped. Returns how many were written.
  */
 export async function notifyUsers(deps: Deps, n: Notification): Promise<number> {
-  const recipients = n.userIds.length
-    ? await deps.db
-        .selectFrom('sys_user')
-        .select('id')
-        .where('tenant_id', '=', n.tenantId)
-        .where('id', 'in', [...new Set(n.userIds)])
-        .where('deleted', '=', false)
-        .execute()
-    : [];
-  const ids = recipients.map((r) => String(r.id));
-  if (ids.length === 0) return 0;
-  const rows = ids.map((userId) => ({
-    tenant_id: n.tenantId,
-    user_id: userId,
+  if (n.userIds.length === 0) return 0;
+  const messages = [...new Set(n.userIds)].map((userId) => ({
+    tenantId: n.tenantId,
+    userId,
     type: n.type,
-    menu_title: n.menuTitle,
-    body_text: n.bodyText ?? '',
-    url: n.url ?? '',
-    bill_id: n.billId ?? '0',
-    creator_id: n.creatorId ?? null,
-    creator_name: n.creatorName ?? '',
+    text: { title: n.menuTitle, body: n.bodyText },
+    url: n.url,
+    billId: n.billId,
+    creatorId: n.creatorId,
+    creatorName: n.creatorName,
   }));
-  // Thousands of recipients (a notice to every supplier): one statement per piece, in one transaction.
-  await transaction(deps.db, async (tx) => {
-    for (const piece of statementChunks(rows, 9)) await tx.insertInto('sys_message').values(piece).execute();
-  });
-  await pushCounts(deps, n.tenantId, ids, { title: n.menuTitle, messageType: n.type });
-  return ids.length;
+  const written = (await transaction(deps.db, (tx) => writeMessages(tx, messages))).flatMap((m) =>
+    m ? [m.userId] : [],
+  );
+  if (written.length)
+    await pushCounts(deps, n.tenantId, written, { title: n.menuTitle, messageType: n.type });
+  return written.length;
 }
 
 /** Tells each user their current counts (after a change committed by them or for them). */

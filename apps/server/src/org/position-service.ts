@@ -14,6 +14,7 @@ import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { codeTaken, likePattern } from '../core/sql';
 import { declareUnique } from '../core/unique-violation';
+import { userWrites } from '../core/user-writes';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { companyDeptTree, findNode, flatten, loadOrg } from './service';
@@ -232,17 +233,7 @@ export async function deletePosition(ctx: ServiceContext, id: string): Promise<v
   const { tenantId } = ctx;
   await getPosition(ctx.db, tenantId, id);
   await transaction(ctx.db, async (tx) => {
-    await tx
-      .deleteFrom('user_position')
-      .where('tenant_id', '=', tenantId)
-      .where('position_id', '=', id)
-      .execute();
-    await tx
-      .deleteFrom('sys_grant')
-      .where('tenant_id', '=', tenantId)
-      .where('object_type', '=', 'position')
-      .where('object_id', '=', id)
-      .execute();
+    await userWrites().removing(tx, tenantId, { positionId: id });
     await tx.deleteFrom('sys_position').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   });
 }

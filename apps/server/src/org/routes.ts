@@ -1,17 +1,9 @@
-import {
-  API,
-  envelope,
-  subCompanyNodeSchema,
-  subCompanyRefSchema,
-  switchCompanyBodySchema,
-} from '@srm/contracts';
+import { envelope, subCompanyNodeSchema } from '@srm/contracts';
 import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
 import { notFound } from '../core/errors';
-import { t } from '../core/i18n';
 import type { SignedInRoutes } from '../core/scope';
-import { contextOf } from '../core/service-context';
-import { companyTree, flattenTree, loadDepts, switchCompany } from './service';
+import { companyTree, flattenTree, loadDepts } from './service';
 
 export const orgRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;
@@ -35,22 +27,5 @@ export const orgRoutes: SignedInRoutes = async (app) => {
       if (!node) throw notFound();
       return envelopeOk(node.children ?? []);
     },
-  );
-
-  app.post(
-    API.switchCompany,
-    {
-      schema: {
-        tags: ['organisation'],
-        summary: 'Acts within another company of the tree; stored on the session',
-        body: switchCompanyBodySchema,
-        response: { 200: envelope(subCompanyRefSchema) },
-      },
-    },
-    async (request) =>
-      envelopeOk(
-        await switchCompany(contextOf(request), request.body.companyId),
-        t(request.locale, 'org.switchOk'),
-      ),
   );
 };

@@ -2,6 +2,7 @@ import type { Dept, DeptNode, DeptType, SubCompanyNode } from '@srm/contracts';
 import type { Kysely } from 'kysely';
 import { conflictWith, notFound } from '../core/errors';
 import type { ServiceContext } from '../core/service-context';
+import { userWrites } from '../core/user-writes';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 
@@ -227,31 +228,17 @@ export async function assertDeletable(
 /** Deletes a node with no dependants; deleted users keep no reference to it. */
 export async function deleteNode(db: Kysely<Database>, tenantId: string, id: string): Promise<void> {
   await transaction(db, async (tx) => {
-    await tx
-      .updateTable('sys_user')
-      .set({ dept_id: null })
-      .where('tenant_id', '=', tenantId)
-      .where('dept_id', '=', id)
-      .where('deleted', '=', true)
-      .execute();
+    await userWrites().removing(tx, tenantId, { deptId: id });
     await tx.deleteFrom('sys_dept').where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   });
 }
 
-/** Acts within another company of the user's tree: stored on the session (404 outside the tree). */
-export async function switchCompany(
-  ctx: ServiceContext,
-  companyId: string,
-): Promise<{ id: string; deptName: string }> {
-  const { db, auth } = ctx;
-  const depts = await loadDepts(db, auth.tenantId);
-  const node = flattenTree(companyTree(depts, auth.deptId)).find((n) => n.id === companyId);
-  if (!node) throw notFound();
-  await db
-    .updateTable('sys_session')
-    .set({ company_id: node.id })
-    .where('id', '=', auth.sessionId)
-    .where('tenant_id', '=', auth.tenantId)
+/** A deleted user manages no department any more (permission/user-admin-service.ts). */
+export async function dropDeptManager(tx: Kysely<Database>, tenantId: string, userId: string): Promise<void> {
+  await tx
+    .updateTable('sys_dept')
+    .set({ manager_id: null })
+    .where('tenant_id', '=', tenantId)
+    .where('manager_id', '=', userId)
     .execute();
-  return { id: node.id, deptName: node.deptName };
 }

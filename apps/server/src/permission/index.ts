@@ -3,10 +3,16 @@ import { signedIn } from '../core/scope';
 import { authorizeRoutes } from './authorize-routes';
 import { filterRoutes } from './filter-routes';
 import { onlineRoutes } from './online-routes';
+// Registers the user writes of folders before this one (core/user-writes.ts) when it loads.
+import './owned-writes';
 import { roleRoutes } from './role-routes';
 import { currentUserRoutes } from './routes';
 import { subordinateRoutes } from './subordinate-routes';
 import { userRoutes } from './user-routes';
+
+// What other domains call: users, grants and positions are written here alone
+// (test/unit/table-owners.test.ts).
+export { insertEntUser, setUserPassword, updateUserFields } from './owned-writes';
 
 /** Users, roles, grants, online users, subordinates and the signed-in user's own data. */
 export async function permissionDomain(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,7 @@
 import type { OnlineSession, onlineQuerySchema, Page } from '@srm/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { endSessions } from '../auth/index';
 import { parseUserAgent } from '../auth/ua';
 import { page } from '../core/envelope';
 import { AppError } from '../core/errors';
@@ -27,18 +28,8 @@ function liveSessions(db: Kysely<Database>, tenantId: string, idleMinutes: numbe
  */
 export async function forceOffline(ctx: ServiceContext, ids: string[]): Promise<number> {
   if (ids.includes(ctx.auth.sessionId)) throw new AppError(400, 'online.ownSession');
-  const ended = await ctx.db
-    .updateTable('sys_session')
-    .set({ ended_reason: 'forced', ended_at: new Date() })
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('id', 'in', ids)
-    .where('ended_reason', 'is', null)
-    .returning('id')
-    .execute();
-  await ctx.deps.realtime.endSessions(
-    ended.map((r) => String(r.id)),
-    'auth.forced',
-  );
+  const ended = await endSessions(ctx.db, ctx.tenantId, { sessionIds: ids });
+  await ctx.deps.realtime.endSessions(ended, 'auth.forced');
   if (ended.length === 0) throw new AppError(404, 'error.notFound');
   return ended.length;
 }

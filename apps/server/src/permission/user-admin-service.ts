@@ -9,6 +9,7 @@ import {
 } from '@srm/contracts';
 import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
+import { clearLoginFailures, endSessions } from '../auth/index';
 import { page } from '../core/envelope';
 import { AppError } from '../core/errors';
 import type { ServiceContext } from '../core/service-context';
@@ -16,20 +17,17 @@ import { NEW_USER_ROW } from '../db/new-user-row';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { notifyByTemplate } from '../message/msg-template';
-import { findNode, orgOf, subtreeIds } from '../org/service';
-import {
-  checkNewPassword,
-  recordPasswordHistory,
-  setUserPassword,
-} from '../system/sys-config/password-policy';
+import { dropDeptManager, findNode, orgOf, subtreeIds } from '../org/service';
+import { checkNewPassword, recordPasswordHistory } from '../system/sys-config/password-policy';
+import { unbind } from '../system/wechat-bind';
 import { assertCallerHoldsObjects } from './authorize-service';
+import { setUserPassword } from './owned-writes';
 import {
   assertAccountFree,
   assertChangeable,
   assertInScope,
   assertRefs,
   assertWrittenInScope,
-  endSessions,
   filteredUsers,
   loadUserInfo,
   setRelations,
@@ -87,7 +85,7 @@ export async function listFilter(
 
 /** Lifts a user's sign-in locks: every client address's failures, and the older per-user lock. */
 async function clearSignInLocks(tx: Transaction<Database>, tenantId: string, userId: string) {
-  await tx.deleteFrom('sys_login_failure').where('user_id', '=', userId).execute();
+  await clearLoginFailures(tx, userId);
   await tx
     .updateTable('sys_user')
     .set({ failed_attempts: 0, locked_until: null })
@@ -181,7 +179,7 @@ export async function updateUser(
       .execute();
     await setRelations(tx, auth.tenantId, id, refs);
     await assertWrittenInScope(tx, auth.tenantId, [id], scope);
-    if (!enabled) ended = await endSessions(tx, auth.tenantId, id);
+    if (!enabled) ended = await endSessions(tx, auth.tenantId, { userId: id });
     return loadUserInfo(tx, auth.tenantId, id);
   });
   await ctx.deps.realtime.endSessions(ended, 'auth.disabled');
@@ -205,7 +203,7 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
       .where('tenant_id', '=', auth.tenantId)
       .where('id', '=', id)
       .execute();
-    ended = await endSessions(tx, auth.tenantId, id);
+    ended = await endSessions(tx, auth.tenantId, { userId: id });
     await setRelations(tx, auth.tenantId, id, { roleIds: [], positionIds: [] });
     await tx
       .deleteFrom('sys_grant')
@@ -214,17 +212,8 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
       .where('object_id', '=', id)
       .execute();
     // Its WeChat official-account binding goes too (the openid may bind someone else later).
-    await tx
-      .deleteFrom('sys_wx_user')
-      .where('tenant_id', '=', auth.tenantId)
-      .where('user_id', '=', id)
-      .execute();
-    await tx
-      .updateTable('sys_dept')
-      .set({ manager_id: null })
-      .where('tenant_id', '=', auth.tenantId)
-      .where('manager_id', '=', id)
-      .execute();
+    await unbind(tx, auth.tenantId, id);
+    await dropDeptManager(tx, auth.tenantId, id);
   });
   await ctx.deps.realtime.endSessions(ended, 'auth.disabled');
 }
@@ -311,7 +300,7 @@ export async function setUserEnabled(ctx: ServiceContext, id: string, enabled: b
       .where('tenant_id', '=', auth.tenantId)
       .where('id', '=', id)
       .execute();
-    if (!enabled) ended = await endSessions(tx, auth.tenantId, id);
+    if (!enabled) ended = await endSessions(tx, auth.tenantId, { userId: id });
   });
   await ctx.deps.realtime.endSessions(ended, 'auth.disabled');
 }

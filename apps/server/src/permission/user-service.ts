@@ -20,8 +20,9 @@ import { StoredAnswer } from '../core/stored-answer';
 import { declareUnique } from '../core/unique-violation';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
-import { checkNewPassword, setUserPassword } from '../system/sys-config/password-policy';
+import { checkNewPassword } from '../system/sys-config/password-policy';
 import { dataScopeFilter, USER_SCOPE } from './data-scope';
+import { setUserPassword } from './owned-writes';
 
 // The unique index behind the check below: a create that loses the race answers as the check does.
 declareUnique('sys_user_account', { field: 'account', key: 'user.accountTaken' });
@@ -521,22 +522,6 @@ function difference(held: string[], wanted: string[]): { gone: string[]; added: 
   const has = new Set(held);
   const want = new Set(wanted);
   return { gone: [...has].filter((id) => !want.has(id)), added: [...want].filter((id) => !has.has(id)) };
-}
-
-/**
- * Ends the user's open sessions as 'forced': their next request answers 602. Returns the ended
- * session ids, whose chat sockets the caller closes once the change is committed.
- */
-export async function endSessions(db: Db, tenantId: string, userId: string): Promise<string[]> {
-  const ended = await db
-    .updateTable('sys_session')
-    .set({ ended_reason: 'forced', ended_at: new Date() })
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .where('ended_reason', 'is', null)
-    .returning('id')
-    .execute();
-  return ended.map((r) => String(r.id));
 }
 
 /** The tenant's purchasing enterprise (ent_type 1): the enterprise of users created here. */

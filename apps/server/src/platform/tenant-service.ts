@@ -1,5 +1,6 @@
 import type { Locale, TenantCreate, TenantRow } from '@srm/contracts';
 import { sql } from 'kysely';
+import { endSessions } from '../auth/index';
 import type { Deps } from '../core/context';
 import { fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
@@ -93,18 +94,9 @@ export async function suspendTenant(deps: Deps, id: string): Promise<void> {
       .where('id', '=', id)
       .where('suspended_at', 'is', null)
       .execute();
-    return tx
-      .updateTable('sys_session')
-      .set({ ended_reason: 'suspended', ended_at: now })
-      .where('tenant_id', '=', id)
-      .where('ended_reason', 'is', null)
-      .returning('id')
-      .execute();
+    return endSessions(tx, id, { tenant: true }, { reason: 'suspended', at: now });
   });
-  await deps.realtime.endSessions(
-    ended.map((r) => String(r.id)),
-    'auth.tenantSuspended',
-  );
+  await deps.realtime.endSessions(ended, 'auth.tenantSuspended');
 }
 
 export async function resumeTenant(deps: Deps, id: string): Promise<void> {

@@ -26,6 +26,8 @@ import { type MessageKey, type MessageParams, storedLocale, t } from '../core/i1
 import type { ServiceContext } from '../core/service-context';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
+import { writeMessages } from '../message/index';
+import { updateUserFields } from '../permission/index';
 import { nextBillNo } from '../system/bill-rule/index';
 import { assertDictValue } from '../system/dictionary/dictionary-service';
 import { type FormOutcome, registerForm } from '../workflow/forms';
@@ -52,19 +54,20 @@ type Told = {
 
 /** A message to a supplier's user, written in the deciding transaction (read at his next sign-in). */
 async function tellUser(tx: Tx, tenantId: string, userId: string, told: Told) {
-  const user = await tx.selectFrom('sys_user').select('language').where('id', '=', userId).executeTakeFirst();
-  const locale = storedLocale(user?.language) ?? DEFAULT_LOCALE;
-  const body = told.body ? t(locale, told.body, told.bodyParams) : (told.text ?? '');
-  await tx
-    .insertInto('sys_message')
-    .values({
-      tenant_id: tenantId,
-      user_id: userId,
+  await writeMessages(tx, [
+    {
+      tenantId,
+      userId,
       type: 4,
-      menu_title: t(locale, told.title, told.titleParams),
-      body_text: body,
-    })
-    .execute();
+      text: {
+        titleKey: told.title,
+        titleParams: told.titleParams,
+        bodyKey: told.body,
+        bodyParams: told.bodyParams,
+        body: told.text,
+      },
+    },
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -193,8 +196,7 @@ async function admitSupplier(tx: Tx, app: ApplicationRow): Promise<string> {
     },
     app.password_hash,
   );
-  if (form.contact.email)
-    await tx.updateTable('sys_user').set({ email: form.contact.email }).where('id', '=', userId).execute();
+  if (form.contact.email) await updateUserFields(tx, tenantId, userId, { email: form.contact.email });
   // Late in the transaction: the rule's counter row stays locked until the commit.
   const code = await nextBillNo(tx, tenantId, BillRuleCode.supplierCode);
   await tx.updateTable('vendor_supplier').set({ supplier_code: code }).where('id', '=', sid).execute();

@@ -7,17 +7,15 @@ import type {
 } from '@srm/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { endSessions } from '../auth/index';
 import { page } from '../core/envelope';
 import { AppError, fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { likePattern } from '../core/sql';
 import { transaction } from '../db/transaction';
-import {
-  checkNewPassword,
-  recordPasswordHistory,
-  setUserPassword,
-} from '../system/sys-config/password-policy';
+import { setUserPassword, updateUserFields } from '../permission/index';
+import { checkNewPassword, recordPasswordHistory } from '../system/sys-config/password-policy';
 import { callerSupplierAdmin as adminSupplier, callerSupplier } from './access';
 import { diffFields, recordSupplierHistory } from './history-service';
 import { insertSupplierUser, mySupplier } from './supplier-service';
@@ -175,8 +173,7 @@ export async function createSubUser(
       { account, realName: body.realName, mobile: body.mobile },
       hash,
     );
-    if (body.email)
-      await tx.updateTable('sys_user').set({ email: body.email }).where('id', '=', newId).execute();
+    if (body.email) await updateUserFields(tx, ctx.tenantId, newId, { email: body.email });
     await recordPasswordHistory(tx, ctx.tenantId, [{ userId: newId, passwordHash: hash }], ctx.now());
     await recordSupplierHistory(tx, ctx, id, 'userAdded', [{ field: 'account', from: '', to: account }]);
     return newId;
@@ -202,28 +199,16 @@ async function subUser(ctx: ServiceContext, userId: string) {
   return { supplier, user };
 }
 
-async function endUserSessions(ctx: ServiceContext, db: typeof ctx.db, userId: string) {
-  const ended = await db
-    .updateTable('sys_session')
-    .set({ ended_reason: 'forced', ended_at: ctx.now() })
-    .where('tenant_id', '=', ctx.tenantId)
-    .where('user_id', '=', userId)
-    .where('ended_reason', 'is', null)
-    .returning('id')
-    .execute();
-  return ended.map((r) => String(r.id));
-}
-
 /** Enables or disables a sub-account; disabling ends its sessions at once. */
 export async function setSubUserEnabled(ctx: ServiceContext, userId: string, enabled: boolean) {
   const { supplier, user } = await subUser(ctx, userId);
   const ended = await transaction(ctx.db, async (tx) => {
-    await tx.updateTable('sys_user').set({ enabled }).where('id', '=', userId).execute();
+    await updateUserFields(tx, ctx.tenantId, userId, { enabled });
     if (user.enabled !== enabled)
       await recordSupplierHistory(tx, ctx, supplier.id, 'userState', [
         { field: user.account, from: String(user.enabled), to: String(enabled) },
       ]);
-    return enabled ? [] : endUserSessions(ctx, tx, userId);
+    return enabled ? [] : endSessions(tx, ctx.tenantId, { userId }, { at: ctx.now() });
   });
   if (ended.length) await ctx.deps.realtime.endSessions(ended, 'auth.disabled');
 }
@@ -244,7 +229,7 @@ export async function resetSubUserPassword(ctx: ServiceContext, userId: string, 
     await recordSupplierHistory(tx, ctx, supplier.id, 'userPassword', [
       { field: user.account, from: '', to: '' },
     ]);
-    return endUserSessions(ctx, tx, userId);
+    return endSessions(tx, ctx.tenantId, { userId }, { at: ctx.now() });
   });
   if (ended.length) await ctx.deps.realtime.endSessions(ended, 'auth.forced');
 }

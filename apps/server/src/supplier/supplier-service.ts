@@ -13,6 +13,7 @@ import {
 } from '@srm/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
+import { endSessions } from '../auth/index';
 import type { Deps } from '../core/context';
 import { page } from '../core/envelope';
 import { AppError, fieldError, notFound } from '../core/errors';
@@ -26,6 +27,7 @@ import { declareUnique } from '../core/unique-violation';
 import { registerStaffLink } from '../core/user-reach';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
+import { insertEntUser } from '../permission/index';
 import { nextBillNo } from '../system/bill-rule/index';
 import { assertDictValue } from '../system/dictionary/dictionary-service';
 import { callerSupplier } from './access';
@@ -469,55 +471,16 @@ export async function insertSupplierUser(
   user: { account: string; realName: string; mobile: string; language?: string },
   passwordHash: string,
 ): Promise<string> {
-  const row = await tx
-    .insertInto('sys_user')
-    .values({
-      tenant_id: tenantId,
-      ent_id: entId,
-      dept_id: null,
-      account: user.account,
-      mobile: user.mobile,
-      real_name: user.realName,
-      password_hash: passwordHash,
-      ...(user.language ? { language: user.language } : {}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const role = await tx
-    .selectFrom('sys_role')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('en_code', '=', 'vendor')
-    .executeTakeFirst();
-  if (role)
-    await tx
-      .insertInto('user_role')
-      .values({ tenant_id: tenantId, user_id: row.id, role_id: role.id })
-      .execute();
+  const userId = await insertEntUser(tx, tenantId, entId, user, passwordHash, 'vendor');
   // The supplier's first user is its administrator.
   await tx
     .updateTable('vendor_supplier')
-    .set({ admin_user_id: row.id })
+    .set({ admin_user_id: userId })
     .where('tenant_id', '=', tenantId)
     .where('ent_id', '=', entId)
     .where('admin_user_id', 'is', null)
     .execute();
-  return String(row.id);
-}
-
-/** Ends the live sessions of a supplier's users; answers their ids (closed after the commit). */
-async function endSupplierSessions(tx: Db, tenantId: string, entId: string): Promise<string[]> {
-  const ended = await tx
-    .updateTable('sys_session')
-    .set({ ended_reason: 'forced', ended_at: new Date() })
-    .where('tenant_id', '=', tenantId)
-    .where('ended_reason', 'is', null)
-    .where('user_id', 'in', (eb) =>
-      eb.selectFrom('sys_user').select('id').where('tenant_id', '=', tenantId).where('ent_id', '=', entId),
-    )
-    .returning('id')
-    .execute();
-  return ended.map((r) => String(r.id));
+  return userId;
 }
 
 /**
@@ -552,7 +515,7 @@ export async function changeSupplierState(
         .set({ qualified: true })
         .where('supplier_id', '=', id)
         .execute();
-    return supplierActive(next) ? [] : endSupplierSessions(tx, ctx.tenantId, String(s.ent_id));
+    return supplierActive(next) ? [] : endSessions(tx, ctx.tenantId, { entId: String(s.ent_id) });
   });
   if (ended.length) {
     const key = body.action === 'freeze' ? 'vendor.signInFrozen' : 'vendor.signInEliminated';

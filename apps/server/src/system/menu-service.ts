@@ -6,8 +6,9 @@ import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { snake } from '../core/sql';
 import { declareUnique } from '../core/unique-violation';
+import { userWrites } from '../core/user-writes';
 import { transaction } from '../db/transaction';
-import type { Database, GrantItemType } from '../db/types';
+import type { Database } from '../db/types';
 
 // The unique indexes behind the checks below: a create that loses the race answers as the check does.
 declareUnique('sys_menu_tenant_id_menu_perms_key', { field: 'menuPerms', key: 'menu.codeTaken' });
@@ -134,20 +135,7 @@ export function assertParent(
 /** Deletes a menu without sub-menus, its buttons, columns, data rules and every grant of them. */
 export async function deleteMenu(db: Kysely<Database>, tenantId: string, id: string): Promise<void> {
   await transaction(db, async (tx) => {
-    const ofMenu = (table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
-      tx.selectFrom(table).select('id').where('tenant_id', '=', tenantId).where('menu_id', '=', id);
-    await tx
-      .deleteFrom('sys_grant')
-      .where('tenant_id', '=', tenantId)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('item_type', 'in', ['menu', 'app']), eb('item_id', '=', id)]),
-          eb.and([eb('item_type', '=', 'button'), eb('item_id', 'in', ofMenu('sys_menu_button'))]),
-          eb.and([eb('item_type', '=', 'column'), eb('item_id', 'in', ofMenu('sys_menu_column'))]),
-          eb.and([eb('item_type', '=', 'data'), eb('item_id', 'in', ofMenu('sys_menu_data_rule'))]),
-        ]),
-      )
-      .execute();
+    await userWrites().removing(tx, tenantId, { menuId: id });
     for (const table of ['sys_menu_button', 'sys_menu_column', 'sys_menu_data_rule'] as const) {
       await tx.deleteFrom(table).where('tenant_id', '=', tenantId).where('menu_id', '=', id).execute();
     }
@@ -295,14 +283,8 @@ export async function deletePageItem(
   tenantId: string,
   id: string,
 ): Promise<void> {
-  const itemType: GrantItemType = kind;
   await transaction(db, async (tx) => {
-    await tx
-      .deleteFrom('sys_grant')
-      .where('tenant_id', '=', tenantId)
-      .where('item_type', '=', itemType)
-      .where('item_id', '=', id)
-      .execute();
+    await userWrites().removing(tx, tenantId, { itemType: kind, itemId: id });
     await tx.deleteFrom(ITEM_TABLES[kind]).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
   });
 }

@@ -1,15 +1,8 @@
-import {
-  FLOW_STATUS,
-  FLOW_TASK_FORM_URL,
-  type FlowStatus,
-  MsgTemplateCode,
-  templateIn,
-} from '@srm/contracts';
+import { FLOW_STATUS, FLOW_TASK_FORM_URL, type FlowStatus, MsgTemplateCode } from '@srm/contracts';
 import { sql } from 'kysely';
 import type { Deps } from '../core/context';
 import { transaction } from '../db/transaction';
-import { loadTemplates, recipientLocales } from '../message/msg-template';
-import { unreadCounts } from '../message/notify';
+import { type NewMessage, unreadCounts, writeMessages } from '../message/index';
 import { flowNameIn, titleIn } from './forms';
 import type { OutboxNote, OutboxPayload } from './task-store';
 
@@ -45,21 +38,6 @@ const templateOf = (note: OutboxNote): MsgTemplateCode =>
   note.kind === 'result'
     ? (RESULT_TEMPLATE[note.status ?? FLOW_STATUS.approved] ?? NOTE_TEMPLATE.result)
     : NOTE_TEMPLATE[note.kind];
-
-/** Message rows inserted by one statement (PGlite counts a statement's parameters in 16 bits). */
-const INSERT_CHUNK = 1000;
-
-type MessageRow = {
-  tenant_id: string;
-  user_id: string;
-  type: number;
-  menu_title: string;
-  body_text: string;
-  url: string;
-  bill_id: string;
-  creator_id: string;
-  creator_name: string;
-};
 
 /** Of one tenant's rows sent together: whom to push and the title each push carries. */
 type SentTenant = { tenantId: string; titles: Map<string, string> };
@@ -115,37 +93,28 @@ export async function sendOutboxes(deps: Deps, outboxIds: readonly string[]): Pr
       .where('t.id', 'in', [...new Set(payloads.map((p) => p.taskId))])
       .execute();
     const taskById = new Map(tasks.map((task) => [String(task.id), task]));
-    const rows: MessageRow[] = [];
-    const tenants: SentTenant[] = [];
+    // Each payload's messages, tenant by tenant, then written together (message/write-messages.ts).
+    const messages: NewMessage[] = [];
+    const sending: { tenantId: string; payloads: { payload: OutboxPayload; from: number; to: number }[] }[] =
+      [];
     for (const tenantId of new Set(payloads.map((p) => p.tenantId))) {
       const mine = payloads.filter((p) => p.tenantId === tenantId);
-      const notes = mine.flatMap((p) => (taskById.has(String(p.taskId)) ? p.notes : []));
       const actorIds = [...new Set(mine.flatMap((p) => (p.actorId ? [p.actorId] : [])))];
-      const [language, templates, actors] = await Promise.all([
-        recipientLocales(
-          tx,
-          tenantId,
-          notes.flatMap((n) => n.userIds),
-        ),
-        loadTemplates(tx, tenantId, notes.map(templateOf)),
-        actorIds.length
-          ? tx
-              .selectFrom('sys_user')
-              .select(['id', 'real_name'])
-              .where('tenant_id', '=', tenantId)
-              .where('id', 'in', actorIds)
-              .execute()
-          : Promise.resolve([]),
-      ]);
+      const actors = actorIds.length
+        ? await tx
+            .selectFrom('sys_user')
+            .select(['id', 'real_name'])
+            .where('tenant_id', '=', tenantId)
+            .where('id', 'in', actorIds)
+            .execute()
+        : [];
       const actorName = new Map(actors.map((a) => [String(a.id), a.real_name]));
-      const titles = new Map<string, string>();
+      const parts: (typeof sending)[number]['payloads'] = [];
       for (const payload of mine) {
         const task = taskById.get(String(payload.taskId));
-        const first = rows.length;
+        const from = messages.length;
         if (task)
           for (const note of payload.notes) {
-            const template = templates.get(templateOf(note));
-            if (!template) continue;
             // A to-do, a copy or a reminder comes from the launcher (his request); a result from who
             // decided it (the engine's own result, a timer's, from the launcher still).
             const actor = payload.actorId;
@@ -153,40 +122,41 @@ export async function sendOutboxes(deps: Deps, outboxIds: readonly string[]): Pr
               note.kind === 'result' && actor && actorName.has(actor)
                 ? { id: actor, name: actorName.get(actor) as string }
                 : { id: String(task.launcher_id), name: task.real_name };
-            for (const userId of new Set(note.userIds)) {
-              const locale = language.get(userId);
-              if (!locale) continue;
-              const text = templateIn(template, locale, {
-                title: titleIn(task, locale),
-                flow: flowNameIn(task, locale),
-                billNo: task.bill_no,
-                launcher: task.real_name,
-              });
-              rows.push({
-                tenant_id: tenantId,
-                user_id: userId,
-                type: template.message_type,
-                menu_title: text.title.slice(0, 200),
-                body_text: text.content,
+            for (const userId of new Set(note.userIds))
+              messages.push({
+                tenantId,
+                userId,
+                text: {
+                  template: templateOf(note),
+                  vars: (locale) => ({
+                    title: titleIn(task, locale),
+                    flow: flowNameIn(task, locale),
+                    billNo: task.bill_no,
+                    launcher: task.real_name,
+                  }),
+                },
                 url: FLOW_TASK_FORM_URL,
-                bill_id: String(task.id),
-                creator_id: sender.id,
-                creator_name: sender.name,
+                billId: String(task.id),
+                creatorId: sender.id,
+                creatorName: sender.name,
               });
-            }
           }
+        parts.push({ payload, from, to: messages.length });
+      }
+      sending.push({ tenantId, payloads: parts });
+    }
+    const written = await writeMessages(tx, messages);
+    const tenants: SentTenant[] = sending.map(({ tenantId, payloads: parts }) => {
+      const titles = new Map<string, string>();
+      for (const { payload, from, to } of parts) {
         // Each user's push carries the title of his latest message in the batch.
-        const title = rows[first]?.menu_title ?? '';
-        for (const userId of [...rows.slice(first).map((r) => r.user_id), ...payload.pushUserIds])
+        const mine = written.slice(from, to).flatMap((m) => (m ? [m] : []));
+        const title = mine[0]?.title ?? '';
+        for (const userId of [...mine.map((m) => m.userId), ...payload.pushUserIds])
           if (title || !titles.has(userId)) titles.set(userId, title);
       }
-      tenants.push({ tenantId, titles });
-    }
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-      await tx
-        .insertInto('sys_message')
-        .values(rows.slice(i, i + INSERT_CHUNK))
-        .execute();
+      return { tenantId, titles };
+    });
     await tx
       .updateTable('flow_outbox')
       .set({ sent_at: sql`now()` })

@@ -5,7 +5,8 @@ import type { DbHandle } from '../../src/db/index';
 import type { Database } from '../../src/db/types';
 import { JobRunner } from '../../src/jobs/runner';
 import { BUILTIN_JOBS, jobParams } from '../../src/system/task/job-registry';
-// The registration's own job registers when its module loads.
+// Jobs of other domains register when their modules load: the registration's, the sessions' and logs'.
+import '../../src/auth/jobs';
 import '../../src/supplier/register-upload';
 
 /** The cron preview (the runner's own evaluation) and the registry of built-in jobs. */

@@ -70,23 +70,6 @@ export async function checkNewPassword(db: Kysely<Database>, check: NewPasswordC
   return hashPassword(check.password);
 }
 
-/** Sets a user's password (already checked and hashed) and records it in the history. */
-export async function setUserPassword(
-  tx: Transaction<Database> | Kysely<Database>,
-  tenantId: string,
-  userId: string,
-  passwordHash: string,
-  now: Date = new Date(),
-): Promise<void> {
-  await tx
-    .updateTable('sys_user')
-    .set({ password_hash: passwordHash, password_changed_at: now })
-    .where('id', '=', userId)
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  await recordPasswordHistory(tx, tenantId, [{ userId, passwordHash }], now);
-}
-
 /** Adds history rows (new users, changed passwords) and drops what no setting can ask for. */
 export async function recordPasswordHistory(
   tx: Transaction<Database> | Kysely<Database>,

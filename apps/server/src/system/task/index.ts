@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { reconcileSchedules, runTaskJob, TASK_JOB, type TaskJobData } from './service';
 
+export { registerBuiltinJob, runMessage } from './job-registry';
 export { seedTasks } from './service';
 export { taskRoutes } from './task-routes';
 

@@ -34,8 +34,6 @@ export interface BuiltinJob {
   run(ctx: JobContext, params: TaskParams): Promise<string>;
 }
 
-const DAY_MS = 86_400_000;
-
 /** A run's message as stored: its key and values, so that each reader gets it in his language. */
 export function runMessage(key: MessageKey, params: MessageParams): string {
   return JSON.stringify({ key, params });
@@ -51,45 +49,6 @@ export function runMessageIn(stored: string, locale: Locale): string {
     return stored;
   }
 }
-
-const purgeLogs: BuiltinJob = {
-  code: 'log.purge',
-  embeddedOnly: false,
-  retryLimit: 2,
-  async run(ctx, params) {
-    const days = params.days ?? 30;
-    const before = new Date(ctx.now.getTime() - days * DAY_MS);
-    const counts: string[] = [];
-    for (const table of ['sys_request_log', 'sys_error_log', 'sys_login_log'] as const) {
-      const result = await ctx.db
-        .deleteFrom(table)
-        .where('tenant_id', '=', ctx.tenantId)
-        .where('created_at', '<', before)
-        .executeTakeFirst();
-      counts.push(String(result.numDeletedRows));
-    }
-    const [requests = '0', errors = '0', logins = '0'] = counts;
-    return runMessage('task.run.logsPurged', { days, requests, errors, logins });
-  },
-};
-
-const endIdleSessions: BuiltinJob = {
-  code: 'session.endIdle',
-  embeddedOnly: false,
-  retryLimit: 2,
-  async run(ctx) {
-    const { tokenTimeoutMinutes } = await ctx.settings.security(ctx.tenantId);
-    const before = new Date(ctx.now.getTime() - tokenTimeoutMinutes * 60_000);
-    const result = await ctx.db
-      .updateTable('sys_session')
-      .set({ ended_reason: 'expired', ended_at: ctx.now })
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('ended_reason', 'is', null)
-      .where('last_seen_at', '<', before)
-      .executeTakeFirst();
-    return runMessage('task.run.sessionsEnded', { count: String(result.numUpdatedRows) });
-  },
-};
 
 /** The tenant's own backup (its rows and files, system/backup/tenant-backup.ts), on either database. */
 const backupDatabase: BuiltinJob = {
@@ -109,11 +68,10 @@ const backupDatabase: BuiltinJob = {
 /**
  * The registry: every job a task can name, by code. A job over another domain's tables is that
  * domain's code, added with `registerBuiltinJob` when its module loads (`upload.purgeUnclaimed`:
- * supplier/register-upload.ts), so this folder imports no domain.
+ * supplier/register-upload.ts; `log.purge` and `session.endIdle`: auth/jobs.ts), so this folder
+ * imports no domain and writes no other domain's table.
  */
 export const BUILTIN_JOBS: Partial<Record<TaskJobCode, BuiltinJob>> = {
-  'log.purge': purgeLogs,
-  'session.endIdle': endIdleSessions,
   'db.backup': backupDatabase,
 };
 
