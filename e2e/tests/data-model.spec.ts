@@ -204,6 +204,18 @@ test('the screen in English at 390 px, dark, and in the other layouts', async ({
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectAxeClean(page, 'data-model-editor-390-en-dark', '.ant-drawer-content-wrapper');
+  // By keyboard: the second field moves up, and the change is saved (no statement: a table's
+  // columns keep their place, the model keeps the order).
+  await page.getByTestId('dm-field-1-up').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('dm-field-0-code')).toHaveValue('due');
+  await page.getByTestId('dm-editor-save').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('dm-form')).toBeHidden();
+  await openModel(page, code);
+  await expect(page.getByTestId('dm-field-0-code')).toHaveValue('due');
+  await page.getByTestId('dm-tab-versions').click();
+  await expect(page.getByTestId('dm-version-2')).toContainText('No statement applied');
   await escapeUntilHidden(page, page.getByTestId('dm-form'));
 
   // The other two layouts show the list too (wide again: the settings choose the layout).
