@@ -1,4 +1,5 @@
 import {
+  DataModelPerm as DM,
   VENDOR_CODES as V,
   VENDOR_ADMISSION_CODES as VA,
   VENDOR_INBOX_PATH,
@@ -544,6 +545,17 @@ export const DEMO_MENU: MenuSeed[] = [
           ['systemData.dataBackup.download', '下载'],
           ['systemData.dataBackup.restore', '还原'],
         ],
+      },
+      {
+        code: DM.dataModel,
+        name: '数据建模',
+        en: 'Data Models',
+        tw: '資料建模',
+        icon: 'TableOutlined',
+        type: 1,
+        url: '/systemData/dataModel',
+        order: 3,
+        buttons: crud(DM.dataModel),
       },
     ],
   },

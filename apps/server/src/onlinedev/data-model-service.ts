@@ -78,6 +78,10 @@ export async function listDataModels(
     )
     .selectAll('m')
     .select(sql<number>`jsonb_array_length(${sql.ref('v.definition')} -> 'fields')`.as('field_count'))
+    .select(sql<boolean>`coalesce((${sql.ref('v.definition')} ->> 'isTree')::boolean, false)`.as('is_tree'))
+    .select(sql<boolean>`coalesce((${sql.ref('v.definition')} ->> 'isLines')::boolean, false)`.as('is_lines'))
+    // The current version's author is who changed the model last (or made it).
+    .select('v.created_by_name')
     .where('m.tenant_id', '=', ctx.tenantId);
   if (q.keyword) {
     const like = likePattern(q.keyword);
@@ -95,7 +99,10 @@ export async function listDataModels(
     code: row.code,
     names: namesOf(row),
     version: row.version,
+    isTree: Boolean(row.is_tree),
+    isLines: Boolean(row.is_lines),
     fieldCount: Number(row.field_count),
+    updatedByName: row.created_by_name,
     updatedAt: ms(row.updated_at ?? row.created_at),
   }));
 }

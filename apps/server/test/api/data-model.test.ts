@@ -83,7 +83,17 @@ describe('data models', () => {
     ]);
     def = sample();
     const list = await t.get<{ list: { code: string; fieldCount: number }[] }>(M, admin);
-    expect(list.body.data.list).toEqual([expect.objectContaining({ code: 'sample_request', fieldCount: 4 })]);
+    // What the list screen shows of a model: its flags, its size and who changed it last.
+    expect(list.body.data.list).toEqual([
+      expect.objectContaining({
+        code: 'sample_request',
+        fieldCount: 4,
+        isTree: false,
+        isLines: false,
+        version: 1,
+        updatedByName: '系统管理员',
+      }),
+    ]);
   });
 
   it('answers the same code again, and concurrent identical creates, with one model and 400s at code', async () => {

@@ -817,3 +817,63 @@ describe('traditional menu names of tenants seeded earlier (migration 0035)', ()
     await setTw('systemData.dictionary', '資料字典');
   });
 });
+
+describe('the data-model page of tenants seeded earlier (migration 0071)', () => {
+  it('adds the page under 系统数据 with its buttons, granted to the admin role, once', async () => {
+    const { down0071, up0071 } = await import('../../src/db/migrations/0071_data_model_menu');
+    const page = async () =>
+      t.db
+        .selectFrom('sys_menu as m')
+        .innerJoin('sys_menu as p', 'p.id', 'm.parent_id')
+        .select([
+          'm.id',
+          'm.menu_name',
+          'm.menu_name_en',
+          'm.menu_name_tw',
+          'm.menu_url',
+          'p.menu_perms as parent',
+        ])
+        .where('m.tenant_id', '=', tenantId)
+        .where('m.menu_perms', '=', 'systemData.dataModel')
+        .execute();
+    // A new tenant has it from the seed, as the migration makes it.
+    const seeded = await page();
+    expect(seeded).toHaveLength(1);
+    await down0071(t.db as never);
+    expect(await page()).toEqual([]);
+    await up0071(t.db as never);
+    await up0071(t.db as never);
+    const rows = await page();
+    expect(rows).toEqual([
+      expect.objectContaining({
+        menu_name: '数据建模',
+        menu_name_en: 'Data Models',
+        menu_name_tw: '資料建模',
+        menu_url: '/systemData/dataModel',
+        parent: 'systemData',
+      }),
+    ]);
+    const buttons = await t.db
+      .selectFrom('sys_menu_button')
+      .select(['id', 'en_code'])
+      .where('menu_id', '=', rows[0]!.id)
+      .orderBy('order_num')
+      .execute();
+    expect(buttons.map((b) => b.en_code)).toEqual([
+      'systemData.dataModel.add',
+      'systemData.dataModel.edit',
+      'systemData.dataModel.delete',
+    ]);
+    const granted = await t.db
+      .selectFrom('sys_grant')
+      .select(['item_type', 'item_id'])
+      .where('object_type', '=', 'role')
+      .where('object_id', '=', await roleId('admin'))
+      .where('item_id', 'in', [rows[0]!.id, ...buttons.map((b) => b.id)])
+      .execute();
+    expect(granted).toHaveLength(4);
+    // The page shows in the administrator's menu again.
+    const nav = await t.get<NavResult>('/api/sys/menu-ent/nav', admin);
+    expect(JSON.stringify(nav.body.data)).toContain('/systemData/dataModel');
+  });
+});

@@ -17,6 +17,7 @@ const pageLoaders: Record<string, PageLoader> = {
   '/systemData/dictionary': () => import('./systemData/dictionary'),
   '/system/task': () => import('./system/task'),
   '/systemData/dataBackup': () => import('./systemData/dataBackup'),
+  '/systemData/dataModel': () => import('./systemData/dataModel'),
   '/system/cache': () => import('./system/cache'),
   '/system/monitor': () => import('./system/monitor'),
   '/system/icons': () => import('./system/icons'),

@@ -186,7 +186,11 @@ export interface DataModelSummary {
   code: string;
   names: DataModelNames;
   version: number;
+  isTree: boolean;
+  isLines: boolean;
   fieldCount: number;
+  /** Who made the current version (its creator for version 1). */
+  updatedByName: string;
   updatedAt: number | null;
 }
 

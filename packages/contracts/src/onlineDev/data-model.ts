@@ -228,7 +228,10 @@ export const dataModelSummarySchema = z.object({
   code: z.string(),
   names: dataModelNamesSchema,
   version: z.number().int(),
+  isTree: z.boolean(),
+  isLines: z.boolean(),
   fieldCount: z.number().int(),
+  updatedByName: z.string(),
   updatedAt: ms,
 }) satisfies z.ZodType<DataModelSummary>;
 

@@ -45,6 +45,7 @@ import * as m0052_menu_name_onboarding from './0052_menu_name_onboarding';
 import * as m0053_vendor_portal_flow_launch from './0053_vendor_portal_flow_launch';
 import * as m0060_seeded_texts from './0060_seeded_texts';
 import * as m0070_data_models from './0070_data_models';
+import * as m0071_data_model_menu from './0071_data_model_menu';
 import * as m0072_online_designs from './0072_online_designs';
 
 /** Every migration, by name; the name orders them. */
@@ -118,5 +119,6 @@ export const migrations: Record<string, Migration> = {
   },
   '0060_seeded_texts': { up: m0060_seeded_texts.up0060, down: m0060_seeded_texts.down0060 },
   '0070_data_models': { up: m0070_data_models.up0070, down: m0070_data_models.down0070 },
+  '0071_data_model_menu': { up: m0071_data_model_menu.up0071, down: m0071_data_model_menu.down0071 },
   '0072_online_designs': { up: m0072_online_designs.up0072, down: m0072_online_designs.down0072 },
 };
