@@ -108,6 +108,8 @@ const OWNERS: Record<string, string> = {
 
   dm_model: 'onlinedev',
   dm_model_version: 'onlinedev',
+  dm_design: 'onlinedev',
+  dm_design_version: 'onlinedev',
 
   tenant: 'platform',
   platform_operator: 'platform',
