@@ -346,3 +346,19 @@ export async function deleteDesign(ctx: DataModelContext, id: string): Promise<v
     await tx.deleteFrom('dm_design').where('id', '=', row.id).execute();
   });
 }
+
+/** Whether a design of the tenant is published (what a model page's menu item may name). */
+export async function publishedDesignExists(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('dm_design')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('published_version', '>', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}

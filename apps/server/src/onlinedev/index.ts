@@ -4,13 +4,17 @@
  * model pages and code generation build on it (docs/online-development.md).
  */
 import type { FastifyInstance } from 'fastify';
+import { registerMenuModule } from '../core/menu-modules';
 import { signedIn } from '../core/scope';
 import { dataModelRoutes } from './data-model-routes';
 import { designRoutes } from './design-routes';
+import { publishedDesignExists } from './design-service';
 
 export { modelTableName, planModelDdl } from './model-ddl';
 
 export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
+  // A model page (menu type 3) opens a published design of the tenant.
+  registerMenuModule(3, publishedDesignExists);
   await app.register(signedIn(dataModelRoutes));
   await app.register(signedIn(designRoutes));
 }

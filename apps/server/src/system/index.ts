@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Cluster } from '../core/cluster';
+import { registerMenuModule } from '../core/menu-modules';
 import { signedIn } from '../core/scope';
 import { activityLogRoutes } from './activity-log-routes';
 import { areaPublicRoutes, areaRoutes } from './area/index';
@@ -21,6 +22,17 @@ import { wechatCallbackRoutes, wechatRoutes } from './wechat-routes';
  * the monitor). `cluster` reaches every server process (cache clears, the process list).
  */
 export async function systemDomain(app: FastifyInstance, options: { cluster: Cluster }): Promise<void> {
+  // A dictionary page (menu type 4) opens one dictionary type of the tenant.
+  registerMenuModule(4, async (db, tenantId, id) =>
+    Boolean(
+      await db
+        .selectFrom('sys_dict_type')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .executeTakeFirst(),
+    ),
+  );
   // Public: health and client errors, the WeChat callback, the sign-in page's texts, the forms' area reads.
   await app.register(systemPublicRoutes);
   await app.register(wechatCallbackRoutes);

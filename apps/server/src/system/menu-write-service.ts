@@ -6,8 +6,10 @@ import type {
   menuBodySchema,
   menuItemBodySchema,
 } from '@srm/contracts';
+import { propertyModuleId } from '@srm/contracts';
 import type { z } from 'zod';
-import { conflictWith } from '../core/errors';
+import { conflictWith, notFound } from '../core/errors';
+import { menuModuleExists } from '../core/menu-modules';
 import type { ServiceContext } from '../core/service-context';
 import { transaction } from '../db/transaction';
 import {
@@ -48,8 +50,15 @@ function menuColumns(body: MenuBody) {
   };
 }
 
+/** The design, dictionary type … a dynamic page names must be the tenant's (else 404). */
+async function assertModule(ctx: ServiceContext, body: MenuBody): Promise<void> {
+  const moduleId = body.propertyJson ? propertyModuleId(body.propertyJson) : null;
+  if (!(await menuModuleExists(ctx.db, ctx.tenantId, body.menuType, moduleId))) throw notFound();
+}
+
 /** Creates a menu (code unique within the tenant; parent of the same category). */
 export async function createMenu(ctx: ServiceContext, body: MenuBody): Promise<Menu> {
+  await assertModule(ctx, body);
   const menus = await loadMenus(ctx.db, ctx.tenantId);
   assertParent(ctx, menus, body.parentId, body.category);
   await assertMenuCodeFree(ctx, ctx.db, ctx.tenantId, body.menuPerms);
@@ -66,6 +75,7 @@ export async function updateMenu(ctx: ServiceContext, id: string, body: MenuBody
   const { tenantId } = ctx;
   const menus = await loadMenus(ctx.db, tenantId);
   const current = findMenu(menus, id);
+  await assertModule(ctx, body);
   const subtree = menuSubtreeIds(menus, id);
   if (subtree.has(body.parentId)) throw conflictWith('menu.moveIntoSelf');
   assertParent(ctx, menus, body.parentId, body.category);

@@ -236,17 +236,39 @@ describe('menu writes', () => {
       expect(res.body.code, `${field} ${JSON.stringify(patch)}`).toBe(400);
       expect(res.body.data.fields[field], field).toBe(message);
     }
-    // A dynamic page with its module id is fine.
-    const dyn = await t.post<Menu>(
-      '/api/system/Menu',
-      {
-        ...linkBody('0', 'test.dynamic'),
-        menuType: 3,
-        menuUrl: '',
-        propertyJson: '{"moduleId":"42","isTree":0}',
-      },
-      admin,
+    // A dynamic page naming a module of the tenant is fine (a dictionary page: one of its types);
+    // another tenant's type, or a design that does not exist, answers 404 and writes nothing.
+    const dictTypeOf = async (tenantId: string) =>
+      String(
+        (
+          await t.db
+            .selectFrom('sys_dict_type')
+            .select('id')
+            .where('tenant_id', '=', tenantId)
+            .where('en_code', '=', 'currency')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const dynamic = (menuType: number, moduleId: string) => ({
+      ...linkBody('0', 'test.dynamic'),
+      menuType,
+      menuUrl: '',
+      propertyJson: JSON.stringify({ moduleId, isTree: 0 }),
+    });
+    const ourTenantId = String(
+      (
+        await t.db
+          .selectFrom('sys_menu')
+          .select('tenant_id')
+          .where('id', '=', await menuId('system'))
+          .executeTakeFirstOrThrow()
+      ).tenant_id,
     );
+    expect(
+      (await t.post('/api/system/Menu', dynamic(4, await dictTypeOf(otherTenantId)), admin)).body.code,
+    ).toBe(404);
+    expect((await t.post('/api/system/Menu', dynamic(3, '42'), admin)).body.code).toBe(404);
+    const dyn = await t.post<Menu>('/api/system/Menu', dynamic(4, await dictTypeOf(ourTenantId)), admin);
     expect(dyn.body.code).toBe(0);
     expect((await del(`/api/system/Menu/${dyn.body.data.id}`, admin)).body.code).toBe(0);
     expect(await snapshot()).toEqual(before);

@@ -228,6 +228,35 @@ describe('online designs', () => {
     );
   });
 
+  it('puts only a published design of the tenant in the menu as a model page', async () => {
+    const draft = await t.post<Design>(D, sample({ names: names('未发布') }), admin);
+    const menu = (moduleId: string, code: string) => ({
+      menuName: '草稿页',
+      menuPerms: code,
+      menuType: 3,
+      propertyJson: JSON.stringify({ moduleId, isTree: 0 }),
+    });
+    expect((await t.post('/api/system/Menu', menu(draft.body.data.id, 'draftPage'), admin)).body.code).toBe(
+      404,
+    );
+    const theirs = await t.post<Design>(
+      D,
+      {
+        ...sample({ names: names('外部设计'), modelId: otherModel.id }),
+        draft: {
+          form: { name: 'X', title: 'x', fields: [{ name: 'x', type: 'input', label: 'x' }] },
+          list: { columns: [{ field: 'x' }], query: [], pageSize: 20, buttons: [] },
+        },
+      },
+      otherAdmin,
+    );
+    expect(theirs.body.code).toBe(0);
+    await t.post(`${D}/${theirs.body.data.id}/Actions/Publish`, {}, otherAdmin);
+    expect((await t.post('/api/system/Menu', menu(theirs.body.data.id, 'theirPage'), admin)).body.code).toBe(
+      404,
+    );
+  });
+
   it('refuses to delete a design a menu uses, and a model designs use', async () => {
     const menu = await t.post(
       '/api/system/Menu',
