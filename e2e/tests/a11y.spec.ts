@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Response, test } from '@playwright/test';
 import type { NavResult, ServerMenuItem } from '@srm/contracts';
 import { API } from '../../packages/contracts/src/api/paths';
 import { MenuType } from '../../packages/contracts/src/permission/menu';
-import { ACCOUNTS, settled, startFromDefaultSettings } from './helpers';
+import { ACCOUNTS, axeBuilder, settled, startFromDefaultSettings } from './helpers';
 
 /**
  * axe-core (WCAG 2.0, 2.1 and 2.2, A and AA) over every screen an administrator reaches, in
@@ -32,10 +31,9 @@ async function violations(page: Page, colourOnly: boolean): Promise<string[]> {
   // An iframe page shows another product's screen (the API docs' own UI): its frame must have a
   // title, its content is that product's, not ours.
   const untitled = await page.locator('iframe:not([title]), iframe[title=""]').count();
-  const builder = new AxeBuilder({ page });
+  const builder = axeBuilder(page);
   const result = await (colourOnly ? builder.withRules(COLOUR_RULES) : builder.withTags(WCAG_TAGS))
     .exclude('iframe')
-    .setLegacyMode(true)
     .analyze();
   const frames = untitled ? [`frame-title: ${untitled} iframe(s) without a title`] : [];
   return frames.concat(
