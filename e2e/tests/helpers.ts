@@ -138,40 +138,65 @@ export async function signOut(page: Page) {
   await expect(page.getByTestId('login-page')).toBeVisible();
 }
 
-/** Waits until the page stopped loading and animating: spinners, the progress bar, antd motions. */
+/** What is still loading or moving: spinners, the progress bar, skeletons, antd motions. */
+const BUSY =
+  '.ant-spin-spinning, #nprogress, .ant-skeleton-active, [class*="-motion-"][class*="-active"], [class*="-appear"], [class*="-leave"]';
+
+/**
+ * Waits until the page stopped loading and animating: spinners, the progress bar, antd motions,
+ * then until its DOM stayed unchanged for 100 ms. Each condition is polled in the page every 50 ms
+ * (one call, not expect.poll's round trips at growing intervals, which overshot the end of a load
+ * by up to a second), and the quiet spell replaces a fixed pause of 250 ms: it ends as soon as the
+ * page is at rest and waits longer while it still changes.
+ */
 export async function settled(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            document.querySelectorAll(
-              '.ant-spin-spinning, #nprogress, .ant-skeleton-active, [class*="-motion-"][class*="-active"], [class*="-appear"], [class*="-leave"]',
-            ).length,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(0)
-    // A screen that keeps something moving (a live count, a refreshing chart) is checked as it is:
-    // this only waits, the caller's assertions decide.
+  // A screen that keeps something moving (a live count, a refreshing chart) is checked as it is:
+  // this only waits, the caller's assertions decide.
+  await page
+    .waitForFunction((busy) => document.querySelectorAll(busy).length === 0, BUSY, {
+      polling: 50,
+      timeout: 15_000,
+    })
     .catch(() => undefined);
   // CSS transitions too (a button's colour fading in after a load): axe reading a colour half-way
   // reports a contrast no user sees at rest. Endless animations (a live indicator) are left alone.
-  await expect
-    .poll(
+  await page
+    .waitForFunction(
       () =>
-        page.evaluate(
-          () =>
-            document
-              .getAnimations()
-              .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
-              .length,
-        ),
-      { timeout: 5_000 },
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { polling: 50, timeout: 5_000 },
     )
-    .toBe(0)
     .catch(() => undefined);
-  await page.waitForTimeout(250);
+  // Nothing changed for 100 ms (a late answer re-rendering a list, a chunk replacing its fallback);
+  // a page that keeps changing (a clock, a live count) is taken as it is after 2 s.
+  await page
+    .evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let quiet = setTimeout(done, 100);
+          const observer = new MutationObserver(() => {
+            clearTimeout(quiet);
+            quiet = setTimeout(done, 100);
+          });
+          const cap = setTimeout(done, 2_000);
+          function done() {
+            observer.disconnect();
+            clearTimeout(quiet);
+            clearTimeout(cap);
+            resolve();
+          }
+          observer.observe(document, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            characterData: true,
+          });
+        }),
+    )
+    .catch(() => undefined);
 }
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
