@@ -2,7 +2,7 @@ import { expect, type Page, type Response, test } from '@playwright/test';
 import type { NavResult, ServerMenuItem } from '@srm/contracts';
 import { API } from '../../packages/contracts/src/api/paths';
 import { MenuType } from '../../packages/contracts/src/permission/menu';
-import { ACCOUNTS, axeBuilder, settled, startFromDefaultSettings } from './helpers';
+import { ACCOUNTS, axeBuilder, COLOUR_RULES, settled, startFromDefaultSettings } from './helpers';
 
 /**
  * axe-core (WCAG 2.0, 2.1 and 2.2, A and AA) over every screen an administrator reaches, in
@@ -18,13 +18,6 @@ interface Found {
   screen: string;
   rules: string[];
 }
-
-/**
- * The rules whose outcome depends on the colours: all that dark mode changes. The dark runs check
- * these (a third of axe's time); the structure (names, roles, labels, landmarks), the same in both
- * themes, is checked by the light runs of each language.
- */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /** What axe finds on the page as it is now, one line per rule with the first offending nodes. */
 async function violations(page: Page, colourOnly: boolean): Promise<string[]> {

@@ -209,10 +209,21 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 export const axeBuilder = (page: Page) =>
   new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
 
-/** What axe (WCAG 2.2 AA) finds on the page, or inside `include` (a drawer, a dialog), one line per rule. */
-export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+/**
+ * The rules whose outcome depends on the colours: all that dark mode changes. A dark sweep of a
+ * screen whose light sweep (same language, same width) is made elsewhere checks these only; the
+ * structure (names, roles, labels, landmarks) is the same in both themes.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * What axe (WCAG 2.2 AA, or only `rules`) finds on the page, or inside `include` (a drawer, a
+ * dialog), one line per rule.
+ */
+export async function axeViolations(page: Page, include?: string, rules?: string[]): Promise<string[]> {
   // The navigation progress bar (nprogress) comes and goes with route changes: not a screen's own.
-  let builder = axeBuilder(page).withTags(WCAG_TAGS).exclude('#nprogress');
+  const base = axeBuilder(page);
+  let builder = (rules ? base.withRules(rules) : base.withTags(WCAG_TAGS)).exclude('#nprogress');
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
   return result.violations.map(
@@ -243,12 +254,19 @@ export async function escapeUntilHidden(page: Page, layer: Locator) {
 }
 
 /** A screenshot, then axe on the page (or `include`) at rest: no hover colours, motion settled. */
-export async function expectAxeClean(page: Page, name: string, include?: string) {
+export async function expectAxeClean(page: Page, name: string, include?: string, rules?: string[]) {
   await page.mouse.move(0, 0);
   await settled(page);
   await shot(page, name);
-  expect(await axeViolations(page, include), name).toEqual([]);
+  expect(await axeViolations(page, include, rules), name).toEqual([]);
 }
+
+/**
+ * `expectAxeClean` with the colour rules only: for a dark sweep of a screen whose light sweep at the
+ * same width and in the same language is made elsewhere (named where it is called).
+ */
+export const expectAxeColoursClean = (page: Page, name: string, include?: string) =>
+  expectAxeClean(page, name, include, COLOUR_RULES);
 
 /** Dark mode from the settings drawer, which is closed again. */
 export async function darkMode(page: Page) {
