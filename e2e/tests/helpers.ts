@@ -83,6 +83,16 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: false });
 }
 
+/**
+ * `shot` once the page is at rest (a drawer or a dialog done sliding in). Where no screenshots are
+ * taken (CI) it waits for nothing: the motion matters to the picture only.
+ */
+export async function shotAtRest(page: Page, name: string) {
+  if (!TAKE_SHOTS) return;
+  await settled(page);
+  await shot(page, name);
+}
+
 export async function openUserMenu(page: Page) {
   await page.getByTestId('navbar-user').click();
 }
