@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminHeaders, createUser, expectAxeClean, shot, signIn, signInAs } from './helpers';
+import { adminHeaders, createUser, expectAxeClean, shot, shotAtRest, signIn, signInAs } from './helpers';
 
 test('an administrator unlocks a user locked by five wrong passwords, who then signs in', async ({
   browser,
@@ -82,8 +82,7 @@ test('the menu editor shows the field message for a javascript: link and a token
   await url.fill('javascript:alert(1)');
   await drawer.getByTestId('menu-form-submit').click();
   await expect(urlMessage).toHaveText('链接须以 http(s):// 开头，或为本系统的路径（以 / 开头）');
-  await page.waitForTimeout(300);
-  await shot(page, 'menu-form-javascript-url');
+  await shotAtRest(page, 'menu-form-javascript-url');
 
   // The placeholder the link menu replaces with the session token.
   const token = '$' + '{token}';

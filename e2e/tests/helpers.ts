@@ -83,6 +83,16 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: false });
 }
 
+/**
+ * `shot` once the page is at rest (a drawer or a dialog done sliding in). Where no screenshots are
+ * taken (CI) it waits for nothing: the motion matters to the picture only.
+ */
+export async function shotAtRest(page: Page, name: string) {
+  if (!TAKE_SHOTS) return;
+  await settled(page);
+  await shot(page, name);
+}
+
 export async function openUserMenu(page: Page) {
   await page.getByTestId('navbar-user').click();
 }
@@ -138,48 +148,92 @@ export async function signOut(page: Page) {
   await expect(page.getByTestId('login-page')).toBeVisible();
 }
 
-/** Waits until the page stopped loading and animating: spinners, the progress bar, antd motions. */
+/** What is still loading or moving: spinners, the progress bar, skeletons, antd motions. */
+const BUSY =
+  '.ant-spin-spinning, #nprogress, .ant-skeleton-active, [class*="-motion-"][class*="-active"], [class*="-appear"], [class*="-leave"]';
+
+/**
+ * Waits until the page stopped loading and animating: spinners, the progress bar, antd motions,
+ * then until its DOM stayed unchanged for 100 ms. Each condition is polled in the page every 50 ms
+ * (one call, not expect.poll's round trips at growing intervals, which overshot the end of a load
+ * by up to a second), and the quiet spell replaces a fixed pause of 250 ms: it ends as soon as the
+ * page is at rest and waits longer while it still changes.
+ */
 export async function settled(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            document.querySelectorAll(
-              '.ant-spin-spinning, #nprogress, .ant-skeleton-active, [class*="-motion-"][class*="-active"], [class*="-appear"], [class*="-leave"]',
-            ).length,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(0)
-    // A screen that keeps something moving (a live count, a refreshing chart) is checked as it is:
-    // this only waits, the caller's assertions decide.
+  // A screen that keeps something moving (a live count, a refreshing chart) is checked as it is:
+  // this only waits, the caller's assertions decide.
+  await page
+    .waitForFunction((busy) => document.querySelectorAll(busy).length === 0, BUSY, {
+      polling: 50,
+      timeout: 15_000,
+    })
     .catch(() => undefined);
   // CSS transitions too (a button's colour fading in after a load): axe reading a colour half-way
   // reports a contrast no user sees at rest. Endless animations (a live indicator) are left alone.
-  await expect
-    .poll(
+  await page
+    .waitForFunction(
       () =>
-        page.evaluate(
-          () =>
-            document
-              .getAnimations()
-              .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity)
-              .length,
-        ),
-      { timeout: 5_000 },
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { polling: 50, timeout: 5_000 },
     )
-    .toBe(0)
     .catch(() => undefined);
-  await page.waitForTimeout(250);
+  // Nothing changed for 100 ms (a late answer re-rendering a list, a chunk replacing its fallback);
+  // a page that keeps changing (a clock, a live count) is taken as it is after 2 s.
+  await page
+    .evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let quiet = setTimeout(done, 100);
+          const observer = new MutationObserver(() => {
+            clearTimeout(quiet);
+            quiet = setTimeout(done, 100);
+          });
+          const cap = setTimeout(done, 2_000);
+          function done() {
+            observer.disconnect();
+            clearTimeout(quiet);
+            clearTimeout(cap);
+            resolve();
+          }
+          observer.observe(document, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            characterData: true,
+          });
+        }),
+    )
+    .catch(() => undefined);
 }
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** What axe (WCAG 2.2 AA) finds on the page, or inside `include` (a drawer, a dialog), one line per rule. */
-export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+/**
+ * A new axe run of `page`. Only the violations are reported in full: by default axe also builds a
+ * selector and an HTML excerpt for every node that passed, a quarter of its time on our screens,
+ * which nothing here reads. Which rules run and what they find stay the same.
+ */
+export const axeBuilder = (page: Page) =>
+  new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
+
+/**
+ * The rules whose outcome depends on the colours: all that dark mode changes. A dark sweep of a
+ * screen whose light sweep (same language, same width) is made elsewhere checks these only; the
+ * structure (names, roles, labels, landmarks) is the same in both themes.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * What axe (WCAG 2.2 AA, or only `rules`) finds on the page, or inside `include` (a drawer, a
+ * dialog), one line per rule.
+ */
+export async function axeViolations(page: Page, include?: string, rules?: string[]): Promise<string[]> {
   // The navigation progress bar (nprogress) comes and goes with route changes: not a screen's own.
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude('#nprogress').setLegacyMode(true);
+  const base = axeBuilder(page);
+  let builder = (rules ? base.withRules(rules) : base.withTags(WCAG_TAGS)).exclude('#nprogress');
   if (include) builder = builder.include(include);
   const result = await builder.analyze();
   return result.violations.map(
@@ -210,12 +264,19 @@ export async function escapeUntilHidden(page: Page, layer: Locator) {
 }
 
 /** A screenshot, then axe on the page (or `include`) at rest: no hover colours, motion settled. */
-export async function expectAxeClean(page: Page, name: string, include?: string) {
+export async function expectAxeClean(page: Page, name: string, include?: string, rules?: string[]) {
   await page.mouse.move(0, 0);
   await settled(page);
   await shot(page, name);
-  expect(await axeViolations(page, include), name).toEqual([]);
+  expect(await axeViolations(page, include, rules), name).toEqual([]);
 }
+
+/**
+ * `expectAxeClean` with the colour rules only: for a dark sweep of a screen whose light sweep at the
+ * same width and in the same language is made elsewhere (named where it is called).
+ */
+export const expectAxeColoursClean = (page: Page, name: string, include?: string) =>
+  expectAxeClean(page, name, include, COLOUR_RULES);
 
 /** Dark mode from the settings drawer, which is closed again. */
 export async function darkMode(page: Page) {

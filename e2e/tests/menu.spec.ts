@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openSettings, shot, signIn } from './helpers';
+import { openSettings, shot, shotAtRest, signIn } from './helpers';
 
 const row = (table: Locator, text: string) => table.locator('tr.ant-table-row', { hasText: text });
 
@@ -32,12 +32,6 @@ async function pickIcon(page: Page, search: string, name: string) {
   await page.getByTestId('menu-icon-search').locator('input').fill(search);
   await page.getByTestId(`menu-icon-option-${name}`).click();
   await expect(page.getByTestId('menu-icon-picker')).toContainText(name);
-}
-
-/** Drawers and modals slide in; a screenshot waits for the end of the motion. */
-async function settledShot(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await shot(page, name);
 }
 
 async function openSidebarGroup(page: Page, name: string) {
@@ -86,7 +80,7 @@ test('admin adds a directory and a link, sees them in the sidebar, renames, disa
   await drawer.getByTestId('menu-form-url').fill('https://example.com/e2e');
   await drawer.getByTestId('menu-form-target').getByText('新标签页打开').click();
   await pickIcon(page, 'link', 'LinkOutlined');
-  await settledShot(page, 'menu-form-link');
+  await shotAtRest(page, 'menu-form-link');
   await drawer.getByTestId('menu-form-submit').click();
   await expect(drawer).toBeHidden();
   await expect(row(table, LINK)).toBeVisible();
@@ -153,7 +147,7 @@ test('admin adds a button to the user page and removes it', async ({ page }) => 
   await page.getByTestId('menu-button-form-code').fill(code);
   await page.getByTestId('menu-button-form-submit').click();
   await expect(row(buttons, code)).toBeVisible();
-  await settledShot(page, 'menu-items-buttons');
+  await shotAtRest(page, 'menu-items-buttons');
 
   await drawer.getByTestId('menu-items-tab-data').click();
   await expect(drawer.getByTestId('menu-data-table')).toContainText('permission.user.data.all');
@@ -179,7 +173,7 @@ test('admin adds a button to the user page and removes it', async ({ page }) => 
     .filter({ has: page.getByTestId('menu-data-form') })
     .locator('.ant-modal-close')
     .click();
-  await settledShot(page, 'menu-items-data');
+  await shotAtRest(page, 'menu-items-data');
   await drawer.getByTestId('menu-items-tab-button').click();
 
   await row(buttons, code).getByTestId('menu-button-delete').click();
@@ -217,10 +211,10 @@ test('the menu screen in dark mode and on a narrow window', async ({ page }) => 
   await shot(page, 'menu-list-dark');
   await row(table, '系统日志').getByTestId('menu-row-edit').click();
   await expect(page.getByTestId('menu-form-drawer')).toBeVisible();
-  await settledShot(page, 'menu-form-dark');
+  await shotAtRest(page, 'menu-form-dark');
   await page.getByTestId('menu-icon-picker').click();
   await expect(page.getByTestId('menu-icon-search')).toBeVisible();
-  await settledShot(page, 'menu-icons-dark');
+  await shotAtRest(page, 'menu-icons-dark');
   await page.locator('.ant-modal-close').click();
   await expect(page.getByTestId('menu-icon-search')).toBeHidden();
   await page.getByTestId('menu-form-cancel').click();
@@ -231,9 +225,9 @@ test('the menu screen in dark mode and on a narrow window', async ({ page }) => 
   await shot(page, 'menu-list-narrow');
   await page.getByTestId('menu-add').click();
   await expect(page.getByTestId('menu-form-drawer')).toBeVisible();
-  await settledShot(page, 'menu-form-narrow');
+  await shotAtRest(page, 'menu-form-narrow');
   await page.getByTestId('menu-form-cancel').click();
   await row(table, '用户管理').getByTestId('menu-row-items').click();
   await expect(page.getByTestId('menu-items-drawer')).toBeVisible();
-  await settledShot(page, 'menu-items-narrow');
+  await shotAtRest(page, 'menu-items-narrow');
 });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { openSettings, shot, signIn } from './helpers';
+import { openSettings, shot, shotAtRest, signIn } from './helpers';
 
 /** The table row (a <tr>) whose text contains `text`. */
 const row = (table: Locator, text: string) => table.locator('tr.ant-table-row', { hasText: text });
@@ -218,20 +218,17 @@ test('the org screens in dark mode and on a narrow window', async ({ page }) => 
   await shot(page, 'org-position-narrow');
   await page.getByTestId('position-add').click();
   await expect(page.getByTestId('position-form')).toBeVisible();
-  await page.waitForTimeout(500); // the modal's opening animation
-  await shot(page, 'org-position-form-narrow');
+  await shotAtRest(page, 'org-position-form-narrow');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('position-form')).toHaveCount(0);
   await row(page.getByTestId('position-table'), '采购专员').getByTestId('position-staff').click();
   await expect(row(page.getByTestId('position-staff-table'), 'buyer')).toBeVisible();
-  await page.waitForTimeout(500); // the drawer's opening animation
-  await shot(page, 'org-position-staff-narrow');
+  await shotAtRest(page, 'org-position-staff-narrow');
   await page.keyboard.press('Escape');
   await page.goto('/permission/organize');
   await expect(row(page.getByTestId('organize-table'), '华东分公司')).toBeVisible();
   await shot(page, 'org-organize-narrow');
   await row(page.getByTestId('organize-table'), '华东分公司').getByTestId('organize-detail').click();
   await expect(page.getByTestId('organize-drawer-details')).toBeVisible();
-  await page.waitForTimeout(500); // the drawer's opening animation
-  await shot(page, 'org-organize-drawer-narrow');
+  await shotAtRest(page, 'org-organize-drawer-narrow');
 });
