@@ -153,6 +153,19 @@ const CREATES: Record<string, Create> = {
     }),
     expect: { unique: 'code' },
   },
+  '/api/onlineDev/WebDesign': {
+    as: 'admin',
+    body: () => ({
+      names: { 'zh-CN': fresh('并发设计') },
+      category: 'purchase',
+      modelId: ids.designModel,
+      draft: {
+        form: { name: 'X', title: 'x', fields: [{ name: 'v', type: 'number', label: 'v' }] },
+        list: { columns: [{ field: 'v' }], query: [], pageSize: 20, buttons: [] },
+      },
+    }),
+    expect: { unique: 'names.zh-CN' },
+  },
   '/api/system/Task': {
     as: 'admin',
     body: () => ({
@@ -224,6 +237,8 @@ const CREATES: Record<string, Create> = {
  * actions on existing records, uploads), or that a test of their own races: each with the reason.
  */
 const NOT_CREATES = new Set([
+  // Ten publishes of one draft at once make one version (online-design.test.ts).
+  'POST /api/onlineDev/WebDesign/{id}/Actions/Publish',
   'POST /api/sys/login',
   'POST /api/oauth/Login',
   'POST /api/sys/LockScreen',
@@ -335,6 +350,16 @@ beforeAll(async () => {
     .orderBy('id')
     .executeTakeFirstOrThrow();
   ids.supplier = String(supplier.id);
+  const model = await t.post<{ id: string }>(
+    '/api/systemData/DataModel',
+    {
+      code: 'design_base',
+      names: { 'zh-CN': '设计底模' },
+      fields: [{ code: 'v', names: { 'zh-CN': 'v' }, kind: 'integer' }],
+    },
+    tokens.admin,
+  );
+  ids.designModel = model.body.data.id;
   const doc = await t.get<never>('/api/docs/json');
   const spec = JSON.parse(doc.raw) as { paths: Record<string, Record<Method, unknown>> };
   // The platform operator's routes answer no tenant user; platform.test.ts covers them.

@@ -181,6 +181,17 @@ describe('online designs', () => {
     expect((await t.get(`${D}/${design.id}/Versions/9`, admin)).body.code).toBe(404);
   });
 
+  it('makes one version of ten publishes of a draft at once', async () => {
+    const fresh = await t.post<Design>(D, sample({ names: names('并发发布') }), admin);
+    const id = fresh.body.data.id;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.post<Design>(`${D}/${id}/Actions/Publish`, {}, admin)),
+    );
+    expect(answers.map((a) => a.body.code)).toEqual(Array(10).fill(0));
+    const versions = await t.get<{ list: DesignVersion[] }>(`${D}/${id}/Versions`, admin);
+    expect(versions.body.data.list.map((v) => v.version)).toEqual([1]);
+  });
+
   it('keeps a published design on its model', async () => {
     const res = await t.put(`${D}/${design.id}`, sample({ modelId: otherModel.id }), admin, en);
     expect(res.body.code).toBe(400);
