@@ -46,6 +46,7 @@ import * as m0053_vendor_portal_flow_launch from './0053_vendor_portal_flow_laun
 import * as m0060_seeded_texts from './0060_seeded_texts';
 import * as m0070_data_models from './0070_data_models';
 import * as m0072_online_designs from './0072_online_designs';
+import * as m0073_online_design_menu from './0073_online_design_menu';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -119,4 +120,5 @@ export const migrations: Record<string, Migration> = {
   '0060_seeded_texts': { up: m0060_seeded_texts.up0060, down: m0060_seeded_texts.down0060 },
   '0070_data_models': { up: m0070_data_models.up0070, down: m0070_data_models.down0070 },
   '0072_online_designs': { up: m0072_online_designs.up0072, down: m0072_online_designs.down0072 },
+  '0073_online_design_menu': { up: m0073_online_design_menu.up0073, down: m0073_online_design_menu.down0073 },
 };
