@@ -261,6 +261,9 @@ test('the designer in English at 390 px and dark', async ({ browser, request }) 
   await row.getByTestId('wd-row-design').click();
   await expect(page.getByTestId('wd-designer')).toBeVisible();
   await expect(page.getByTestId('wd-item-title')).toContainText('Title');
+  // Every action is within reach on the phone, none cut off at the window's edge.
+  const publish = (await page.getByTestId('wd-publish').boundingBox())!;
+  expect(publish.x + publish.width).toBeLessThanOrEqual(390);
   await expect(page.getByTestId('wd-item-group1')).toContainText('Basics');
   // One column on a phone: the fields take the canvas's whole width, nothing scrolls sideways.
   const canvas = (await page.getByTestId('wd-canvas').boundingBox())!;

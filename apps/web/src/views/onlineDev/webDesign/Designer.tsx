@@ -372,6 +372,51 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
     { title: t('steps.list'), content: listStep },
   ];
 
+  const actions = (
+    <Space wrap>
+      <Button
+        icon={<EyeOutlined />}
+        disabled={!main}
+        onClick={() => setPreview('desktop')}
+        data-testid="wd-preview"
+      >
+        {t('preview')}
+      </Button>
+      {id && (
+        <Button
+          icon={<HistoryOutlined />}
+          onClick={() => setVersionsOpen(true)}
+          data-testid="wd-versions-button"
+        >
+          {t('versions')}
+        </Button>
+      )}
+      {canEdit && (
+        <Button
+          icon={<SaveOutlined />}
+          loading={save.isPending}
+          disabled={busy || !loaded}
+          onClick={() => save.mutate()}
+          data-testid="wd-save"
+        >
+          {t('save')}
+        </Button>
+      )}
+      {canEdit && has(DesignPerm.webDesignPublish) && (
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          loading={publish.isPending}
+          disabled={busy || !loaded}
+          onClick={confirmPublish}
+          data-testid="wd-publish"
+        >
+          {t('publish')}
+        </Button>
+      )}
+    </Space>
+  );
+
   return (
     <Drawer
       open
@@ -396,51 +441,10 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
           )}
         </Space>
       }
-      extra={
-        <Space wrap>
-          <Button
-            icon={<EyeOutlined />}
-            disabled={!main}
-            onClick={() => setPreview('desktop')}
-            data-testid="wd-preview"
-          >
-            {t('preview')}
-          </Button>
-          {id && (
-            <Button
-              icon={<HistoryOutlined />}
-              onClick={() => setVersionsOpen(true)}
-              data-testid="wd-versions-button"
-            >
-              {t('versions')}
-            </Button>
-          )}
-          {canEdit && (
-            <Button
-              icon={<SaveOutlined />}
-              loading={save.isPending}
-              disabled={busy || !loaded}
-              onClick={() => save.mutate()}
-              data-testid="wd-save"
-            >
-              {t('save')}
-            </Button>
-          )}
-          {canEdit && has(DesignPerm.webDesignPublish) && (
-            <Button
-              type="primary"
-              icon={<SendOutlined />}
-              loading={publish.isPending}
-              disabled={busy || !loaded}
-              onClick={confirmPublish}
-              data-testid="wd-publish"
-            >
-              {t('publish')}
-            </Button>
-          )}
-        </Space>
-      }
+      // A phone's header has no room beside the title: the buttons open the body there.
+      extra={mobile ? null : actions}
     >
+      {mobile && <div className="wd-actions">{actions}</div>}
       {!loaded ? (
         <Flex justify="center" style={{ padding: 48 }}>
           <Spin />
