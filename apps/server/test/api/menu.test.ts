@@ -117,6 +117,7 @@ describe('menu tree and details', () => {
       'base',
       'permission',
       'workFlow',
+      'onlineDev',
       'system',
       'systemData',
     ]);

@@ -1,4 +1,12 @@
-import { type DataModel, DataModelApi, type Design, DesignApi, type DesignVersion } from '@srm/contracts';
+import {
+  type DataModel,
+  DataModelApi,
+  type Design,
+  DesignApi,
+  DesignPerm,
+  type DesignVersion,
+  type NavResult,
+} from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
 
@@ -294,5 +302,44 @@ describe('online designs', () => {
     });
     expect(delModel.body.code).toBe(409);
     expect(delModel.body.msg).toContain('样品申请单');
+  });
+});
+
+describe('the form designer menu', () => {
+  type Item = NavResult['menuList'][number];
+  const nav = async (token: string) => (await t.get<NavResult>('/api/sys/menu-ent/nav', token)).body.data;
+  const codes = (items: Item[]): string[] => items.flatMap((m) => [m.menuPerms, ...codes(m.children ?? [])]);
+  const buttonsOf = (result: NavResult) =>
+    result.permissionList.flatMap((p) => p.button.map((b) => b.enCode));
+
+  it('is seeded under online development with its buttons, for the administrator only', async () => {
+    const mine = await nav(admin);
+    const group = mine.menuList.find((m) => m.menuPerms === DesignPerm.onlineDev);
+    expect(group?.children?.map((c) => [c.menuPerms, c.menuUrl])).toEqual([
+      [DesignPerm.webDesign, '/onlineDev/webDesign'],
+    ]);
+    expect(buttonsOf(mine)).toEqual(
+      expect.arrayContaining([
+        DesignPerm.webDesignAdd,
+        DesignPerm.webDesignEdit,
+        DesignPerm.webDesignDelete,
+        DesignPerm.webDesignPublish,
+      ]),
+    );
+    expect(codes((await nav(buyer)).menuList)).not.toContain(DesignPerm.webDesign);
+  });
+
+  it('reaches tenants seeded before it once, however often it runs (migration 0073)', async () => {
+    const { down0073, up0073 } = await import('../../src/db/migrations/0073_online_design_menu');
+    await down0073(t.db as never);
+    expect(codes((await nav(admin)).menuList)).not.toContain(DesignPerm.onlineDev);
+    await up0073(t.db as never);
+    await up0073(t.db as never);
+    const after = await nav(admin);
+    expect(codes(after.menuList).filter((c) => c.startsWith('onlineDev'))).toEqual([
+      DesignPerm.onlineDev,
+      DesignPerm.webDesign,
+    ]);
+    expect(buttonsOf(after).filter((c) => c === DesignPerm.webDesignPublish)).toHaveLength(1);
   });
 });

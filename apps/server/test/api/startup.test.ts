@@ -96,12 +96,13 @@ describe('menu', () => {
       'permission.authorize',
       'permission.userOnline',
     ]);
-    // Top-level order follows orderNum: suppliers (10), permissions (80), workflow (85), system (90),
-    // system data (91); the supplier portal (5) is the suppliers' own menu, never staff's.
+    // Top-level order follows orderNum: suppliers (10), permissions (80), workflow (85), online
+    // development (88), system (90), system data (91); the supplier portal (5) is the suppliers' own menu, never staff's.
     expect(res.body.data.menuList.map((m) => m.menuPerms)).toEqual([
       'base',
       'permission',
       'workFlow',
+      'onlineDev',
       'system',
       'systemData',
     ]);

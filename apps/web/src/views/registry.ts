@@ -35,6 +35,7 @@ const pageLoaders: Record<string, PageLoader> = {
   '/workFlow/flowCirculate': () => import('./workFlow/flowCirculate'),
   '/workFlow/entrust': () => import('./workFlow/entrust'),
   '/workFlow/flowMonitor': () => import('./workFlow/flowMonitor'),
+  '/onlineDev/webDesign': () => import('./onlineDev/webDesign'),
   '/base/vendor/supplier': () => import('./supplier/supplier'),
   '/base/vendorNotice': () => import('./supplier/notice'),
   '/base/vendor/invitation': () => import('./supplier/invitation'),

@@ -5,6 +5,8 @@ import type { FormFieldType, FormSchema } from '../workflow/flow-model.core';
 import type { DataModelFieldKind, DataModelNames } from './data-model.core';
 
 export const DesignPerm = {
+  /** The online development menu group. */
+  onlineDev: 'onlineDev',
   webDesign: 'onlineDev.webDesign',
   webDesignAdd: 'onlineDev.webDesign.add',
   webDesignEdit: 'onlineDev.webDesign.edit',
