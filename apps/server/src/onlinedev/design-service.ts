@@ -39,7 +39,10 @@ const namesOf = (row: DesignRow) => ({
 /** A stored draft or version read back through the schema (one written by an older product still parses). */
 const contentOf = (json: unknown): DesignContent => designContentSchema.parse(json);
 
-/** The registered form name of a design's form: what flows and generated code call it by. */
+/**
+ * The registered form name of a design's form: what flows and generated code call it by. Create and
+ * update set it, whatever the designer sent.
+ */
 export const designFormName = (id: string) => `Design${id}`;
 
 async function designRow(
@@ -149,7 +152,6 @@ async function checkDesign(
   for (const p of problems)
     fields[['draft', ...p.path].join('.')] ??= validationMessage(p.key, ctx.locale, p.params);
   if (Object.keys(fields).length) throw fieldError(fields);
-  // The form's name is the design's, whatever the designer sent: flows call the form by it.
   return { model, draft };
 }
 
