@@ -25,6 +25,8 @@ export type * from './onlineDev/data-model';
 export * from './onlineDev/data-model.core';
 export type * from './onlineDev/design';
 export * from './onlineDev/design.core';
+export type * from './onlineDev/model-page';
+export * from './onlineDev/model-page.core';
 export * from './org/codes';
 export type * from './org/schemas';
 export * from './org/schemas.core';

@@ -12,6 +12,7 @@ export * from './message/msg-template-schemas';
 export * from './message/notice-schemas';
 export * from './onlineDev/data-model';
 export * from './onlineDev/design';
+export * from './onlineDev/model-page';
 export * from './org/codes';
 export * from './org/schemas';
 export * from './permission/authorize-codes';

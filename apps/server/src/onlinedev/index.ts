@@ -14,7 +14,7 @@ export { modelTableName, planModelDdl } from './model-ddl';
 
 export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
   // A model page (menu type 3) opens a published design of the tenant.
-  registerMenuModule(3, publishedDesignExists);
+  registerMenuModule(3, { exists: publishedDesignExists });
   await app.register(signedIn(dataModelRoutes));
   await app.register(signedIn(designRoutes));
 }

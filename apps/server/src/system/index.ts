@@ -23,16 +23,17 @@ import { wechatCallbackRoutes, wechatRoutes } from './wechat-routes';
  */
 export async function systemDomain(app: FastifyInstance, options: { cluster: Cluster }): Promise<void> {
   // A dictionary page (menu type 4) opens one dictionary type of the tenant.
-  registerMenuModule(4, async (db, tenantId, id) =>
-    Boolean(
-      await db
-        .selectFrom('sys_dict_type')
-        .select('id')
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .executeTakeFirst(),
-    ),
-  );
+  registerMenuModule(4, {
+    exists: async (db, tenantId, id) =>
+      Boolean(
+        await db
+          .selectFrom('sys_dict_type')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .executeTakeFirst(),
+      ),
+  });
   // Public: health and client errors, the WeChat callback, the sign-in page's texts, the forms' area reads.
   await app.register(systemPublicRoutes);
   await app.register(wechatCallbackRoutes);

@@ -1,5 +1,5 @@
 import type { DataRule, Menu, MenuCategory, MenuItem, MenuNode } from '@srm/contracts';
-import { dataRuleFieldsOf, MenuType } from '@srm/contracts';
+import { dataRuleFieldsOf, MenuType, propertyModuleId } from '@srm/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
@@ -162,10 +162,10 @@ export async function assertPageMenu(
   db: Db,
   tenantId: string,
   menuId: string,
-): Promise<{ code: string }> {
+): Promise<{ code: string; type: number; moduleId: string | null }> {
   const menu = await db
     .selectFrom('sys_menu')
-    .select(['menu_type', 'menu_perms'])
+    .select(['menu_type', 'menu_perms', 'property_json'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', menuId)
     .executeTakeFirst();
@@ -173,7 +173,11 @@ export async function assertPageMenu(
   if (menu.menu_type === MenuType.directory) {
     throw fieldError({ menuId: t(ctx.locale, 'menu.notPage') });
   }
-  return { code: menu.menu_perms };
+  return {
+    code: menu.menu_perms,
+    type: menu.menu_type,
+    moduleId: menu.property_json ? propertyModuleId(menu.property_json) : null,
+  };
 }
 
 /**
@@ -185,8 +189,10 @@ export function checkDataRule(
   ctx: ServiceContext,
   pageCode: string,
   rule: { ruleType: string; field: string },
+  /** A module page's own fields (a model page's), instead of the coded pages' `DATA_RULE_PAGES`. */
+  moduleFields?: readonly string[],
 ): string {
-  const fields = dataRuleFieldsOf(pageCode);
+  const fields = moduleFields ?? dataRuleFieldsOf(pageCode);
   if (!fields) throw fieldError({ menuId: t(ctx.locale, 'menu.noDataRules') });
   if (rule.ruleType !== 'condition') return rule.field;
   const field = snake(rule.field);

@@ -7,11 +7,14 @@ import type {
   menuItemBodySchema,
 } from '@srm/contracts';
 import { propertyModuleId } from '@srm/contracts';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { conflictWith, notFound } from '../core/errors';
-import { menuModuleExists } from '../core/menu-modules';
+import { menuModuleExists, menuModuleItems, menuModuleRuleFields } from '../core/menu-modules';
 import type { ServiceContext } from '../core/service-context';
+import { userWrites } from '../core/user-writes';
 import { transaction } from '../db/transaction';
+import type { Database } from '../db/types';
 import {
   assertItemCodeFree,
   assertMenuCodeFree,
@@ -62,12 +65,16 @@ export async function createMenu(ctx: ServiceContext, body: MenuBody): Promise<M
   const menus = await loadMenus(ctx.db, ctx.tenantId);
   assertParent(ctx, menus, body.parentId, body.category);
   await assertMenuCodeFree(ctx, ctx.db, ctx.tenantId, body.menuPerms);
-  const row = await ctx.db
-    .insertInto('sys_menu')
-    .values({ tenant_id: ctx.tenantId, ...menuColumns(body) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return findMenu(await loadMenus(ctx.db, ctx.tenantId), String(row.id));
+  const id = await transaction(ctx.db, async (tx) => {
+    const row = await tx
+      .insertInto('sys_menu')
+      .values({ tenant_id: ctx.tenantId, ...menuColumns(body) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await syncModuleItems(tx, ctx.tenantId, String(row.id), body.menuPerms);
+    return String(row.id);
+  });
+  return findMenu(await loadMenus(ctx.db, ctx.tenantId), id);
 }
 
 /** Updates a menu (never under itself or below it; a category change moves its sub-menus too). */
@@ -96,8 +103,72 @@ export async function updateMenu(ctx: ServiceContext, id: string, body: MenuBody
         .where('id', 'in', [...subtree])
         .execute();
     }
+    await syncModuleItems(tx, tenantId, id, current.menuPerms);
   });
   return findMenu(await loadMenus(ctx.db, tenantId), id);
+}
+
+/**
+ * Keeps a module page's buttons and columns (menu types 3, 4: what its design or dictionary page
+ * defines) as the menu's items `${code}.${suffix}`: missing ones are added, those the module no
+ * longer defines go with their grants, those kept keep their ids (and so their grants), also when
+ * the menu's code changed (`previousCode`). Items of other codes (added by hand) are left alone.
+ */
+export async function syncModuleItems(
+  tx: Transaction<Database> | Kysely<Database>,
+  tenantId: string,
+  menuId: string,
+  previousCode: string,
+): Promise<void> {
+  const menu = await tx
+    .selectFrom('sys_menu')
+    .select(['menu_type', 'menu_perms', 'property_json'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', menuId)
+    .executeTakeFirst();
+  if (!menu) return;
+  const moduleId = menu.property_json ? propertyModuleId(menu.property_json) : null;
+  const wanted = await menuModuleItems(tx, tenantId, menu.menu_type, moduleId);
+  for (const kind of ['button', 'column'] as const) {
+    const table = ITEM_TABLES[kind];
+    const existing = await tx
+      .selectFrom(table)
+      .select(['id', 'en_code'])
+      .where('tenant_id', '=', tenantId)
+      .where('menu_id', '=', menuId)
+      .execute();
+    const bySuffix = new Map<string, string>();
+    for (const row of existing) {
+      for (const code of new Set([previousCode, menu.menu_perms])) {
+        if (row.en_code.startsWith(`${code}.`))
+          bySuffix.set(row.en_code.slice(code.length + 1), String(row.id));
+      }
+    }
+    const keep = new Set<string>();
+    for (const [order, item] of wanted[kind].entries()) {
+      const values = { en_code: `${menu.menu_perms}.${item.suffix}`, full_name: item.name, order_num: order };
+      const id = bySuffix.get(item.suffix);
+      if (id) {
+        keep.add(id);
+        await tx
+          .updateTable(table)
+          .set(values)
+          .where('tenant_id', '=', tenantId)
+          .where('id', '=', id)
+          .execute();
+      } else {
+        await tx
+          .insertInto(table)
+          .values({ tenant_id: tenantId, menu_id: menuId, ...values })
+          .execute();
+      }
+    }
+    for (const id of bySuffix.values()) {
+      if (keep.has(id)) continue;
+      await userWrites().removing(tx, tenantId, { itemType: kind, itemId: id });
+      await tx.deleteFrom(table).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+    }
+  }
 }
 
 /** Deletes a menu with its page items and their grants; refused while it has sub-menus. */
@@ -163,7 +234,8 @@ export async function saveDataRule(ctx: ServiceContext, body: DataRuleBody, id?:
   const { db, tenantId } = ctx;
   if (id) await getDataRule(db, tenantId, id);
   const page = await assertPageMenu(ctx, db, tenantId, body.menuId);
-  const field = checkDataRule(ctx, page.code, body);
+  const moduleFields = await menuModuleRuleFields(db, tenantId, page.type, page.moduleId);
+  const field = checkDataRule(ctx, page.code, body, moduleFields);
   await assertItemCodeFree(ctx, db, 'data', tenantId, body.enCode, id);
   // Operator and value belong to condition rules only; the scope types store them empty.
   const condition = body.ruleType === 'condition';

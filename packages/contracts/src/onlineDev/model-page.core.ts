@@ -1,0 +1,98 @@
+// The zod-free part of the model pages (menu type 3): a menu item names a published design in its
+// `propertyJson.moduleId`; the page lists, queries and edits the rows of the design's model under
+// the menu's own codes. The schemas are in model-page.ts.
+import type { FormSchema } from '../workflow/flow-model.core';
+import type { DataModelField, DataModelNames } from './data-model.core';
+import type { ListButton, ListDesign } from './design.core';
+
+export const ModelPageApi = {
+  /**
+   * Under `${page}/{menuId}`: GET `/Config`; POST `/List`; POST `/Rows`; GET, PUT and DELETE
+   * `/Rows/{id}`; POST `/Actions/BatchDelete`; GET `/Actions/Export` (xlsx);
+   * GET `/Actions/ImportTemplate`; POST `/Actions/Import` (multipart `file`, query `dryRun`).
+   */
+  page: '/api/onlineDev/ModelPage',
+} as const;
+
+/** Rows one import may hold, and the rows a list page or a batch may name. */
+export const MODEL_PAGE_IMPORT_MAX = 100_000;
+export const MODEL_PAGE_BATCH_MAX = 500;
+/** Lines a row's sub-table may hold (as the flow forms' tables). */
+export const MODEL_PAGE_LINES_MAX = 200;
+
+/**
+ * A model page's button code: the menu's code and the design's button (`supplierEval.add`). The
+ * menu editor keeps one button per design button, so the authorize screen grants them.
+ */
+export function modelPageButtonCode(menuCode: string, button: ListButton): string {
+  return `${menuCode}.${button}`;
+}
+
+/**
+ * A model page's column code (`supplierEval.column.grade`): three parts, so it never meets a
+ * button's code. Without it, the field is left out of the user's list, detail and export.
+ */
+export function modelPageColumnCode(menuCode: string, field: string): string {
+  return `${menuCode}.column.${field}`;
+}
+
+/** A model field as the page reads it (formats, query widgets, labels). */
+export type ModelPageField = Pick<DataModelField, 'code' | 'names' | 'kind'> & {
+  dictType?: string | undefined;
+  model?: string | undefined;
+  precision?: number | undefined;
+  scale?: number | undefined;
+};
+
+export interface ModelPageConfig {
+  menuId: string;
+  designId: string;
+  designVersion: number;
+  names: DataModelNames;
+  isTree: boolean;
+  /** The designed form, without the fields whose column the user may not see. */
+  form: FormSchema;
+  /** The designed list, without the columns and query fields the user may not see. */
+  list: ListDesign;
+  /** The design's buttons the user holds. */
+  buttons: ListButton[];
+  /** The model's fields the page shows, by code. */
+  fields: ModelPageField[];
+}
+
+/** A query value: a scalar for `eq` and `like`, `[from, to]` for `between`, a list for `in`. */
+export type ModelPageQueryValue = string | number | boolean | null | (string | number | null)[];
+
+export interface ModelPageListQuery {
+  currentPage: number;
+  pageSize: number;
+  query?: Record<string, ModelPageQueryValue> | undefined;
+  sort?: { field: string; order: 'asc' | 'desc' } | undefined;
+  /** A tree page: the children of this row ('0' the roots); without it, every row. */
+  parentId?: string | undefined;
+}
+
+export interface ModelRow {
+  id: string;
+  /** Field code → value (dates `YYYY-MM-DD`, datetimes ISO, ids as strings, lines as rows). */
+  data: Record<string, unknown>;
+  /** Field code → what to show for ids (a user's name, a department, a supplier, a referenced row). */
+  labels: Record<string, string>;
+  parentId: string | null;
+  createdBy: string | null;
+  createdByName: string;
+  createdAt: number;
+  updatedAt: number | null;
+}
+
+/** What an import did, or would do (a dry run): rows counted, and each refused row with why. */
+export interface ModelImportResult {
+  dryRun: boolean;
+  total: number;
+  imported: number;
+  failed: number;
+  /** The first refused rows (at most 100 listed): the sheet's row number and field → message. */
+  errors: { row: number; fields: Record<string, string> }[];
+  /** A file of the refused rows with a column of reasons (GET with the file id), when any failed. */
+  errorFileId?: string | undefined;
+}
