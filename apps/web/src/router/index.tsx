@@ -17,9 +17,9 @@ import {
 } from 'react-router';
 import { ModelIdContext } from '../components/Auth';
 import { loadNamespaces, loadShellNamespaces } from '../i18n';
-import { useSysName } from '../layout/shellData';
 import { usePermissionStore } from '../store/permission';
 import { useAppStore } from '../store/settings';
+import { useSysName } from '../store/shellData';
 import { useUserStore } from '../store/user';
 import { MessageBinder } from '../utils/message';
 import { setNavigator } from '../utils/navigation';
