@@ -184,3 +184,18 @@ test('the dictionary page in English at 390 px, dark, and in the other layouts',
   }
   await dropPage(request, made);
 });
+
+test("the demo's cost centre page is in the menu, its tree open", async ({ signedInPage }) => {
+  const page = await signedInPage('admin');
+  await page.getByTestId('layout-sidebar').getByText('系统数据', { exact: true }).click();
+  await page.getByTestId('layout-sidebar').getByText('成本中心', { exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/systemData.costCentre');
+  await expect(page.getByTestId('dict-page-title')).toHaveText('成本中心');
+  for (const code of ['hq', 'hq.finance', 'hq.hr', 'plant', 'plant.one', 'plant.two', 'rd'])
+    await expect(rowOf(page, code)).toBeVisible();
+  // Folded by the user, a parent's children go until it is opened again.
+  await rowOf(page, 'hq').locator('.ant-table-row-expand-icon').click();
+  await expect(rowOf(page, 'hq.hr')).toHaveCount(0);
+  await rowOf(page, 'hq').locator('.ant-table-row-expand-icon').click();
+  await expect(rowOf(page, 'hq.hr')).toBeVisible();
+});

@@ -8,6 +8,7 @@ import {
   type MenuItem,
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { down0074, up0074 } from '../../src/db/migrations/0074_cost_centre_page';
 import { createTestApp, type TestApp, tenantIdOf } from '../helpers';
 
 /**
@@ -79,7 +80,7 @@ beforeAll(async () => {
   );
   const tree = await t.post<{ id: string }>(
     '/api/system/DictionaryType',
-    { categoryId, enCode: 'costCentre', fullName: '成本中心', fullNameEn: 'Cost centre', isTree: true },
+    { categoryId, enCode: 'ccTest', fullName: '成本中心', fullNameEn: 'Cost centre', isTree: true },
     admin,
   );
   expect(tree.body.code).toBe(0);
@@ -116,12 +117,27 @@ describe('the menu editor', () => {
     expect(foreign.body.code).toBe(404);
   });
 
+  it('keeps a dictionary type a page names from being deleted', async () => {
+    const type = await t.get<{ categoryId: string }>(`/api/system/DictionaryType/${ids.treeType}`, admin);
+    const empty = await t.post<{ id: string }>(
+      '/api/system/DictionaryType',
+      { categoryId: type.body.data.categoryId, enCode: 'ccEmpty', fullName: '空类型' },
+      admin,
+    );
+    const menu = await t.post<Menu>('/api/system/Menu', pageMenu('emptyPage', empty.body.data.id), admin);
+    expect(menu.body.code).toBe(0);
+    const refused = await del(`/api/system/DictionaryType/${empty.body.data.id}`, admin, en);
+    expect(refused.body).toMatchObject({ code: 409, msg: expect.stringContaining('成本中心') });
+    expect((await del(`/api/system/Menu/${menu.body.data.id}`, admin)).body.code).toBe(0);
+    expect((await del(`/api/system/DictionaryType/${empty.body.data.id}`, admin)).body.code).toBe(0);
+  });
+
   it('gives the page its type and, for the administrator, every button', async () => {
     const config = await t.get<DictPageConfig>(DictPageApi.config(ids.page), admin);
     expect(config.body.data).toMatchObject({
       menuId: ids.page,
       menuCode: 'costCentre',
-      type: { id: ids.treeType, enCode: 'costCentre', isTree: true },
+      type: { id: ids.treeType, enCode: 'ccTest', isTree: true },
       buttons: ['add', 'edit', 'delete'],
     });
   });
@@ -324,5 +340,80 @@ describe('permissions and scope', () => {
       en,
     );
     expect(parent.body).toMatchObject({ code: 400, data: { fields: { parentId: expect.any(String) } } });
+  });
+});
+
+describe("the demo's cost centre page", () => {
+  const pageRows = () =>
+    t.db
+      .selectFrom('sys_menu as m')
+      .innerJoin('sys_menu as p', 'p.id', 'm.parent_id')
+      .select(['m.id', 'm.menu_type', 'm.menu_name_en', 'm.property_json', 'p.menu_perms as parent'])
+      .where('m.tenant_id', '=', tenantId)
+      .where('m.menu_perms', '=', 'systemData.costCentre')
+      .execute();
+
+  it('is seeded under 系统数据 on the cost centre tree, with its buttons', async () => {
+    const [menu] = await pageRows();
+    expect(menu).toMatchObject({ menu_type: 4, menu_name_en: 'Cost Centres', parent: 'systemData' });
+    const config = await t.get<DictPageConfig>(DictPageApi.config(String(menu?.id)), admin, en);
+    expect(config.body.data).toMatchObject({
+      menuCode: 'systemData.costCentre',
+      type: { enCode: 'costCentre', fullNameEn: 'Cost centre', isTree: true },
+      buttons: ['add', 'edit', 'delete'],
+    });
+    const items = await t.get<DictPageItems>(DictPageApi.items(String(menu?.id)), admin);
+    expect(items.body.data.list.map((i) => [i.enCode, i.children?.map((c) => c.enCode) ?? null])).toEqual([
+      ['hq', ['hq.finance', 'hq.hr']],
+      ['plant', ['plant.one', 'plant.two']],
+      ['rd', null],
+    ]);
+  });
+
+  it('is added to tenants seeded before by migration 0074, once, granted to the admin role', async () => {
+    await down0074(t.db as never);
+    expect(await pageRows()).toEqual([]);
+    await up0074(t.db as never);
+    await up0074(t.db as never);
+    const rows = await pageRows();
+    expect(rows).toHaveLength(1);
+    const menuId = String(rows[0]?.id);
+    const buttons = await t.db
+      .selectFrom('sys_menu_button')
+      .select(['id', 'en_code'])
+      .where('menu_id', '=', menuId)
+      .orderBy('order_num')
+      .execute();
+    expect(buttons.map((b) => b.en_code)).toEqual([
+      'systemData.costCentre.add',
+      'systemData.costCentre.edit',
+      'systemData.costCentre.delete',
+    ]);
+    const adminRole = await t.db
+      .selectFrom('sys_role')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('en_code', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const granted = await t.db
+      .selectFrom('sys_grant')
+      .select('item_id')
+      .where('object_type', '=', 'role')
+      .where('object_id', '=', adminRole.id)
+      .where('item_id', 'in', [menuId, ...buttons.map((b) => String(b.id))])
+      .execute();
+    expect(granted).toHaveLength(4);
+    // The other tenant has it too, on its own type.
+    const theirs = await t.db
+      .selectFrom('sys_menu')
+      .select('property_json')
+      .where('tenant_id', '=', other.tenantId)
+      .where('menu_perms', '=', 'systemData.costCentre')
+      .execute();
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]?.property_json).toContain(await typeIdOf('costCentre', other.tenantId));
+    // The menu editor keeps the page's buttons as they are.
+    const menu = await t.get<Menu>(`/api/system/Menu/${menuId}`, admin);
+    expect(menu.body.data.buttonCount).toBe(3);
   });
 });
