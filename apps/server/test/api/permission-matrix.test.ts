@@ -472,7 +472,8 @@ const fillPath = (path: string) =>
     .replace('{name}', 'x.png')
     .replace('{code}', '110101')
     .replace('{version}', '1')
-    .replace('{menuId}', ours.dictPage)
+    // A dictionary page's calls name a menu item of type 4 (the model pages' one of type 3 is theirs).
+    .replace(/^(\/api\/systemData\/DictionaryPage\/)\{menuId\}/, `$1${ours.dictPage}`)
     .replace('{flowId}', ours.buyer)
     .replace('{taskId}', ours.buyer)
     .replace('{id}', ours.buyer);
