@@ -1,3 +1,4 @@
+import { MenuType } from '@srm/contracts/core';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
@@ -49,6 +50,7 @@ const loadPages = async () => {
   return pages;
 };
 const NotAvailable = lazy(() => import('../views/common/NotAvailable'));
+const DictionaryItemsPage = lazy(() => import('../views/systemData/dictionaryPage'));
 
 /** Id of the shell route; menu routes are patched in as its children. */
 export const LAYOUT_ROUTE_ID = 'layout';
@@ -211,7 +213,11 @@ export function MenuPage({ path }: { path: string }) {
   } else if (route.kind === 'dynamic') {
     content = (
       <Lazy>
-        <NotAvailable />
+        {route.type === MenuType.dynamicDictionary ? (
+          <DictionaryItemsPage menuId={route.menuId} menuCode={route.enCode} />
+        ) : (
+          <NotAvailable />
+        )}
       </Lazy>
     );
   } else {

@@ -123,6 +123,12 @@ export interface MenuRoute {
   name: string;
   kind: MenuRouteKind;
   menuId: string;
+  /** The menu item's type (MenuType): a dynamic page's kind of page. */
+  type: number;
+  /** The menu item's code (its permission; a dynamic page's buttons are `${enCode}.…`). */
+  enCode: string;
+  /** Types 3, 4, 5, 8: the module the page shows (propertyJson's moduleId). */
+  relationId?: string;
   /** Registry key: the url address without its query string. */
   urlAddress: string;
   iframeSrc?: string;
@@ -143,6 +149,9 @@ export function menuToRoutes(menus: AppMenuItem[]): MenuRoute[] {
         name: item.vueName,
         kind,
         menuId: item.id,
+        type: item.type,
+        enCode: item.enCode,
+        relationId: item.relationId,
         urlAddress: kind === 'page' ? item.path : stripQuery(item.urlAddress),
         iframeSrc: item.iframeSrc,
         meta: {
