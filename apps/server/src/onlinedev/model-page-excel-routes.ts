@@ -15,7 +15,7 @@ import { receiveUpload, uploadRoutes } from '../core/multipart';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { sendExport } from '../file/temp-download';
-import { modelPageOf, requireButton } from './model-page';
+import { pageOfRequest, requirePage } from './model-page';
 import { exportRows, importRows, importTemplate } from './model-page-excel';
 import { exportModelRows } from './model-rows';
 
@@ -46,6 +46,7 @@ export const modelPageExcelRoutes: SignedInRoutes = async (app) => {
   app.get(
     `${P}/Actions/Export`,
     {
+      preValidation: requirePage('export'),
       schema: {
         tags,
         summary: `The rows of the list's query as .xlsx: the columns the caller sees, at most ${EXPORT_MAX_ROWS} rows (button export)`,
@@ -56,8 +57,7 @@ export const modelPageExcelRoutes: SignedInRoutes = async (app) => {
     },
     async (request, reply) => {
       const ctx = contextOf(request);
-      const page = await modelPageOf(ctx, request.params.menuId);
-      requireButton(page, 'export');
+      const page = pageOfRequest(request);
       const { sort, order } = request.query;
       const rows = await exportModelRows(
         ctx,
@@ -86,6 +86,7 @@ export const modelPageExcelRoutes: SignedInRoutes = async (app) => {
   app.get(
     `${P}/Actions/ImportTemplate`,
     {
+      preValidation: requirePage('import'),
       schema: {
         tags,
         summary:
@@ -96,8 +97,7 @@ export const modelPageExcelRoutes: SignedInRoutes = async (app) => {
     },
     async (request, reply) => {
       const ctx = contextOf(request);
-      const page = await modelPageOf(ctx, request.params.menuId);
-      requireButton(page, 'import');
+      const page = pageOfRequest(request);
       const title = formTitle(page.content.form, request.locale);
       return sendExport(
         request,
@@ -117,6 +117,7 @@ export const modelPageExcelRoutes: SignedInRoutes = async (app) => {
     uploads.post(
       `${P}/Actions/Import`,
       {
+        preValidation: requirePage('import'),
         schema: {
           tags,
           summary:
@@ -129,8 +130,7 @@ export const modelPageExcelRoutes: SignedInRoutes = async (app) => {
       },
       async (request) => {
         const ctx = contextOf(request);
-        const page = await modelPageOf(ctx, request.params.menuId);
-        requireButton(page, 'import');
+        const page = pageOfRequest(request);
         const L = request.locale;
         const noFile = () =>
           new AppError(400, 'modelPage.importBadFile', undefined, {

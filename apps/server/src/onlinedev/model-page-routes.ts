@@ -19,7 +19,7 @@ import { envelopeOk } from '../core/envelope';
 import { t } from '../core/i18n';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
-import { modelPageOf, pageConfig, requireButton } from './model-page';
+import { pageConfig, pageOfRequest, requirePage } from './model-page';
 import { modelPageExcelRoutes } from './model-page-excel-routes';
 import {
   createModelRow,
@@ -39,6 +39,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
   app.get(
     `${P}/Config`,
     {
+      preValidation: requirePage(),
       schema: {
         tags,
         summary: `The page's published design as the caller may see it: form and list without the columns he may not see, the buttons he holds (${who})`,
@@ -46,12 +47,13 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
         response: { 200: envelope(modelPageConfigSchema) },
       },
     },
-    async (request) => envelopeOk(pageConfig(await modelPageOf(contextOf(request), request.params.menuId))),
+    async (request) => envelopeOk(pageConfig(pageOfRequest(request))),
   );
 
   app.post(
     `${P}/List`,
     {
+      preValidation: requirePage(),
       schema: {
         tags,
         summary: `The rows the caller may see (data rules of the menu item), by the designed query fields, sorted by a sortable column, paged (${who})`,
@@ -62,7 +64,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
     },
     async (request) => {
       const ctx = contextOf(request);
-      const page = await modelPageOf(ctx, request.params.menuId);
+      const page = pageOfRequest(request);
       return envelopeOk(await listModelRows(ctx, page, request.body));
     },
   );
@@ -70,6 +72,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
   app.post(
     `${P}/Rows`,
     {
+      preValidation: requirePage('add'),
       schema: {
         tags,
         summary: `Adds a row: the data checked by the design's form and the model (button add; ${who})`,
@@ -80,8 +83,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
     },
     async (request) => {
       const ctx = contextOf(request);
-      const page = await modelPageOf(ctx, request.params.menuId);
-      requireButton(page, 'add');
+      const page = pageOfRequest(request);
       return envelopeOk(await createModelRow(ctx, page, request.body), t(request.locale, 'common.saved'));
     },
   );
@@ -89,6 +91,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
   app.get(
     `${P}/Rows/:id`,
     {
+      preValidation: requirePage('detail', 'edit'),
       schema: {
         tags,
         summary: `One row with its sub-tables' lines (button detail or edit; ${who})`,
@@ -98,8 +101,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
     },
     async (request) => {
       const ctx = contextOf(request);
-      const page = await modelPageOf(ctx, request.params.menuId);
-      requireButton(page, 'detail', 'edit');
+      const page = pageOfRequest(request);
       return envelopeOk(await getModelRow(ctx, page, request.params.id));
     },
   );
@@ -107,6 +109,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
   app.put(
     `${P}/Rows/:id`,
     {
+      preValidation: requirePage('edit'),
       schema: {
         tags,
         summary: `Changes a row: fields whose column the caller may not see keep their values (button edit; ${who})`,
@@ -117,8 +120,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
     },
     async (request) => {
       const ctx = contextOf(request);
-      const page = await modelPageOf(ctx, request.params.menuId);
-      requireButton(page, 'edit');
+      const page = pageOfRequest(request);
       return envelopeOk(
         await updateModelRow(ctx, page, request.params.id, request.body),
         t(request.locale, 'common.saved'),
@@ -129,6 +131,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
   app.delete(
     `${P}/Rows/:id`,
     {
+      preValidation: requirePage('delete'),
       schema: {
         tags,
         summary: `Deletes a row with its lines; a tree row with children is a 409 (button delete; ${who})`,
@@ -138,8 +141,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
     },
     async (request) => {
       const ctx = contextOf(request);
-      const page = await modelPageOf(ctx, request.params.menuId);
-      requireButton(page, 'delete');
+      const page = pageOfRequest(request);
       await deleteModelRows(ctx, page, [request.params.id]);
       return envelopeOk(null, t(request.locale, 'dataModel.deleted'));
     },
@@ -148,6 +150,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
   app.post(
     `${P}/Actions/BatchDelete`,
     {
+      preValidation: requirePage('batchDelete'),
       schema: {
         tags,
         summary: `Deletes the rows together, or none of them (button batchDelete; ${who})`,
@@ -158,8 +161,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
     },
     async (request) => {
       const ctx = contextOf(request);
-      const page = await modelPageOf(ctx, request.params.menuId);
-      requireButton(page, 'batchDelete');
+      const page = pageOfRequest(request);
       await deleteModelRows(ctx, page, request.body.ids);
       return envelopeOk(null, t(request.locale, 'dataModel.deleted'));
     },
@@ -168,6 +170,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
   app.get(
     `${P}/Options/:field`,
     {
+      preValidation: requirePage(),
       schema: {
         tags,
         summary: `The rows a reference field of the page may name, by their label: those of ids, or the first ${MODEL_PAGE_OPTIONS_MAX} matching the keyword (${who})`,
@@ -178,7 +181,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
     },
     async (request) => {
       const ctx = contextOf(request);
-      const page = await modelPageOf(ctx, request.params.menuId);
+      const page = pageOfRequest(request);
       return envelopeOk({ list: await referenceOptions(ctx, page, request.params.field, request.query) });
     },
   );

@@ -12,10 +12,12 @@ import {
   modelPageButtonCode,
   modelPageColumnCode,
 } from '@srm/contracts';
+import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { forbidden, notFound } from '../core/errors';
 import type { MenuModuleItem } from '../core/menu-modules';
-import type { ServiceContext } from '../core/service-context';
+import type { SignedInRequest } from '../core/scope';
+import { contextOf, type ServiceContext } from '../core/service-context';
 import type { Database } from '../db/types';
 import { currentModelOf, modelsByCode } from './data-model-service';
 import { modelTableName } from './model-ddl';
@@ -164,6 +166,32 @@ export async function modelPageOf(
     hidden,
     buttons,
   };
+}
+
+const requestPages = new WeakMap<object, ModelPage>();
+
+/**
+ * preValidation hook of a model page's routes: the page of the path's menu item for the caller
+ * (404, 403) and, when named, one of its buttons (403), before the body is read, so that a caller
+ * without the page never learns what its body should hold. The handler takes it with `pageOfRequest`.
+ */
+export function requirePage(...any: ListButton[]) {
+  return async function modelPageGuard(request: FastifyRequest): Promise<void> {
+    const params = (request.params ?? {}) as { menuId?: unknown; id?: unknown };
+    const menuId = String(params.menuId ?? '');
+    // A malformed id in the path is bad input: the schema's validation answers it (400 at the id).
+    if (!ID.test(menuId) || (params.id !== undefined && !ID.test(String(params.id)))) return;
+    const page = await modelPageOf(contextOf(request as SignedInRequest), menuId);
+    if (any.length) requireButton(page, ...any);
+    requestPages.set(request, page);
+  };
+}
+
+/** The page `requirePage` found for this request. */
+export function pageOfRequest(request: FastifyRequest): ModelPage {
+  const page = requestPages.get(request);
+  if (!page) throw new Error('model page route without requirePage');
+  return page;
 }
 
 /** 403 unless the reader holds the design's button on this page. */

@@ -734,8 +734,10 @@ async function checkedParent(
   parentId: string | null | undefined,
   selfId?: string,
 ) {
-  if (!page.model.definition.isTree || parentId === undefined) return undefined;
-  if (parentId === null || parentId === '0') return null;
+  if (parentId === undefined) return undefined;
+  if (parentId === null || parentId === '0') return page.model.definition.isTree ? null : undefined;
+  // A page of rows without parents has no row to name as one.
+  if (!page.model.definition.isTree) throw notFound();
   const found = await sql<{
     id: string;
   }>`select r.id from ${sql.table(page.table)} as r where ${visible} and r.id = ${parentId}`.execute(db);

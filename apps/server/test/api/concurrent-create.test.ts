@@ -241,6 +241,12 @@ const NOT_CREATES = new Set([
   'POST /api/onlineDev/WebDesign/{id}/Actions/Publish',
   // Ten identical item creates on one dictionary page make one item (dictionary-page.test.ts).
   'POST /api/systemData/DictionaryPage/{menuId}/Items',
+  // Two identical rows at once on a model page: one row and a 400 at its unique field (model-page.test.ts).
+  'POST /api/onlineDev/ModelPage/{menuId}/Rows',
+  // A model page's list is queried with a body; a batch delete and an import act on rows (model-page.test.ts).
+  'POST /api/onlineDev/ModelPage/{menuId}/List',
+  'POST /api/onlineDev/ModelPage/{menuId}/Actions/BatchDelete',
+  'POST /api/onlineDev/ModelPage/{menuId}/Actions/Import',
   'POST /api/sys/login',
   'POST /api/oauth/Login',
   'POST /api/sys/LockScreen',

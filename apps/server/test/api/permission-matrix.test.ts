@@ -206,6 +206,9 @@ const AS_MISSING = new Set([
   'POST /api/flow/FlowEngine/FlowBefore/List/{type}',
   'GET /api/flow/FlowEngine/FlowBefore/getMonitorList',
   'POST /api/flow/FlowEngine/FlowBefore/BatchAudit',
+  // A model page's list under another tenant's row (none: an empty list), and the labels of its rows.
+  'POST /api/onlineDev/ModelPage/{menuId}/List',
+  'GET /api/onlineDev/ModelPage/{menuId}/Options/{field}',
 ]);
 
 /**
@@ -315,6 +318,9 @@ let ours: {
   dictItem: string;
   /** A dictionary page (menu type 4) on the tree type. */
   dictPage: string;
+  /** A model page (menu type 3) on a published design, and its one row. */
+  modelPage: string;
+  modelRow: string;
   delegation: string;
 };
 let theirs: {
@@ -344,6 +350,9 @@ let theirs: {
   dictItem: string;
   /** A dictionary page (menu type 4) on their `currency` type. */
   dictPage: string;
+  /** A model page (menu type 3) on their design, and a row of its table. */
+  modelPage: string;
+  modelRow: string;
   task: string;
   /** An avatar one of their users shows. */
   avatar: string;
@@ -474,6 +483,8 @@ const fillPath = (path: string) =>
     .replace('{version}', '1')
     // A dictionary page's calls name a menu item of type 4 (the model pages' one of type 3 is theirs).
     .replace(/^(\/api\/systemData\/DictionaryPage\/)\{menuId\}/, `$1${ours.dictPage}`)
+    .replace(/^(\/api\/onlineDev\/ModelPage\/)\{menuId\}/, `$1${ours.modelPage}`)
+    .replace('{field}', 'v')
     .replace('{flowId}', ours.buyer)
     .replace('{taskId}', ours.buyer)
     .replace('{id}', ours.buyer);
@@ -538,6 +549,8 @@ beforeAll(async () => {
     dictType: '',
     dictItem: '',
     dictPage: '',
+    modelPage: '',
+    modelRow: '',
     delegation: '',
   };
   const childOf = (menu: string, table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
@@ -577,6 +590,51 @@ beforeAll(async () => {
     admin,
   );
   ours.dictPage = ourPage.body.data.id;
+  // A model page of ours: a model, a published design with every button, its type-3 menu item.
+  const ourModel = await t.post<{ id: string }>(
+    '/api/systemData/DataModel',
+    {
+      code: 'zz_page',
+      names: { 'zh-CN': 'zz' },
+      fields: [{ code: 'v', names: { 'zh-CN': 'v' }, kind: 'integer' }],
+    },
+    admin,
+  );
+  const ourDesign = await t.post<{ id: string }>(
+    '/api/onlineDev/WebDesign',
+    {
+      ...designBody(ourModel.body.data.id),
+      names: { 'zh-CN': 'zz page' },
+      draft: {
+        ...designBody(ourModel.body.data.id).draft,
+        list: {
+          columns: [{ field: 'v' }],
+          query: [{ field: 'v', op: 'eq' }],
+          pageSize: 20,
+          buttons: ['add', 'edit', 'detail', 'delete', 'batchDelete', 'import', 'export'],
+        },
+      },
+    },
+    admin,
+  );
+  await t.post(`/api/onlineDev/WebDesign/${ourDesign.body.data.id}/Actions/Publish`, {}, admin);
+  const ourModelPage = await t.post<{ id: string }>(
+    '/api/system/Menu',
+    {
+      menuName: 'zzmodel',
+      menuPerms: 'zzmodel',
+      menuType: 3,
+      propertyJson: JSON.stringify({ moduleId: ourDesign.body.data.id, isTree: 0 }),
+    },
+    admin,
+  );
+  ours.modelPage = ourModelPage.body.data.id;
+  const ourRow = await t.post<{ id: string }>(
+    `/api/onlineDev/ModelPage/${ours.modelPage}/Rows`,
+    { data: { v: 1 } },
+    admin,
+  );
+  ours.modelRow = ourRow.body.data.id;
 
   // A staff user of the tenant who holds nothing.
   const created = await t.post(
@@ -628,6 +686,22 @@ beforeAll(async () => {
     '/api/system/Notice',
     { noticeTitle: 't2', noticeBody: '<p>x</p>', audience: 'staff' },
     t2admin,
+  );
+  const theirModelPage = await t.post<{ id: string }>(
+    '/api/system/Menu',
+    {
+      menuName: 'zzmodel',
+      menuPerms: 'zzmodel',
+      menuType: 3,
+      propertyJson: JSON.stringify({ moduleId: design.body.data.id, isTree: 0 }),
+    },
+    t2admin,
+  );
+  // A row of their page's table (numbered past any of ours: each model table counts its own ids).
+  const theirRow = await sql<{
+    id: string;
+  }>`insert into ${sql.table(`dm_${other.tenantId}_zz_model`)} (id, tenant_id, v) overriding system value values (900001, ${other.tenantId}, 1) returning id::text as id`.execute(
+    t.db,
   );
   const theirDict = await dictIds(other.tenantId);
   const theirPage = await t.post<{ id: string }>(
@@ -687,6 +761,8 @@ beforeAll(async () => {
     ),
     ...theirDict,
     dictPage: theirPage.body.data.id,
+    modelPage: theirModelPage.body.data.id,
+    modelRow: theirRow.rows[0]?.id ?? '',
     task: await idOf(
       t.db.selectFrom('sys_task').select('id').where('tenant_id', '=', other.tenantId).executeTakeFirst(),
     ),
@@ -1124,6 +1200,54 @@ describe('permission matrix', () => {
       [
         'DELETE /api/systemData/DictionaryPage/{menuId}/Items/{id}',
         `/api/systemData/DictionaryPage/${ours.dictPage}/Items/${T.dictItem}`,
+      ],
+      // A model page: their menu item on every call, their row on ours.
+      ...(
+        [
+          ['GET', 'Config'],
+          ['POST', 'List', { currentPage: 1, pageSize: 20 }],
+          ['POST', 'Rows', { data: { v: 1 } }],
+          ['POST', 'Actions/BatchDelete', { ids: ['1'] }],
+          ['GET', 'Options/{field}'],
+          ['GET', 'Actions/Export'],
+          ['GET', 'Actions/ImportTemplate'],
+          ['POST', 'Actions/Import'],
+        ] as const
+      ).map(([method, tail, body]): [string, string, unknown?] => [
+        `${method} /api/onlineDev/ModelPage/{menuId}/${tail}`,
+        `/api/onlineDev/ModelPage/${T.modelPage}/${tail.replace('{field}', 'v')}`,
+        body,
+      ]),
+      ...(['GET', 'PUT', 'DELETE'] as const).map((method): [string, string, unknown?] => [
+        `${method} /api/onlineDev/ModelPage/{menuId}/Rows/{id}`,
+        `/api/onlineDev/ModelPage/${ours.modelPage}/Rows/${T.modelRow}`,
+        method === 'PUT' ? { data: { v: 2 } } : undefined,
+      ]),
+      [
+        'POST /api/onlineDev/ModelPage/{menuId}/Actions/BatchDelete',
+        `/api/onlineDev/ModelPage/${ours.modelPage}/Actions/BatchDelete`,
+        { ids: [T.modelRow] },
+      ],
+      // Their row as a parent on our page (it has none: 404), and in a lookup (of a field that is no
+      // reference here, so as missing; model-page.test.ts looks up a reference's rows).
+      [
+        'POST /api/onlineDev/ModelPage/{menuId}/List',
+        `/api/onlineDev/ModelPage/${ours.modelPage}/List`,
+        { currentPage: 1, pageSize: 20, parentId: T.modelRow },
+      ],
+      [
+        'POST /api/onlineDev/ModelPage/{menuId}/Rows',
+        `/api/onlineDev/ModelPage/${ours.modelPage}/Rows`,
+        { data: { v: 3 }, parentId: T.modelRow },
+      ],
+      [
+        'PUT /api/onlineDev/ModelPage/{menuId}/Rows/{id}',
+        `/api/onlineDev/ModelPage/${ours.modelPage}/Rows/${ours.modelRow}`,
+        { data: { v: 3 }, parentId: T.modelRow },
+      ],
+      [
+        'GET /api/onlineDev/ModelPage/{menuId}/Options/{field}',
+        `/api/onlineDev/ModelPage/${ours.modelPage}/Options/v?ids=${T.modelRow}`,
       ],
       ['GET /api/sys/dept/subCompany/{id}', `/api/sys/dept/subCompany/${T.head}`],
       ['GET /api/file/Download/{type}/{id}', `/api/file/Download/userAvatar/${T.avatar}`],
