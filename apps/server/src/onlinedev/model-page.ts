@@ -86,10 +86,28 @@ export async function modelPageOf(
   const perms = await ctx.permissions();
   if (!perms.isAdmin && !perms.codes.has(menu.menu_perms)) throw forbidden();
   const designId = menu.property_json ? propertyModuleId(menu.property_json) : null;
-  const design = designId ? await publishedDesign(db, tenantId, designId) : null;
-  if (!design) throw notFound();
+  const page = designId ? await designPageOf(db, tenantId, designId) : null;
+  if (!page) throw notFound();
+  const code = menu.menu_perms;
+  const hidden = new Set<string>();
+  for (const column of page.content.list.columns)
+    if (!perms.isAdmin && !perms.codes.has(modelPageColumnCode(code, column.field))) hidden.add(column.field);
+  const buttons = new Set<ListButton>(
+    page.content.list.buttons.filter((b) => perms.isAdmin || perms.codes.has(modelPageButtonCode(code, b))),
+  );
+  return { ...page, menuId: String(menu.id), menuCode: code, hidden, buttons };
+}
+
+/**
+ * A published design of the tenant as a page without a menu item (null: none): every field seen,
+ * no buttons. What a flow of the designed form writes its model rows through.
+ */
+export async function designPageOf(db: Db, tenantId: string, designId: string): Promise<ModelPage | null> {
+  if (!ID.test(designId)) return null;
+  const design = await publishedDesign(db, tenantId, designId);
+  if (!design) return null;
   const model = await currentModelOf(db as Kysely<Database>, tenantId, design.modelId);
-  if (!model) throw notFound();
+  if (!model) return null;
   const fields = new Map(model.definition.fields.map((f) => [f.code, f]));
   const linesCodes = model.definition.fields.flatMap((f) => (f.kind === 'lines' ? [f.model] : []));
   const linesModels = linesCodes.length
@@ -101,16 +119,9 @@ export async function modelPageOf(
     if (f.kind === 'lines' && definition)
       lines.set(f.code, { code: f.model, table: modelTableName(tenantId, f.model), definition });
   }
-  const code = menu.menu_perms;
-  const hidden = new Set<string>();
-  for (const column of design.content.list.columns)
-    if (!perms.isAdmin && !perms.codes.has(modelPageColumnCode(code, column.field))) hidden.add(column.field);
-  const buttons = new Set<ListButton>(
-    design.content.list.buttons.filter((b) => perms.isAdmin || perms.codes.has(modelPageButtonCode(code, b))),
-  );
   return {
-    menuId: String(menu.id),
-    menuCode: code,
+    menuId: '',
+    menuCode: '',
     designId: design.id,
     designVersion: design.version,
     content: design.content,
@@ -118,8 +129,8 @@ export async function modelPageOf(
     table: modelTableName(tenantId, model.code),
     fields,
     lines,
-    hidden,
-    buttons,
+    hidden: new Set(),
+    buttons: new Set(),
   };
 }
 
