@@ -1,5 +1,5 @@
 import { computeForm, FLOW_STATUS } from '@srm/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/types';
 import type { RegisteredForm } from '../workflow/forms';
 import { designPageOf } from './model-page';
@@ -15,7 +15,7 @@ import { modelLimits, writeFlowRow } from './model-rows';
 const ID = /^\d{1,18}$/;
 const CACHE_MAX = 500;
 
-/** Built forms by tenant, design, published version and model version: a new publish or model change misses. */
+/** Built forms by tenant, design, published version and the tenant's model versions: a new publish or model change misses. */
 const cache = new Map<string, RegisteredForm>();
 
 export async function designFlowForm(
@@ -27,8 +27,15 @@ export async function designFlowForm(
   // The cheap lookup: which versions the form would be built from.
   const head = await db
     .selectFrom('dm_design as d')
-    .innerJoin('dm_model as m', 'm.id', 'd.model_id')
-    .select(['d.published_version', 'm.version as model_version'])
+    .select((eb) => [
+      'd.published_version',
+      // Any model of the tenant changed (the design's, or a lines model of it): built again.
+      eb
+        .selectFrom('dm_model as m')
+        .select(sql<string>`count(*) || ':' || coalesce(sum(m.version), 0)`.as('v'))
+        .where('m.tenant_id', '=', tenantId)
+        .as('model_version'),
+    ])
     .where('d.tenant_id', '=', tenantId)
     .where('d.id', '=', id)
     .where('d.published_version', '>', 0)
@@ -51,6 +58,7 @@ export async function designFlowForm(
         taskId: e.taskId,
         state: FLOW_STATUS.inProgress,
         data: e.formData,
+        locale: e.locale,
       }),
     onFinished: async (tx, outcome) => {
       const task = await tx
@@ -64,6 +72,8 @@ export async function designFlowForm(
         taskId: outcome.taskId,
         state: outcome.status,
         data: outcome.formData,
+        // An end has no caller's language at hand (a timer's); a duplicate is refused in the main one.
+        locale: 'zh-CN',
       });
     },
   };

@@ -726,7 +726,11 @@ function uniqueNames(tenantId: string, model: DataModelDefinition): Map<string, 
 }
 
 /** A duplicate of a unique field answers 400 at it, as a check before the write would. */
-function duplicateAt(ctx: ServiceContext, page: ModelPage, error: unknown): AppError | null {
+function duplicateAt(
+  ctx: { auth: { tenantId: string }; locale: Locale },
+  page: ModelPage,
+  error: unknown,
+): AppError | null {
   const pg = error as { code?: unknown; constraint?: unknown } | null;
   if (pg?.code !== '23505' || typeof pg.constraint !== 'string') return null;
   const field = uniqueNames(ctx.auth.tenantId, page.model.definition).get(pg.constraint);
@@ -936,6 +940,8 @@ export interface FlowRow {
   taskId: string;
   state: number;
   data: Row;
+  /** The language of a refusal (a duplicate of a unique field: 400 at it). */
+  locale: Locale;
 }
 
 /**
@@ -944,6 +950,14 @@ export interface FlowRow {
  * end, a resubmit) change it.
  */
 export async function writeFlowRow(tx: Db, page: ModelPage, row: FlowRow): Promise<void> {
+  try {
+    await writeFlowRowIn(tx, page, row);
+  } catch (error) {
+    throw duplicateAt({ auth: { tenantId: row.tenantId }, locale: row.locale }, page, error) ?? error;
+  }
+}
+
+async function writeFlowRowIn(tx: Db, page: ModelPage, row: FlowRow): Promise<void> {
   const onForm = formFieldNames(page.content.form.fields);
   const cols = rowColumns(page, row.data, onForm);
   const auth = { auth: { tenantId: row.tenantId, userId: row.userId } };

@@ -69,6 +69,8 @@ export interface FormSubmitted {
   taskId: string;
   launcherId: string;
   formData: Record<string, unknown>;
+  /** The submitter's language (for a refusal). */
+  locale: Locale;
 }
 
 /** How a task ended, as the form's owner sees it. */

@@ -424,6 +424,7 @@ async function submitInTx(
       taskId: row.id,
       launcherId: row.launcher_id,
       formData: result.state.formData,
+      locale: ctx.locale,
     });
   await persistTransition(ctx.deps, tx, row, before, result.state, result.effects);
   return result.state.status;

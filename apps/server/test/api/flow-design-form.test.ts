@@ -146,7 +146,14 @@ beforeAll(async () => {
       code: 'ff_request',
       names: names('样品申请'),
       fields: [
-        { code: 'title', names: names('标题', 'Title'), kind: 'text', length: 20, required: true },
+        {
+          code: 'title',
+          names: names('标题', 'Title'),
+          kind: 'text',
+          length: 20,
+          required: true,
+          unique: true,
+        },
         { code: 'currency', names: names('币种', 'Currency'), kind: 'select', dictType: 'currency' },
         { code: 'level', names: names('级别'), kind: 'text', length: 10 },
         { code: 'price', names: names('单价', 'Price'), kind: 'money' },
@@ -322,6 +329,21 @@ describe('a designed form as a flow form', () => {
     expect(messages.map((m) => `${m.user_id}:${m.menu_title}`).sort()).toEqual(
       [`${ids.buyer}:审批通过：样品申请 – 张采购`, `${ids.manager}:待审批：样品申请 – 张采购`].sort(),
     );
+  });
+
+  it('refuses a duplicate of a unique field of the model at the field, writing nothing', async () => {
+    const before = await t.db
+      .selectFrom('flow_task')
+      .select('id')
+      .where('form_name', '=', formName)
+      .execute();
+    const again = await launch(good(), buyer, en);
+    expect(again.body.code).toBe(400);
+    expect((again.body.data as unknown as { fields: object }).fields).toEqual({
+      title: expect.any(String),
+    });
+    const after = await t.db.selectFrom('flow_task').select('id').where('form_name', '=', formName).execute();
+    expect(after).toHaveLength(before.length);
   });
 
   it('keeps the row’s state with a reject and a resubmit', async () => {
