@@ -6,9 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { registerMenuModule } from '../core/menu-modules';
 import { signedIn } from '../core/scope';
+import { registerFormSource } from '../workflow/forms';
 import { dataModelRoutes } from './data-model-routes';
 import { designRoutes } from './design-routes';
-import { publishedDesignExists } from './design-service';
+import { designFormName, publishedDesignExists } from './design-service';
+import { designFlowForm } from './flow-form';
 import { modelPageItems, modelPageRuleFields } from './model-page';
 import { modelPageRoutes } from './model-page-routes';
 
@@ -21,6 +23,8 @@ export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
     items: modelPageItems,
     ruleFields: modelPageRuleFields,
   });
+  // A flow's form may be a published design of the tenant, named `Design<id>`.
+  registerFormSource(designFormName(''), designFlowForm);
   await app.register(signedIn(dataModelRoutes));
   await app.register(signedIn(designRoutes));
   await app.register(signedIn(modelPageRoutes));

@@ -178,6 +178,13 @@ function createIndex(tenantId: string, model: DataModelDefinition, table: string
   return sql`create ${sql.raw(index.unique ? 'unique index' : 'index')} ${name} on ${sql.id(table)} (${sql.id('tenant_id')}, ${ids(index.fields)})`;
 }
 
+/** The index a flow finds its task's row by (every model table has it; `flowTaskIndexName`). */
+function flowTaskIndex(tenantId: string, code: string, table: string) {
+  return sql`create index ${sql.id(flowTaskIndexName(tenantId, code))} on ${sql.id(table)} (${sql.id('tenant_id')}, ${sql.id('flow_task_id')})`;
+}
+
+export const flowTaskIndexName = (tenantId: string, code: string) => indexName(tenantId, code, 'flow');
+
 /** The statements of a new model: its table and its indexes. */
 function createPlan(tenantId: string, model: DataModelDefinition, table: string): CompiledQuery[] {
   const columns: RawBuilder<unknown>[] = [
@@ -192,6 +199,9 @@ function createPlan(tenantId: string, model: DataModelDefinition, table: string)
     sql`${sql.id('created_at')} timestamptz not null default now()`,
     sql`${sql.id('updated_by')} bigint`,
     sql`${sql.id('updated_at')} timestamptz`,
+    // A row written by a task of a designed flow form: the task and its status (FLOW_STATUS).
+    sql`${sql.id('flow_task_id')} bigint`,
+    sql`${sql.id('flow_state')} smallint`,
   );
   const statements = [sql`create table ${sql.id(table)} (${sql.join(columns, sql`, `)})`];
   if (model.isTree)
@@ -203,6 +213,7 @@ function createPlan(tenantId: string, model: DataModelDefinition, table: string)
       sql`create index ${sql.id(`${indexName(tenantId, model.code, 'master')}`)} on ${sql.id(table)} (${sql.id('tenant_id')}, ${sql.id('master_id')})`,
     );
   for (const index of indexesOf(model).values()) statements.push(createIndex(tenantId, model, table, index));
+  statements.push(flowTaskIndex(tenantId, model.code, table));
   return statements.map(compile);
 }
 

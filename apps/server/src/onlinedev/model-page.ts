@@ -168,6 +168,18 @@ export async function modelPageOf(
   };
 }
 
+/**
+ * A published design of the tenant as a page without a menu item (null: none): every field seen,
+ * no buttons. What a flow of the designed form writes its model rows through (`db` may be the
+ * action's transaction).
+ */
+export async function designPageOf(db: Db, tenantId: string, designId: string): Promise<ModelPage | null> {
+  if (!ID.test(designId)) return null;
+  const definition = await loadDefinition(db, tenantId, designId);
+  if (!definition) return null;
+  return { ...definition, menuId: '', menuCode: '', hidden: new Set(), buttons: new Set() };
+}
+
 const requestPages = new WeakMap<object, ModelPage>();
 
 /**

@@ -4,6 +4,7 @@ import {
   type DataModelField,
   type FormField,
   type ListQueryOp,
+  type Locale,
   MODEL_PAGE_LINES_MAX,
   MODEL_PAGE_OPTIONS_MAX,
   type ModelPageQueryValue,
@@ -517,10 +518,10 @@ function registeredForm(page: ModelPage): RegisteredForm {
 }
 
 /** What the model asks of a value beyond its control: lengths, digits, a real date-time. */
-function modelProblem(ctx: ServiceContext, field: DataModelField, value: unknown): string | null {
+function modelProblem(locale: Locale, field: DataModelField, value: unknown): string | null {
   if (value === undefined || value === null || value === '') return null;
   const msg = (key: string, params?: Record<string, string | number>) =>
-    validationMessage(key, ctx.locale, params);
+    validationMessage(key, locale, params);
   switch (field.kind) {
     case 'text':
       return typeof value === 'string' && value.length > field.length
@@ -611,27 +612,34 @@ export function checkModelRow(
 ): { data: Row } | { fields: Record<string, string> } {
   const rights = Object.fromEntries([...page.hidden].map((f) => [f, 'hidden' as const]));
   const { data, fields } = checkForm(registeredForm(page), input, stored, rights, ctx.locale);
+  for (const [path, message] of Object.entries(modelLimits(page, data, ctx.locale))) fields[path] ??= message;
+  return Object.keys(fields).length ? { fields } : { data };
+}
+
+/** The model's own limits over checked data (lengths, digits, lines): messages by form path. */
+export function modelLimits(page: ModelPage, data: Row, locale: Locale): Record<string, string> {
+  const fields: Record<string, string> = {};
   for (const f of page.model.definition.fields) {
     if (!(f.code in data) || fields[f.code]) continue;
     if (f.kind === 'lines') {
       const lines = page.lines.get(f.code);
       const rows = Array.isArray(data[f.code]) ? (data[f.code] as Row[]) : [];
       if (rows.length > MODEL_PAGE_LINES_MAX) {
-        fields[f.code] = validationMessage('validation.invalid', ctx.locale);
+        fields[f.code] = validationMessage('validation.invalid', locale);
         continue;
       }
       rows.forEach((line, i) => {
         for (const lf of lines?.definition.fields ?? []) {
-          const p = modelProblem(ctx, lf, line[lf.code]);
+          const p = modelProblem(locale, lf, line[lf.code]);
           if (p) fields[`${f.code}.${i}.${lf.code}`] ??= p;
         }
       });
       continue;
     }
-    const p = modelProblem(ctx, f, data[f.code]);
+    const p = modelProblem(locale, f, data[f.code]);
     if (p) fields[f.code] = p;
   }
-  return Object.keys(fields).length ? { fields } : { data };
+  return fields;
 }
 
 /**
@@ -718,7 +726,11 @@ function uniqueNames(tenantId: string, model: DataModelDefinition): Map<string, 
 }
 
 /** A duplicate of a unique field answers 400 at it, as a check before the write would. */
-function duplicateAt(ctx: ServiceContext, page: ModelPage, error: unknown): AppError | null {
+function duplicateAt(
+  ctx: { auth: { tenantId: string }; locale: Locale },
+  page: ModelPage,
+  error: unknown,
+): AppError | null {
   const pg = error as { code?: unknown; constraint?: unknown } | null;
   if (pg?.code !== '23505' || typeof pg.constraint !== 'string') return null;
   const field = uniqueNames(ctx.auth.tenantId, page.model.definition).get(pg.constraint);
@@ -762,7 +774,7 @@ function rowColumns(page: ModelPage, data: Row, onForm: Set<string>): Map<string
 }
 
 async function writeLines(
-  ctx: ServiceContext,
+  ctx: { auth: { tenantId: string; userId: string } },
   tx: Db,
   page: ModelPage,
   masterId: string,
@@ -799,6 +811,28 @@ async function writeLines(
   }
 }
 
+/** Inserts the main row: the product's columns, then the fields' (an empty one takes its default); its id. */
+async function insertRow(
+  tx: Db,
+  page: ModelPage,
+  own: Map<string, unknown>,
+  cols: Map<string, unknown>,
+): Promise<string> {
+  const names: ReturnType<typeof sql.id>[] = [];
+  const values: RawBuilder<unknown>[] = [];
+  for (const [code, value] of [...own, ...cols]) {
+    if (value === null) continue;
+    names.push(sql.id(code));
+    values.push(sql`${value}`);
+  }
+  const res = await sql<{
+    id: string;
+  }>`insert into ${sql.table(page.table)} (${sql.join(names)}) values (${sql.join(values)}) returning id::text as id`.execute(
+    tx,
+  );
+  return res.rows[0]?.id as string;
+}
+
 function formFieldNames(fields: readonly FormField[]): Set<string> {
   return new Set(fields.map((f) => f.name));
 }
@@ -821,23 +855,12 @@ export async function createModelRow(
       await guardIds(ctx, tx, page, data);
       const parent = await checkedParent(ctx, page, tx, visible, input.parentId);
       const cols = rowColumns(page, data, onForm);
-      const names = [sql.id('tenant_id'), sql.id('created_by')];
-      const values = [sql`${ctx.auth.tenantId}`, sql`${ctx.auth.userId}`];
-      if (parent) {
-        names.push(sql.id('parent_id'));
-        values.push(sql`${parent}`);
-      }
-      for (const [code, value] of cols) {
-        if (value === null) continue;
-        names.push(sql.id(code));
-        values.push(sql`${value}`);
-      }
-      const res = await sql<{
-        id: string;
-      }>`insert into ${sql.table(page.table)} (${sql.join(names)}) values (${sql.join(values)}) returning id::text as id`.execute(
-        tx,
-      );
-      const newId = res.rows[0]?.id as string;
+      const own = new Map<string, unknown>([
+        ['tenant_id', ctx.auth.tenantId],
+        ['created_by', ctx.auth.userId],
+      ]);
+      if (parent) own.set('parent_id', parent);
+      const newId = await insertRow(tx, page, own, cols);
       await writeLines(ctx, tx, page, newId, data, onForm);
       return newId;
     });
@@ -909,4 +932,57 @@ export async function deleteModelRows(ctx: ServiceContext, page: ModelPage, ids:
       tx,
     );
   });
+}
+
+/** A flow's hold on its model row: the task and its status (contracts' FLOW_STATUS codes). */
+export interface FlowRow {
+  tenantId: string;
+  /** Who made the row (the task's launcher). */
+  userId: string;
+  taskId: string;
+  state: number;
+  data: Row;
+  /** The language of a refusal (a duplicate of a unique field: 400 at it). */
+  locale: Locale;
+}
+
+/**
+ * Writes the model row of a task of a designed form (inside the task's transaction): the form's
+ * fields, the lines, `flow_task_id` and `flow_state`. The first write adds the row; later ones (the
+ * end, a resubmit) change it.
+ */
+export async function writeFlowRow(tx: Db, page: ModelPage, row: FlowRow): Promise<void> {
+  try {
+    await writeFlowRowIn(tx, page, row);
+  } catch (error) {
+    throw duplicateAt({ auth: { tenantId: row.tenantId }, locale: row.locale }, page, error) ?? error;
+  }
+}
+
+async function writeFlowRowIn(tx: Db, page: ModelPage, row: FlowRow): Promise<void> {
+  const onForm = formFieldNames(page.content.form.fields);
+  const cols = rowColumns(page, row.data, onForm);
+  const auth = { auth: { tenantId: row.tenantId, userId: row.userId } };
+  const found = await sql<{
+    id: string;
+  }>`select id::text as id from ${sql.table(page.table)} where tenant_id = ${row.tenantId} and flow_task_id = ${row.taskId} for update`.execute(
+    tx,
+  );
+  let id = found.rows[0]?.id;
+  if (id) {
+    const sets = [sql`${sql.id('flow_state')} = ${row.state}`, sql`${sql.id('updated_at')} = now()`];
+    for (const [code, value] of cols) sets.push(sql`${sql.id(code)} = ${value}`);
+    await sql`update ${sql.table(page.table)} set ${sql.join(sets)} where tenant_id = ${row.tenantId} and id = ${id}`.execute(
+      tx,
+    );
+  } else {
+    const own = new Map<string, unknown>([
+      ['tenant_id', row.tenantId],
+      ['created_by', row.userId],
+      ['flow_task_id', row.taskId],
+      ['flow_state', row.state],
+    ]);
+    id = await insertRow(tx, page, own, cols);
+  }
+  await writeLines(auth, tx, page, id, row.data, onForm);
 }

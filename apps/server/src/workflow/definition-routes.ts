@@ -11,6 +11,8 @@ import {
   flowDefinitionSummarySchema,
   flowDefinitionUpdateSchema,
   flowExportSchema,
+  flowFieldOptionsSchema,
+  flowFormFieldsSchema,
   flowIdParamSchema,
   flowSelectorQuerySchema,
   pageOf,
@@ -35,6 +37,7 @@ import {
   stopDefinition,
   updateDefinition,
 } from './definition-service';
+import { fieldDataSelect, formDataFields } from './form-fields';
 
 const tags = ['workflow'];
 const P = FlowEnginePerm;
@@ -73,6 +76,34 @@ export const flowDefinitionRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) => envelopeOk(await getDefinition(ctx(request), { id: request.params.id })),
+  );
+
+  app.get(
+    `${FlowEngineApi.base}/:id/${FlowEngineApi.formDataFields}`,
+    {
+      preValidation: requirePerm(P.flowEngine),
+      schema: {
+        tags,
+        summary: "The fields of a flow's form (conditions, node field rights), labels in three languages",
+        params: flowIdParamSchema,
+        response: { 200: envelope(flowFormFieldsSchema) },
+      },
+    },
+    async (request) => envelopeOk(await formDataFields(ctx(request), request.params.id)),
+  );
+
+  app.get(
+    `${FlowEngineApi.base}/:id/${FlowEngineApi.fieldDataSelect}`,
+    {
+      preValidation: requirePerm(P.flowEngine),
+      schema: {
+        tags,
+        summary: "The options of a flow form's choice fields (fixed, or the tenant's dictionary items)",
+        params: flowIdParamSchema,
+        response: { 200: envelope(flowFieldOptionsSchema) },
+      },
+    },
+    async (request) => envelopeOk(await fieldDataSelect(ctx(request), request.params.id)),
   );
 
   app.get(

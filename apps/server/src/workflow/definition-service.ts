@@ -20,7 +20,7 @@ import type { JsonValue } from '../db/schema';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { indexTree, validateTree } from './engine';
-import { formOf } from './forms';
+import { formFor, isSourcedForm } from './forms';
 import { assertTenantIds, definitionIds } from './tenant-ids';
 
 // The unique index behind the check below: a create that loses the race answers as the check does.
@@ -210,12 +210,19 @@ function columns(input: FlowDefinitionInput) {
 }
 
 /** Every id the definition names is of the caller's tenant (save, import, release): else 400 naming it. */
-function assertOwnIds(
+async function assertOwnIds(
   ctx: FlowContext,
   db: Kysely<Database>,
   def: Pick<FlowDefinitionInput, 'launchers' | 'flowTemplateJson' | 'formName'>,
 ): Promise<void> {
-  return assertTenantIds(ctx, db, definitionIds({ ...def, form: formOf(def.formName)?.schema }));
+  const form = await formFor(db, ctx.tenantId, def.formName);
+  // A designed form must be a published design of the tenant's (another's id is unknown here).
+  if (!form && isSourcedForm(def.formName))
+    throw new AppError(
+      404,
+      flowMessage('flow.error.unknownForm', ctx.locale, { name: def.formName }) as MessageKey,
+    );
+  return assertTenantIds(ctx, db, definitionIds({ ...def, form: form?.schema }));
 }
 
 async function insertDraft(

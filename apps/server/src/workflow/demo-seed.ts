@@ -238,7 +238,7 @@ function seeder(tx: Tx, tenantId: string): Seeder {
           definition_id: flowId,
           version_id: def.version_id,
           bill_no: await nextBillNo(tx, tenantId, BillRuleCode.flowTask),
-          ...taskTitles(def.form_name, def.full_name, launcher.real_name),
+          ...taskTitles(form.schema, def.full_name, launcher.real_name),
           launcher_id: launcherId,
           form_name: def.form_name,
           form_data: jsonb(checked.data),

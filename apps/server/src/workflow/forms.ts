@@ -23,7 +23,7 @@ import {
   optionFilterValue,
   validationMessage,
 } from '@srm/contracts';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/types';
 
 /**
@@ -50,6 +50,27 @@ export interface RegisteredForm {
    * served only to those who may see the task.
    */
   ownFiles?: boolean;
+  /**
+   * The owner's own limits beyond the schema (a designed form's model: text lengths, digits), as
+   * messages by field path; checked after the schema's rules.
+   */
+  limits?(data: Record<string, unknown>, locale: Locale): Record<string, string>;
+  /**
+   * What the owner does when a task of this form is submitted or resubmitted (a designed form writes
+   * its model row): inside the submit's transaction, before the engine's outcome is written (so an
+   * immediate end reaches `onFinished` after it).
+   */
+  onSubmitted?(tx: Transaction<Database>, event: FormSubmitted): Promise<void>;
+}
+
+/** A task submitted (or resubmitted) through its flow, as the form's owner sees it. */
+export interface FormSubmitted {
+  tenantId: string;
+  taskId: string;
+  launcherId: string;
+  formData: Record<string, unknown>;
+  /** The submitter's language (for a refusal). */
+  locale: Locale;
 }
 
 /** How a task ended, as the form's owner sees it. */
@@ -111,8 +132,50 @@ export function registerForm(name: string, form: RegisteredForm): void {
   FORMS[name] = form;
 }
 
+/** A coded form by name (the forms in code and those the domains register). */
 export function formOf(name: string): RegisteredForm | undefined {
   return Object.hasOwn(FORMS, name) ? FORMS[name] : undefined;
+}
+
+/**
+ * A source of forms built by the tenant (the online designer's `Design<id>`): asked for the names
+ * that start with its prefix, it loads the tenant's form (null: none, or not the tenant's). The
+ * owning domain registers it when its module loads, as with `registerForm`: the workflow imports
+ * no domain.
+ */
+export type FormSource = (
+  db: Kysely<Database>,
+  tenantId: string,
+  rest: string,
+) => Promise<RegisteredForm | null>;
+
+const SOURCES: { prefix: string; load: FormSource }[] = [];
+
+export function registerFormSource(prefix: string, load: FormSource): void {
+  const at = SOURCES.findIndex((s) => s.prefix === prefix);
+  if (at >= 0) SOURCES.splice(at, 1);
+  SOURCES.push({ prefix, load });
+}
+
+/** Whether the name belongs to a form source (a designed form), whether or not it exists. */
+export function isSourcedForm(name: string): boolean {
+  return SOURCES.some((s) => name.startsWith(s.prefix));
+}
+
+/**
+ * The form of `name` for the tenant: a coded one, or one a source builds. `db` is the open
+ * transaction when there is one (the embedded database has a single connection).
+ */
+export async function formFor(
+  db: Kysely<Database>,
+  tenantId: string,
+  name: string,
+): Promise<RegisteredForm | undefined> {
+  const coded = formOf(name);
+  if (coded) return coded;
+  const source = SOURCES.find((s) => name.startsWith(s.prefix));
+  if (!source) return undefined;
+  return (await source.load(db, tenantId, name.slice(source.prefix.length))) ?? undefined;
 }
 
 const isBlank = (v: unknown) =>
@@ -342,6 +405,7 @@ export function checkForm(
   }
   for (const [name, key] of Object.entries(form.crossCheck?.(data, input) ?? {}))
     fields[name] ??= validationMessage(key, locale);
+  for (const [name, message] of Object.entries(form.limits?.(data, locale) ?? {})) fields[name] ??= message;
   return { data: form.compute(data), fields };
 }
 
@@ -368,8 +432,7 @@ export function emptyForm(form: RegisteredForm): Record<string, unknown> {
  * the launcher's name ("采购申请 – 张三", "Purchase requisition – 张三"). A form not registered any
  * more is named by its flow.
  */
-export function taskTitles(formName: string, flowName: string, launcherName: string): TaskTitles {
-  const form = formOf(formName)?.schema;
+export function taskTitles(form: FormSchema | undefined, flowName: string, launcherName: string): TaskTitles {
   return titlesIn((locale) =>
     flowMessage('flow.taskTitle', locale, {
       flow: form ? formTitle(form, locale) : flowName,

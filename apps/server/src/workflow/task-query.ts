@@ -29,7 +29,7 @@ import type { Database } from '../db/types';
 import { delegationFor } from './engine';
 import { upstreamOf } from './engine/tree';
 import { callerReach } from './form-parties';
-import { emptyForm, flowNameColumn, flowNameIn, formOf, titleColumn, titleIn, visibleData } from './forms';
+import { emptyForm, flowNameColumn, flowNameIn, formFor, titleColumn, titleIn, visibleData } from './forms';
 import { cachedDelegations, delegationsOf } from './org-lookup';
 import { flowError, mayLaunch, openToCaller, recallWouldPass } from './task-service';
 import { hasState, loadTask, type TaskRow, versionIndex } from './task-store';
@@ -676,7 +676,7 @@ export async function taskDetail(ctx: ServiceContext, id: string): Promise<FlowT
       return { nodeId: n.id, name: nodeNameIn(n, ctx.locale), type: n.type, state: nodeState, handlers };
     });
 
-  const form = formOf(row.form_name);
+  const form = await formFor(ctx.db, ctx.tenantId, row.form_name);
   const formData = visibleData(row.form_data, rights);
   return {
     task: {
@@ -784,7 +784,7 @@ async function ownDefaults(
 
 /** GET /api/workflow/Form/{Name}/{id}: the form's schema and a task's data (id 0: a new form's defaults). */
 export async function formView(ctx: ServiceContext, name: string, id: string) {
-  const form = formOf(name);
+  const form = await formFor(ctx.db, ctx.tenantId, name);
   if (!form) throw flowError(ctx, 404, 'flow.error.unknownForm', { name });
   if (id === '0') {
     const { data, fixedFields } = await ownDefaults(ctx, form.schema, emptyForm(form));

@@ -34,7 +34,7 @@ import {
 } from './engine';
 import { bindFlowFiles } from './file-service';
 import { assertFormParties, type CallerReach, callerReach } from './form-parties';
-import { checkForm, formOf, type RegisteredForm, type TaskTitles, taskTitles } from './forms';
+import { checkForm, formFor, type RegisteredForm, type TaskTitles, taskTitles } from './forms';
 import { cachedDelegations, delegationsOf, launcherFacts, orgLookup } from './org-lookup';
 import {
   hasState,
@@ -356,24 +356,35 @@ async function callerForm(
   input: Record<string, unknown>,
   stored: Record<string, unknown>,
   rights: Record<string, FieldRight>,
-): Promise<Record<string, unknown>> {
-  const data = validForm(ctx, formName, input, stored, rights);
-  await assertFormParties(ctx, db, reach, (formOf(formName) as RegisteredForm).schema, data, stored);
-  return data;
+): Promise<{ form: RegisteredForm; data: Record<string, unknown> }> {
+  const { form, data } = await validForm(ctx, db, formName, input, stored, rights);
+  await assertFormParties(ctx, db, reach, form.schema, data, stored);
+  return { form, data };
 }
 
-function validForm(
-  ctx: Pick<ServiceContext, 'locale'>,
+/** The tenant's form of the name (404 when it has none), inside `db` (the open transaction). */
+export async function taskForm(
+  ctx: Pick<ServiceContext, 'locale' | 'tenantId'>,
+  db: Kysely<Database>,
+  formName: string,
+): Promise<RegisteredForm> {
+  const form = await formFor(db, ctx.tenantId, formName);
+  if (!form) throw flowError(ctx, 404, 'flow.error.unknownForm', { name: formName });
+  return form;
+}
+
+async function validForm(
+  ctx: Pick<ServiceContext, 'locale' | 'tenantId'>,
+  db: Kysely<Database>,
   formName: string,
   input: Record<string, unknown>,
   stored: Record<string, unknown>,
   rights: Record<string, FieldRight>,
-): Record<string, unknown> {
-  const form = formOf(formName);
-  if (!form) throw flowError(ctx, 404, 'flow.error.unknownForm', { name: formName });
+): Promise<{ form: RegisteredForm; data: Record<string, unknown> }> {
+  const form = await taskForm(ctx, db, formName);
   const { data, fields } = checkForm(form, input, stored, rights, ctx.locale);
   if (Object.keys(fields).length > 0) throw fieldError(fields);
-  return data;
+  return { form, data };
 }
 
 export interface TaskInput {
@@ -406,6 +417,15 @@ async function submitInTx(
       };
   const result = await transition(index, before, action, engine);
   if (!result.ok) throw refusalError(ctx, result.refusal);
+  const form = await formFor(tx, ctx.tenantId, row.form_name);
+  if (form?.onSubmitted)
+    await form.onSubmitted(tx, {
+      tenantId: ctx.tenantId,
+      taskId: row.id,
+      launcherId: row.launcher_id,
+      formData: result.state.formData,
+      locale: ctx.locale,
+    });
   await persistTransition(ctx.deps, tx, row, before, result.state, result.effects);
   return result.state.status;
 }
@@ -419,7 +439,7 @@ export async function createTask(
   formName?: string,
 ): Promise<FlowTaskSaved> {
   await ctx.deps.jobs.start();
-  if (formName && !formOf(formName)) throw flowError(ctx, 404, 'flow.error.unknownForm', { name: formName });
+  if (formName) await taskForm(ctx, ctx.db, formName);
   const [{ canMonitor, delegations }, reach] = await Promise.all([callerFacts(ctx), callerReach(ctx)]);
   return idempotent(ctx, idemKey, async (tx) => {
     const def = await loadDefinition(tx, ctx.tenantId, flowId);
@@ -427,7 +447,15 @@ export async function createTask(
     await assertLaunchable(ctx, tx, def);
     const versionId = await latestVersion(tx, def);
     const { tree } = await versionIndex(tx, versionId);
-    const formData = await callerForm(ctx, tx, reach, def.form_name, input.formData, {}, startRights(tree));
+    const { form, data: formData } = await callerForm(
+      ctx,
+      tx,
+      reach,
+      def.form_name,
+      input.formData,
+      {},
+      startRights(tree),
+    );
     await assertChoices(ctx, tx, input.choices);
     const launcher = await tx
       .selectFrom('sys_user')
@@ -438,14 +466,14 @@ export async function createTask(
       tenant_id: ctx.tenantId,
       definition_id: def.id,
       version_id: versionId,
-      ...taskTitles(def.form_name, def.full_name, launcher.real_name),
+      ...taskTitles(form.schema, def.full_name, launcher.real_name),
       launcher_id: ctx.userId,
       urgency: input.urgency,
       status: FLOW_STATUS.draft,
       form_name: def.form_name,
       form_data: jsonb(formData),
     });
-    const withFiles = await bindFlowFiles(ctx, tx, formOf(def.form_name), row.id, formData);
+    const withFiles = await bindFlowFiles(ctx, tx, form, row.id, formData);
     if (withFiles !== formData)
       await tx
         .updateTable('flow_task')
@@ -489,13 +517,16 @@ export async function updateTask(
       }
     }
     const { tree } = await versionIndex(tx, row.version_id as string);
-    const formData = await bindFlowFiles(
+    const checked = await callerForm(
       ctx,
       tx,
-      formOf(row.form_name),
-      row.id,
-      await callerForm(ctx, tx, reach, row.form_name, input.formData, row.form_data, startRights(tree)),
+      reach,
+      row.form_name,
+      input.formData,
+      row.form_data,
+      startRights(tree),
     );
+    const formData = await bindFlowFiles(ctx, tx, checked.form, row.id, checked.data);
     await assertChoices(ctx, tx, input.choices);
     let status: FlowStatus = row.status as FlowStatus;
     if (input.submit) status = await submitInTx(ctx, tx, row, input, formData, canMonitor, delegations);
@@ -557,8 +588,15 @@ export async function launchFormTask(deps: Deps, tx: Tx, launch: FormLaunch): Pr
   const def = await loadDefinition(tx, launch.tenantId, String(found.id));
   const versionId = await latestVersion(tx, def);
   const { tree } = await versionIndex(tx, versionId);
-  const formData = validForm(ctx, def.form_name, launch.formData, {}, startRights(tree));
-  await assertTenantIds(ctx, tx, formIds((formOf(def.form_name) as RegisteredForm).schema, formData));
+  const { form, data: formData } = await validForm(
+    ctx,
+    tx,
+    def.form_name,
+    launch.formData,
+    {},
+    startRights(tree),
+  );
+  await assertTenantIds(ctx, tx, formIds(form.schema, formData));
   const row = await insertTask(tx, {
     tenant_id: launch.tenantId,
     definition_id: def.id,
@@ -603,8 +641,15 @@ export async function resubmitFormTask(
   if (row.status !== FLOW_STATUS.rejected || !hasState(row))
     throw flowError(ctx, 409, 'flow.error.notEditable');
   const { tree } = await versionIndex(tx, row.version_id as string);
-  const formData = validForm(ctx, row.form_name, task.formData, row.form_data, startRights(tree));
-  await assertTenantIds(ctx, tx, formIds((formOf(row.form_name) as RegisteredForm).schema, formData));
+  const { form, data: formData } = await validForm(
+    ctx,
+    tx,
+    row.form_name,
+    task.formData,
+    row.form_data,
+    startRights(tree),
+  );
+  await assertTenantIds(ctx, tx, formIds(form.schema, formData));
   if (task.titles) await tx.updateTable('flow_task').set(task.titles).where('id', '=', row.id).execute();
   const status = await submitInTx(ctx, tx, row, { formData, urgency: 1, submit: true }, formData, false);
   return { id: row.id, billNo: row.bill_no, status };
@@ -671,7 +716,7 @@ export async function actOnItem(
       // The approver edits only what his node allows; a field it does not name stays read-only.
       const node = index.nodes.get(item.nodeId)?.node;
       const rights = node && 'formRights' in node ? (node.formRights ?? {}) : {};
-      const form = formOf(row.form_name);
+      const form = await formFor(tx, ctx.tenantId, row.form_name);
       if (form) {
         const { data, fields } = checkForm(
           form,

@@ -7,7 +7,7 @@ import type { JsonValue } from '../db/schema';
 import type { Database } from '../db/types';
 import { type FlowEffect, indexTree, type TaskState } from './engine';
 import type { FlowIndex } from './engine/tree';
-import { formOf } from './forms';
+import { formFor } from './forms';
 
 /** A to-do's node name columns: the main name, and the English and traditional ones ('' where none). */
 function nodeNames(node: { name: string; names?: NodeNames | undefined } | undefined) {
@@ -403,7 +403,7 @@ export async function persistTransition(
 
   // The form's owner acts on the outcome in this same transaction (forms.ts `onFinished`).
   const end = effects.find((e) => e.type === 'finished');
-  const onFinished = end ? formOf(row.form_name)?.onFinished : undefined;
+  const onFinished = end ? (await formFor(tx, row.tenant_id, row.form_name))?.onFinished : undefined;
   if (end && onFinished) {
     const last = history.at(-1);
     await onFinished(tx, {

@@ -80,6 +80,8 @@ describe('data models', () => {
       'created_at',
       'updated_by',
       'updated_at',
+      'flow_task_id',
+      'flow_state',
     ]);
     def = sample();
     const list = await t.get<{ list: { code: string; fieldCount: number }[] }>(M, admin);

@@ -63,9 +63,11 @@ describe('model table', () => {
       'create table "dm_7_sample" ("id" bigint generated always as identity primary key, ' +
         '"tenant_id" bigint not null references "tenant" ("id"), "parent_id" bigint, ' +
         `"title" varchar(100) default 'it''s'::varchar(100) not null, "total" numeric(18, 2), "tags" jsonb, ` +
-        '"created_by" bigint, "created_at" timestamptz not null default now(), "updated_by" bigint, "updated_at" timestamptz)',
+        '"created_by" bigint, "created_at" timestamptz not null default now(), "updated_by" bigint, "updated_at" timestamptz, ' +
+        '"flow_task_id" bigint, "flow_state" smallint)',
     );
-    expect(indexes).toHaveLength(3);
+    expect(indexes).toHaveLength(4);
+    expect(indexes[3]).toMatch(/^create index "dmx_7_\w+" on "dm_7_sample" \("tenant_id", "flow_task_id"\)$/);
     expect(indexes[0]).toMatch(
       /^create index "dmx_7_[0-9a-f]{12}" on "dm_7_sample" \("tenant_id", "parent_id"\)$/,
     );

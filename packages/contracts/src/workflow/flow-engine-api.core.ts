@@ -24,6 +24,13 @@ export const FlowEngineApi = {
   listAll: '/api/flow/FlowEngine/ListAll',
   /** GET ?type= (a category): released flows for pickers. */
   selector: '/api/flow/FlowEngine/Selector',
+  /**
+   * GET `${base}/{id}/${formDataFields}`: the fields of the flow's form (for conditions and node
+   * field rights), a coded form's or a published design's.
+   */
+  formDataFields: 'FormDataFields',
+  /** GET `${base}/{id}/${fieldDataSelect}`: the options of the form's choice fields (fixed or the dictionary's). */
+  fieldDataSelect: 'FieldDataSelect',
 } as const;
 
 /** The flow engine screen's permission codes, seeded with the `workFlow.flowEngine` menu page. */

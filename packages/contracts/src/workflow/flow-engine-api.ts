@@ -61,3 +61,43 @@ export type FlowTreeErrorItem = z.infer<typeof flowTreeErrorSchema>;
 
 /** ExportData's document, which import takes back. */
 export const flowExportSchema = flowDefinitionSaveSchema;
+
+const labelsSchema = z.object({ 'zh-CN': z.string(), 'en-US': z.string(), 'zh-TW': z.string() });
+
+const flowFormFieldBase = z.object({
+  name: z.string(),
+  type: z.string(),
+  /** The label in each language (the main label where the form has none in that language). */
+  labels: labelsSchema,
+  required: z.boolean(),
+  multiple: z.boolean(),
+  computed: z.boolean(),
+  /** Fixed options (value and labels). */
+  options: z.array(z.object({ value: z.union([z.string(), z.number()]), labels: labelsSchema })).optional(),
+  /** The dictionary code of its options. */
+  dictionary: z.string().optional(),
+});
+
+/** GET {id}/FormDataFields: a field of the flow's form; a sub-table's columns under it. */
+export const flowFormFieldSchema = flowFormFieldBase.extend({
+  columns: z.array(flowFormFieldBase).optional(),
+});
+export type FlowFormField = z.infer<typeof flowFormFieldSchema>;
+
+export const flowFormFieldsSchema = z.object({
+  formName: z.string(),
+  titles: labelsSchema,
+  fields: z.array(flowFormFieldSchema),
+});
+export type FlowFormFields = z.infer<typeof flowFormFieldsSchema>;
+
+/** GET {id}/FieldDataSelect: the options of a choice field (`lines.unit` for a sub-table's column). */
+export const flowFieldOptionsSchema = z.array(
+  z.object({
+    field: z.string(),
+    options: z.array(
+      z.object({ value: z.union([z.string(), z.number()]), label: z.string(), labels: labelsSchema }),
+    ),
+  }),
+);
+export type FlowFieldOptions = z.infer<typeof flowFieldOptionsSchema>;

@@ -53,8 +53,9 @@ import { UserSelect } from '../../../components/user';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { flowEngineApi, flowEngineKeys, treeErrorsOf } from './api';
+import { designedFormOptions, useDesignedForms, useFlowFormSchema } from './designForms';
 import { type CanvasActions, FlowCanvas } from './FlowCanvas';
-import { DESIGNER_FORMS, designerFormOptions, formByName, formTitle } from './forms';
+import { DESIGNER_FORMS, designerFormOptions, formTitle } from './forms';
 import { NodeDrawer } from './NodeDrawer';
 import { useOrgOptions } from './options';
 import {
@@ -166,6 +167,7 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
     queryFn: () => flowEngineApi.info(initialId ?? ''),
     enabled: !!initialId,
   });
+  const designs = useDesignedForms();
   const versions = id
     ? (queryClient.getQueryData(flowEngineKeys.info(id)) as typeof info.data)?.versions
     : undefined;
@@ -370,7 +372,18 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
     const el = document.querySelector(`[data-node-id="${key}"] .fd-node-name`);
     return el?.textContent ?? key;
   };
-  const form = formByName(formName);
+  const form = useFlowFormSchema(
+    formName,
+    { id: id ?? undefined, savedFormName: info.data?.formName },
+    designs,
+  );
+  const formOptions = designerFormOptions(
+    info.data?.formName,
+    language,
+    designedFormOptions(designs, language),
+  );
+  const coded = formOptions.filter((o) => !/^Design\d+$/.test(o.value));
+  const designed = formOptions.filter((o) => /^Design\d+$/.test(o.value));
   const canEdit = has(id ? FlowEnginePerm.edit : FlowEnginePerm.add);
 
   const basicTab = (
@@ -415,7 +428,17 @@ export function Designer({ id: initialId, onClose }: { id: string | null; onClos
         <DictSelect typeCode="flowCategory" data-testid="flow-category" />
       </Form.Item>
       <Form.Item name="formName" label={t('basic.form')} rules={[{ required: true }]}>
-        <Select data-testid="flow-formName" options={designerFormOptions(info.data?.formName, language)} />
+        <Select
+          data-testid="flow-formName"
+          options={
+            (designed.length
+              ? [
+                  { label: t('basic.codedForms'), options: coded },
+                  { label: t('basic.designedForms'), options: designed },
+                ]
+              : coded) as { label: string; value?: string; options?: { label: string; value: string }[] }[]
+          }
+        />
       </Form.Item>
       <Form.Item name="iconBackground" label={t('basic.colour')}>
         <Radio.Group>

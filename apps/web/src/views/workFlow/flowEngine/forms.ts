@@ -21,19 +21,39 @@ const isFormName = (name: string | undefined): name is FlowFormName =>
  */
 export const DESIGNER_FORMS: readonly FormSchema[] = [FLOW_FORMS.PurchaseRequisition, FLOW_FORMS.LeaveApply];
 
+/** The designed forms (`Design<id>`) loaded so far in this session, by name (`designForms.ts`). */
+const DESIGNED = new Map<string, FormSchema>();
+
+/** A designed form's name (a published design of the tenant's, `Design<id>`). */
+export const isDesignedFormName = (name: string) => /^Design\d+$/.test(name);
+
+export function rememberDesignedForm(schema: FormSchema): void {
+  DESIGNED.set(schema.name, schema);
+}
+
 export function formByName(name: string | undefined): FormSchema | undefined {
-  return isFormName(name) ? FLOW_FORMS[name] : undefined;
+  if (isFormName(name)) return FLOW_FORMS[name];
+  return name === undefined ? undefined : DESIGNED.get(name);
 }
 
 /**
  * The form picker's choices: the general forms, and the saved flow's own form when it is another
  * (still offered after the picker moved away from it).
  */
-export function designerFormOptions(saved: string | undefined, locale: Locale) {
+export function designerFormOptions(
+  saved: string | undefined,
+  locale: Locale,
+  designed: readonly { value: string; label: string }[] = [],
+) {
   const forms = [...DESIGNER_FORMS];
   const own = formByName(saved);
-  if (own && !forms.includes(own)) forms.push(own);
-  return forms.map((f) => ({ value: f.name, label: formTitle(f.name, locale) }));
+  if (own && !forms.includes(own) && !isDesignedFormName(own.name)) forms.push(own);
+  const options = forms.map((f) => ({ value: f.name, label: formTitle(f.name, locale) }));
+  const designs = [...designed];
+  // A saved flow's designed form the caller cannot list (no designer page) is still offered.
+  if (saved && isDesignedFormName(saved) && !designs.some((d) => d.value === saved))
+    designs.push({ value: saved, label: formTitle(saved, locale) });
+  return designs.length ? [...options, ...designs] : options;
 }
 
 export function fieldLabel(f: FormField, locale: Locale): string {
@@ -51,10 +71,14 @@ export function ruleLabels(f: FormField): Pick<ConditionRule, 'label' | 'labels'
   };
 }
 
-/** A form's name in a language (its code when the registry does not know it). */
+/**
+ * A form's name in a language: its code when the registry does not know it, nothing for a designed
+ * form not loaded here (its flow's name says what it is).
+ */
 export function formTitle(name: string, locale: Locale): string {
   const form = formByName(name);
-  return form ? schemaTitle(form, locale) : name;
+  if (form) return schemaTitle(form, locale);
+  return isDesignedFormName(name) ? '' : name;
 }
 
 /** Fields a condition can compare: not tables or attachments. */

@@ -1,4 +1,9 @@
-import { FLOW_STATUS, type FlowUrgency, type FormSchema } from '@srm/contracts/core';
+import {
+  FLOW_STATUS,
+  type FlowUrgency,
+  type FormSchema,
+  formTitle as schemaTitle,
+} from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Form, Radio, Skeleton, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -161,7 +166,10 @@ export function LaunchDrawer({
   const title =
     target.kind === 'new'
       ? t('launch.drawerTitle', { name: target.flowName })
-      : t('launch.editTitle', { billNo: own.data?.billNo ?? '', form: formTitle(target.formName, language) });
+      : t('launch.editTitle', {
+          billNo: own.data?.billNo ?? '',
+          form: schema ? schemaTitle(schema, language) : formTitle(target.formName, language),
+        });
   return (
     <Drawer
       open
