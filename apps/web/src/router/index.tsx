@@ -1,3 +1,4 @@
+import { MenuType } from '@srm/contracts/core';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
@@ -49,6 +50,7 @@ const loadPages = async () => {
   return pages;
 };
 const NotAvailable = lazy(() => import('../views/common/NotAvailable'));
+const ModelPage = lazy(() => import('../views/onlineDev/modelPage'));
 
 /** Id of the shell route; menu routes are patched in as its children. */
 export const LAYOUT_ROUTE_ID = 'layout';
@@ -206,6 +208,12 @@ export function MenuPage({ path }: { path: string }) {
     content = (
       <Lazy>
         <IframePage src={route.iframeSrc ?? ''} title={route.meta.titles?.[language] ?? route.meta.title} />
+      </Lazy>
+    );
+  } else if (route.kind === 'dynamic' && route.type === MenuType.dynamicModel) {
+    content = (
+      <Lazy>
+        <ModelPage menuId={route.menuId} title={route.meta.titles?.[language] ?? route.meta.title} />
       </Lazy>
     );
   } else if (route.kind === 'dynamic') {

@@ -122,6 +122,8 @@ export interface MenuRoute {
   /** Route name: vueName. */
   name: string;
   kind: MenuRouteKind;
+  /** The menu item's type (`MenuType`): which dynamic page a `dynamic` route is. */
+  type: number;
   menuId: string;
   /** Registry key: the url address without its query string. */
   urlAddress: string;
@@ -142,6 +144,7 @@ export function menuToRoutes(menus: AppMenuItem[]): MenuRoute[] {
         path: item.path,
         name: item.vueName,
         kind,
+        type: item.type,
         menuId: item.id,
         urlAddress: kind === 'page' ? item.path : stripQuery(item.urlAddress),
         iframeSrc: item.iframeSrc,
