@@ -89,4 +89,5 @@ export * from './workflow/flow-model.core';
 export type * from './workflow/flow-task-api';
 export * from './workflow/flow-task-api.core';
 export * from './workflow/flow-text';
+export * from './workflow/form-compute.core';
 export * from './workflow/form-linkage.core';

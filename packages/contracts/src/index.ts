@@ -49,4 +49,5 @@ export * from './workflow/flow-engine-api';
 export * from './workflow/flow-model';
 export * from './workflow/flow-task-api';
 export * from './workflow/flow-text';
+export * from './workflow/form-compute.core';
 export * from './workflow/form-linkage.core';

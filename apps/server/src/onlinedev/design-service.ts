@@ -19,6 +19,7 @@ import { likePattern } from '../core/sql';
 import { declareUnique } from '../core/unique-violation';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
+import { syncModuleItems } from '../system/menu-write-service';
 import type { DataModelContext } from './data-model-service';
 import { currentModelOf, modelsByCode, userName } from './data-model-service';
 
@@ -274,6 +275,9 @@ export async function publishDesign(ctx: DataModelContext, id: string): Promise<
       .set({ published_version: version, changed: false })
       .where('id', '=', row.id)
       .execute();
+    // The model pages of the design take its new buttons and columns (the authorize screen grants them).
+    for (const menu of await designMenus(tx, ctx.tenantId, String(row.id)))
+      await syncModuleItems(tx, ctx.tenantId, menu.id, menu.code);
   });
   return getDesign(ctx, id);
 }
@@ -317,27 +321,33 @@ export async function getDesignVersion(
   return versionOf(v);
 }
 
-/**
- * Where a design is used: menu items of type 3 whose `propertyJson` names it, flows whose form is
- * it. Named in the 409 that refuses its delete.
- */
-async function designUsers(ctx: DataModelContext, db: Kysely<Database>, id: string): Promise<string[]> {
-  const menus = await db
+/** The type-3 menu items that name the design. */
+async function designMenus(db: Kysely<Database>, tenantId: string, id: string) {
+  const rows = await db
     .selectFrom('sys_menu')
-    .select('menu_name')
-    .where('tenant_id', '=', ctx.tenantId)
+    .select(['id', 'menu_name', 'menu_perms'])
+    .where('tenant_id', '=', tenantId)
     .where('menu_type', '=', 3)
     .where(
       sql<boolean>`case when property_json like '{%' then property_json::jsonb ->> 'moduleId' end = ${id}`,
     )
     .execute();
+  return rows.map((r) => ({ id: String(r.id), name: r.menu_name, code: r.menu_perms }));
+}
+
+/**
+ * Where a design is used: menu items of type 3 whose `propertyJson` names it, flows whose form is
+ * it. Named in the 409 that refuses its delete.
+ */
+async function designUsers(ctx: DataModelContext, db: Kysely<Database>, id: string): Promise<string[]> {
+  const menus = await designMenus(db, ctx.tenantId, id);
   const flows = await db
     .selectFrom('flow_definition')
     .select(['full_name', 'en_code'])
     .where('tenant_id', '=', ctx.tenantId)
     .where('form_name', '=', designFormName(id))
     .execute();
-  return [...menus.map((m) => m.menu_name), ...flows.map((r) => `${r.full_name} (${r.en_code})`)];
+  return [...menus.map((m) => m.name), ...flows.map((r) => `${r.full_name} (${r.en_code})`)];
 }
 
 export async function deleteDesign(ctx: DataModelContext, id: string): Promise<void> {

@@ -9,12 +9,19 @@ import { signedIn } from '../core/scope';
 import { dataModelRoutes } from './data-model-routes';
 import { designRoutes } from './design-routes';
 import { publishedDesignExists } from './design-service';
+import { modelPageItems, modelPageRuleFields } from './model-page';
+import { modelPageRoutes } from './model-page-routes';
 
 export { modelTableName, planModelDdl } from './model-ddl';
 
 export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
   // A model page (menu type 3) opens a published design of the tenant.
-  registerMenuModule(3, { exists: publishedDesignExists });
+  registerMenuModule(3, {
+    exists: publishedDesignExists,
+    items: modelPageItems,
+    ruleFields: modelPageRuleFields,
+  });
   await app.register(signedIn(dataModelRoutes));
   await app.register(signedIn(designRoutes));
+  await app.register(signedIn(modelPageRoutes));
 }

@@ -15,8 +15,11 @@ type FieldType = 'text' | 'id' | 'bool';
 export interface ScopeColumns {
   /** Who created the row (rule `own`). */
   owner: string;
-  /** The row's department (rules dept, deptAndBelow, company). */
-  dept: string;
+  /**
+   * The row's department (rules dept, deptAndBelow, company), or, for rows that carry none (a data
+   * model's), the department of the user in `ownerIn` who made them.
+   */
+  dept: string | { ownerIn: string; tenantId: string };
   /** Condition whitelist: rule field (snake_case; camelCase is accepted) → qualified column and type. */
   fields: Record<string, { column: string; type: FieldType }>;
 }
@@ -79,9 +82,11 @@ async function loadPageRules(db: Kysely<Database>, tenantId: string, pageCode: s
 
 const NOTHING = sql<SqlBool>`false`;
 
-function inIds(column: string, ids: Iterable<string>): RawBuilder<SqlBool> {
+function inIds(column: ScopeColumns['dept'], ids: Iterable<string>): RawBuilder<SqlBool> {
   const list = [...ids];
   if (!list.length) return NOTHING;
+  if (typeof column !== 'string')
+    return sql<SqlBool>`${sql.ref(column.ownerIn)} in (select u.id from sys_user u where u.tenant_id = ${column.tenantId} and u.dept_id in (${sql.join(list)}))`;
   return sql<SqlBool>`${sql.ref(column)} in (${sql.join(list)})`;
 }
 
@@ -144,7 +149,7 @@ export async function dataScopeFilter(
         parts.push(sql<SqlBool>`${sql.ref(columns.owner)} = ${auth.userId}`);
         break;
       case 'dept':
-        parts.push(auth.deptId ? sql<SqlBool>`${sql.ref(columns.dept)} = ${auth.deptId}` : NOTHING);
+        parts.push(auth.deptId ? inIds(columns.dept, [auth.deptId]) : NOTHING);
         break;
       case 'deptAndBelow': {
         if (!auth.deptId) parts.push(NOTHING);

@@ -124,6 +124,8 @@ const NAMED_BY_VARIABLE: Record<string, readonly string[]> = {
   'system/menu-service.ts': ['sys_menu_button', 'sys_menu_column', 'sys_menu_data_rule'],
   'system/menu-write-service.ts': ['sys_menu_button', 'sys_menu_column', 'sys_menu_data_rule'],
   'onlinedev/model-ddl.ts': [],
+  // The rows of the tenant's model tables (`dm_<tenant>_<code>`), which only onlinedev makes.
+  'onlinedev/model-rows.ts': [],
 };
 
 const SRC = path.resolve(__dirname, '../../src');

@@ -9,7 +9,8 @@ export const ModelPageApi = {
   /**
    * Under `${page}/{menuId}`: GET `/Config`; POST `/List`; POST `/Rows`; GET, PUT and DELETE
    * `/Rows/{id}`; POST `/Actions/BatchDelete`; GET `/Actions/Export` (xlsx);
-   * GET `/Actions/ImportTemplate`; POST `/Actions/Import` (multipart `file`, query `dryRun`).
+   * GET `/Actions/ImportTemplate`; POST `/Actions/Import` (multipart `file`, query `dryRun`): every
+   * row is checked; a dry run answers what would happen, otherwise the good rows go in together.
    */
   page: '/api/onlineDev/ModelPage',
 } as const;
@@ -93,6 +94,6 @@ export interface ModelImportResult {
   failed: number;
   /** The first refused rows (at most 100 listed): the sheet's row number and field → message. */
   errors: { row: number; fields: Record<string, string> }[];
-  /** A file of the refused rows with a column of reasons (GET with the file id), when any failed. */
-  errorFileId?: string | undefined;
+  /** The refused rows as .xlsx (base64) with a column of reasons, when any failed (as the user import's). */
+  errorReport: string | null;
 }

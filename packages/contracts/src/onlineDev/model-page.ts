@@ -53,6 +53,8 @@ export const modelImportQuerySchema = z.object({
 });
 
 export const modelPageExportQuerySchema = z.object({
+  /** `true`: a one-time link instead of the file (as the other exports). */
+  link: z.enum(['true', 'false']).optional(),
   /** The list's query as JSON (what `/List` takes, without paging). */
   query: z.string().max(10_000).optional(),
   sort: fieldCode.optional(),
@@ -98,5 +100,5 @@ export const modelImportResultSchema = z.object({
   imported: z.number(),
   failed: z.number(),
   errors: z.array(z.object({ row: z.number(), fields: z.record(z.string(), z.string()) })),
-  errorFileId: z.string().optional(),
+  errorReport: z.string().nullable(),
 });

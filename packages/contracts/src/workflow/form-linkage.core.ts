@@ -2,6 +2,7 @@
 // read-only for the values at hand, and which options a narrowed field offers. One code for both
 // sides: the web renderer draws with it, the server validator refuses with it (a field the rules
 // hide is not required, one they require is), so the two never disagree.
+
 import type {
   FormField,
   FormFieldOption,
@@ -9,6 +10,7 @@ import type {
   LinkageCondition,
   LinkageRule,
 } from './flow-model.core';
+import { computedProblem } from './form-compute.core';
 
 export interface FieldStates {
   hidden: Set<string>;
@@ -223,7 +225,12 @@ export function formSchemaProblems(schema: FormSchema): FormSchemaProblem[] {
     const by = field.optionFilter?.field;
     if (by !== undefined && (by === field.name || !fields.has(by)))
       problems.push({ path: ['fields', i, 'optionFilter', 'field'], key: 'validation.formUnknownField' });
+    const computed = computedProblem(field, schema.fields);
+    if (computed) problems.push({ path: ['fields', i, 'computed'], key: computed });
     (field.columns ?? []).forEach((column, j) => {
+      const columnComputed = computedProblem(column, schema.fields, field);
+      if (columnComputed)
+        problems.push({ path: ['fields', i, 'columns', j, 'computed'], key: columnComputed });
       const cb = column.optionFilter?.field;
       const known =
         cb !== undefined &&

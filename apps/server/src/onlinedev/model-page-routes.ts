@@ -1,0 +1,158 @@
+import {
+  envelope,
+  ModelPageApi,
+  modelPageConfigSchema,
+  modelPageListSchema,
+  modelPageParamSchema,
+  modelRowBatchSchema,
+  modelRowParamSchema,
+  modelRowSaveSchema,
+  modelRowSchema,
+  pageOf,
+} from '@srm/contracts';
+import { z } from 'zod';
+import { envelopeOk } from '../core/envelope';
+import { t } from '../core/i18n';
+import type { SignedInRoutes } from '../core/scope';
+import { contextOf } from '../core/service-context';
+import { modelPageOf, pageConfig, requireButton } from './model-page';
+import { modelPageExcelRoutes } from './model-page-excel-routes';
+import { createModelRow, deleteModelRows, getModelRow, listModelRows, updateModelRow } from './model-rows';
+
+const tags = ['model pages'];
+const P = `${ModelPageApi.page}/:menuId`;
+const who =
+  'the caller holds the menu item’s code (a type-3 item of the tenant naming a published design; another tenant’s id is a 404)';
+
+export const modelPageRoutes: SignedInRoutes = async (app) => {
+  app.get(
+    `${P}/Config`,
+    {
+      schema: {
+        tags,
+        summary: `The page's published design as the caller may see it: form and list without the columns he may not see, the buttons he holds (${who})`,
+        params: modelPageParamSchema,
+        response: { 200: envelope(modelPageConfigSchema) },
+      },
+    },
+    async (request) => envelopeOk(pageConfig(await modelPageOf(contextOf(request), request.params.menuId))),
+  );
+
+  app.post(
+    `${P}/List`,
+    {
+      schema: {
+        tags,
+        summary: `The rows the caller may see (data rules of the menu item), by the designed query fields, sorted by a sortable column, paged (${who})`,
+        params: modelPageParamSchema,
+        body: modelPageListSchema,
+        response: { 200: envelope(pageOf(modelRowSchema)) },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const page = await modelPageOf(ctx, request.params.menuId);
+      return envelopeOk(await listModelRows(ctx, page, request.body));
+    },
+  );
+
+  app.post(
+    `${P}/Rows`,
+    {
+      schema: {
+        tags,
+        summary: `Adds a row: the data checked by the design's form and the model (button add; ${who})`,
+        params: modelPageParamSchema,
+        body: modelRowSaveSchema,
+        response: { 200: envelope(modelRowSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const page = await modelPageOf(ctx, request.params.menuId);
+      requireButton(page, 'add');
+      return envelopeOk(await createModelRow(ctx, page, request.body), t(request.locale, 'common.saved'));
+    },
+  );
+
+  app.get(
+    `${P}/Rows/:id`,
+    {
+      schema: {
+        tags,
+        summary: `One row with its sub-tables' lines (button detail or edit; ${who})`,
+        params: modelRowParamSchema,
+        response: { 200: envelope(modelRowSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const page = await modelPageOf(ctx, request.params.menuId);
+      requireButton(page, 'detail', 'edit');
+      return envelopeOk(await getModelRow(ctx, page, request.params.id));
+    },
+  );
+
+  app.put(
+    `${P}/Rows/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Changes a row: fields whose column the caller may not see keep their values (button edit; ${who})`,
+        params: modelRowParamSchema,
+        body: modelRowSaveSchema,
+        response: { 200: envelope(modelRowSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const page = await modelPageOf(ctx, request.params.menuId);
+      requireButton(page, 'edit');
+      return envelopeOk(
+        await updateModelRow(ctx, page, request.params.id, request.body),
+        t(request.locale, 'common.saved'),
+      );
+    },
+  );
+
+  app.delete(
+    `${P}/Rows/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Deletes a row with its lines; a tree row with children is a 409 (button delete; ${who})`,
+        params: modelRowParamSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const page = await modelPageOf(ctx, request.params.menuId);
+      requireButton(page, 'delete');
+      await deleteModelRows(ctx, page, [request.params.id]);
+      return envelopeOk(null, t(request.locale, 'dataModel.deleted'));
+    },
+  );
+
+  app.post(
+    `${P}/Actions/BatchDelete`,
+    {
+      schema: {
+        tags,
+        summary: `Deletes the rows together, or none of them (button batchDelete; ${who})`,
+        params: modelPageParamSchema,
+        body: modelRowBatchSchema,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const page = await modelPageOf(ctx, request.params.menuId);
+      requireButton(page, 'batchDelete');
+      await deleteModelRows(ctx, page, request.body.ids);
+      return envelopeOk(null, t(request.locale, 'dataModel.deleted'));
+    },
+  );
+
+  await app.register(modelPageExcelRoutes);
+};
