@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../../api/request';
+import { saveBlob, xlsxFromBase64 } from '../../../api/request';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { modelPageApi } from './api';
@@ -49,10 +49,10 @@ export function ImportModal({
     },
   });
 
-  const download = async (load: () => Promise<Blob>, name: string) => {
+  const downloadTemplate = async () => {
     setDownloading(true);
     try {
-      saveBlob(await load(), name);
+      saveBlob(await modelPageApi.importTemplate(menuId), t('import.templateFile', { name: title }));
     } catch {
       // The request layer has shown the message.
     } finally {
@@ -103,12 +103,7 @@ export function ImportModal({
         <Button
           icon={<DownloadOutlined />}
           loading={downloading}
-          onClick={() =>
-            void download(
-              () => modelPageApi.importTemplate(menuId),
-              t('import.templateFile', { name: title }),
-            )
-          }
+          onClick={() => void downloadTemplate()}
           data-testid="mp-import-template"
         >
           {t('import.template')}
@@ -150,19 +145,14 @@ export function ImportModal({
                     })
               }
               action={
-                done && result.errorFileId ? (
+                done && result.errorReport ? (
                   <Button
                     size="small"
                     icon={<DownloadOutlined />}
-                    loading={downloading}
-                    onClick={() => {
-                      const id = result.errorFileId;
-                      if (id)
-                        void download(
-                          () => modelPageApi.errorFile(id),
-                          t('import.errorFile', { name: title }),
-                        );
-                    }}
+                    onClick={() =>
+                      result.errorReport &&
+                      saveBlob(xlsxFromBase64(result.errorReport), t('import.errorFile', { name: title }))
+                    }
                     data-testid="mp-import-error-file"
                   >
                     {t('import.downloadErrors')}

@@ -21,21 +21,18 @@ const dayItem: Partial<FormItemProps> = {
 };
 
 /**
- * A range of days kept as two texts; for a datetime field the ends are the first and the last
- * moment of their days (ISO), so that "to the 31st" takes in the whole of the 31st.
+ * A range of days kept as two texts, an open end as null (for a datetime field the server takes "to
+ * the 31st" as the whole of the 31st).
  */
-const rangeItem = (withTime: boolean): Partial<FormItemProps> => ({
+const rangeItem: Partial<FormItemProps> = {
   getValueProps: (v: unknown) => ({
     value: Array.isArray(v)
       ? v.map((end) => (typeof end === 'string' && end ? dayjs(end) : null))
       : undefined,
   }),
-  normalize: (d: [Dayjs | null, Dayjs | null] | null) => {
-    if (!d || (!d[0] && !d[1])) return undefined;
-    if (!withTime) return [d[0]?.format(DAY) ?? null, d[1]?.format(DAY) ?? null];
-    return [d[0]?.startOf('day').toISOString() ?? null, d[1]?.endOf('day').toISOString() ?? null];
-  },
-});
+  normalize: (d: [Dayjs | null, Dayjs | null] | null) =>
+    d && (d[0] || d[1]) ? [d[0]?.format(DAY) ?? null, d[1]?.format(DAY) ?? null] : undefined,
+};
 
 /** A dictionary's enabled items as options, one or several chosen. */
 function DictChoice({
@@ -110,7 +107,7 @@ function QueryItem({
   if (query.op === 'between') {
     if (kind === 'date' || kind === 'datetime') {
       control = <DateRangePicker style={{ width: 260 }} data-testid={testId} />;
-      item = rangeItem(kind === 'datetime');
+      item = rangeItem;
     } else {
       return (
         <Form.Item label={label}>

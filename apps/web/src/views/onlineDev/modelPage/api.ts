@@ -1,5 +1,4 @@
 import {
-  FileApi,
   type ModelImportResult,
   ModelPageApi,
   type ModelPageConfig,
@@ -10,9 +9,6 @@ import {
 import { http } from '../../../api/request';
 
 const base = (menuId: string) => `${ModelPageApi.page}/${menuId}`;
-
-/** The type under which the server keeps an import's file of refused rows (`/api/file/Download/{type}/{id}`). */
-export const IMPORT_ERRORS_FILE_TYPE = 'modelImportErrors';
 
 /** Every query of one model page starts with `all(menuId)`, so a write refreshes them all. */
 export const modelPageKeys = {
@@ -48,5 +44,4 @@ export const modelPageApi = {
   importTemplate: (menuId: string) => http.blob(`${base(menuId)}/Actions/ImportTemplate`),
   importFile: (menuId: string, file: File, dryRun: boolean) =>
     http.upload<ModelImportResult>(`${base(menuId)}/Actions/Import?dryRun=${dryRun}`, file),
-  errorFile: (fileId: string) => http.blob(`${FileApi.download}/${IMPORT_ERRORS_FILE_TYPE}/${fileId}`),
 };
