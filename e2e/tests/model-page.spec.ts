@@ -21,11 +21,90 @@ const option = (page: Page, text: string | RegExp) =>
 
 let headers: Record<string, string>;
 let menuId = '';
+let treeMenuId = '';
+const TREE_ZH = `物料分类${tag}`;
 
 async function ok<T>(response: Promise<{ json(): Promise<unknown> }>): Promise<T> {
   const body = (await (await response).json()) as { code: number; msg: string; data: T };
   expect(body.code, body.msg).toBe(0);
   return body.data;
+}
+
+/** A type-3 menu item in the online development group naming the design. */
+async function addMenu(
+  request: APIRequestContext,
+  designId: string,
+  zh: string,
+  en: string,
+  code: string,
+  isTree: 0 | 1,
+): Promise<string> {
+  const tree = await ok<{ id: string; menuPerms: string }[]>(request.get('/api/system/Menu', { headers }));
+  const group = tree.find((m) => m.menuPerms === 'onlineDev');
+  const menu = await ok<{ id: string }>(
+    request.post('/api/system/Menu', {
+      headers,
+      data: {
+        parentId: group?.id,
+        menuName: zh,
+        menuNameEn: en,
+        menuPerms: code,
+        menuType: 3,
+        propertyJson: JSON.stringify({ moduleId: designId, isTree }),
+        orderNum: 90,
+      },
+    }),
+  );
+  return menu.id;
+}
+
+/** A tree model (categories with a parent), its design with the tree beside the list, its menu, a root and a child. */
+async function seedTree(request: APIRequestContext) {
+  const model = await ok<{ id: string }>(
+    request.post('/api/systemData/DataModel', {
+      headers,
+      data: {
+        code: `mpt_${tag}`,
+        names: names(TREE_ZH, `Categories ${tag}`),
+        isTree: true,
+        fields: [{ code: 'name', names: names('名称', 'Name'), kind: 'text', length: 50, required: true }],
+      },
+    }),
+  );
+  const design = await ok<{ id: string }>(
+    request.post('/api/onlineDev/WebDesign', {
+      headers,
+      data: {
+        names: names(TREE_ZH, `Categories ${tag}`),
+        category: 'purchase',
+        modelId: model.id,
+        draft: {
+          form: {
+            name: 'ModelPageTree',
+            title: '物料分类',
+            fields: [
+              { name: 'name', type: 'input', label: '名称', labels: { 'en-US': 'Name' }, required: true },
+            ],
+          },
+          list: {
+            columns: [{ field: 'name', sortable: true }],
+            query: [],
+            sort: { field: 'name', order: 'asc' },
+            pageSize: 20,
+            buttons: ['add', 'edit', 'delete'],
+            tree: { field: 'name' },
+          },
+        },
+      },
+    }),
+  );
+  await ok(request.post(`/api/onlineDev/WebDesign/${design.id}/Actions/Publish`, { headers, data: {} }));
+  treeMenuId = await addMenu(request, design.id, TREE_ZH, `Categories ${tag}`, `mpt${tag}`, 1);
+  const rows = `/api/onlineDev/ModelPage/${treeMenuId}/Rows`;
+  const root = await ok<{ id: string }>(
+    request.post(rows, { headers, data: { data: { name: `金属${tag}` }, parentId: '0' } }),
+  );
+  await ok(request.post(rows, { headers, data: { data: { name: `钢材${tag}` }, parentId: root.id } }));
 }
 
 /** The model, its design (published) and the menu item, as the administrator through the API. */
@@ -86,23 +165,7 @@ async function seed(request: APIRequestContext) {
     }),
   );
   await ok(request.post(`/api/onlineDev/WebDesign/${design.id}/Actions/Publish`, { headers, data: {} }));
-  const tree = await ok<{ id: string; menuPerms: string }[]>(request.get('/api/system/Menu', { headers }));
-  const group = tree.find((m) => m.menuPerms === 'onlineDev');
-  const menu = await ok<{ id: string }>(
-    request.post('/api/system/Menu', {
-      headers,
-      data: {
-        parentId: group?.id,
-        menuName: MENU_ZH,
-        menuNameEn: MENU_EN,
-        menuPerms: `mp${tag}`,
-        menuType: 3,
-        propertyJson: JSON.stringify({ moduleId: design.id, isTree: 0 }),
-        orderNum: 90,
-      },
-    }),
-  );
-  menuId = menu.id;
+  menuId = await addMenu(request, design.id, MENU_ZH, MENU_EN, `mp${tag}`, 0);
   // Two rows to sort and query among.
   for (const data of [
     { title: `Alpha ${tag}`, currency: 'CNY', amount: 100, due: '2026-03-01' },
@@ -116,12 +179,13 @@ test.describe
     test.beforeAll(async ({ browser }: { browser: Browser }) => {
       const context = await browser.newContext();
       await seed(context.request);
+      await seedTree(context.request);
       await context.close();
     });
     test.afterAll(async ({ browser }: { browser: Browser }) => {
-      if (!menuId) return;
       const context = await browser.newContext();
-      await context.request.delete(`/api/system/Menu/${menuId}`, { headers });
+      for (const id of [menuId, treeMenuId].filter(Boolean))
+        await context.request.delete(`/api/system/Menu/${id}`, { headers });
       await context.close();
     });
 
@@ -265,5 +329,40 @@ test.describe
       expect((await drawer.boundingBox())?.width).toBeCloseTo(390, 0);
       await expectAxeClean(page, 'model-page-drawer-en-390-dark', '.ant-drawer-content-wrapper');
       await context.close();
+    });
+    test('a tree model: the tree beside the list, a node lists its children, a row is added under it', async ({
+      signedInPage,
+    }) => {
+      test.setTimeout(120_000);
+      const page = await signedInPage('admin');
+      await page.goto(`/mpt${tag}`);
+      const tree = page.getByTestId('mp-tree');
+      const table = page.getByTestId('mp-table');
+      // Every row at first; the roots in the tree.
+      await expect(table).toContainText(`金属${tag}`);
+      await expect(table).toContainText(`钢材${tag}`);
+      await expect(tree.getByText(`金属${tag}`)).toBeVisible();
+      await expect(tree.getByText(`钢材${tag}`)).toBeHidden();
+      // Opened, the root shows its child; chosen, the list holds its children only.
+      await tree.locator('.ant-tree-switcher').first().click();
+      await expect(tree.getByText(`钢材${tag}`)).toBeVisible();
+      await tree.getByText(`金属${tag}`).click();
+      await expect(page.getByTestId('mp-page')).toContainText(`${TREE_ZH} › 金属${tag}`);
+      await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
+      await expect(table).toContainText(`钢材${tag}`);
+      // Added by keyboard under the chosen node: the drawer takes the focus onto its first field.
+      await page.getByTestId('mp-add').focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('mp-drawer-parent')).toContainText(`金属${tag}`);
+      await expect(page.getByTestId('mp-form-name')).toBeFocused();
+      await page.keyboard.type(`铝材${tag}`);
+      await page.getByTestId('mp-drawer-submit').click();
+      await expect(page.getByTestId('mp-drawer')).toBeHidden();
+      await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(2);
+      await expect(tree.getByText(`铝材${tag}`)).toBeVisible();
+      await expectAxeClean(page, 'model-page-tree');
+      // "All" lists every row again.
+      await page.getByTestId('mp-tree-all').click();
+      await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(3);
     });
   });

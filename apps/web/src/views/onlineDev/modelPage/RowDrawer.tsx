@@ -102,7 +102,7 @@ export function RowDrawer({
   });
 
   // The keyboard follows the drawer: onto the form's first field once it is there (not in a detail).
-  const body = useDrawerFocus(ready, !readOnly);
+  const { body, afterOpenChange } = useDrawerFocus(ready, !readOnly);
 
   const title =
     target.mode === 'add' ? t('addTitle') : target.mode === 'edit' ? t('editTitle') : t('detailTitle');
@@ -114,6 +114,7 @@ export function RowDrawer({
       onClose={close}
       size={mobile ? '100%' : wide ? 'min(1280px, 100vw)' : 'min(880px, 100vw)'}
       destroyOnHidden
+      afterOpenChange={afterOpenChange}
       data-testid="mp-drawer"
       footer={
         <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>

@@ -140,7 +140,7 @@ export function LaunchDrawer({
   });
 
   // The keyboard follows the drawer (Enter on a catalogue card opens it).
-  const body = useDrawerFocus(Boolean(ready));
+  const { body, afterOpenChange } = useDrawerFocus(Boolean(ready));
 
   const title =
     target.kind === 'new'
@@ -155,6 +155,7 @@ export function LaunchDrawer({
       // and the remove button side by side while the user types), up to the window's width.
       size={mobile ? '100%' : schema?.fields.some((f) => f.type === 'table') ? 'min(1280px, 100vw)' : 960}
       destroyOnHidden
+      afterOpenChange={afterOpenChange}
       data-testid="flow-launch-drawer"
       footer={
         <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
