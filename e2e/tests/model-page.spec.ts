@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { adminHeaders, darkMode, expectAxeClean, signIn, test } from './helpers';
+import { adminHeaders, darkMode, expectAxeClean, expectAxeColoursClean, signIn, test } from './helpers';
 
 /**
  * A model page (menu type 3): a published design over a data model, put on the menu; the
@@ -307,7 +307,7 @@ test.describe
       await expect(table).toContainText(`Delta ${tag}`);
     });
 
-    test('the page in English at 390 px and dark: full-width drawer, nothing cut off', async ({
+    test('the page in English at 390 px and dark, full-width drawer; the other two layouts', async ({
       browser,
     }) => {
       test.setTimeout(120_000);
@@ -328,6 +328,26 @@ test.describe
       await expect(page.getByTestId('mp-form')).toContainText('Title');
       expect((await drawer.boundingBox())?.width).toBeCloseTo(390, 0);
       await expectAxeClean(page, 'model-page-drawer-en-390-dark', '.ant-drawer-content-wrapper');
+      await page.getByTestId('mp-drawer-cancel').click();
+      await expect(page.getByTestId('mp-drawer')).toBeHidden();
+
+      // The other two layouts show the page and its drawer too (wide again: the settings choose them).
+      await page.setViewportSize({ width: 1280, height: 900 });
+      for (const layout of ['functional', 'plain']) {
+        await page.getByTestId('settings-button').click();
+        await page.getByTestId(`layout-${layout}`).click();
+        await expect(page.getByTestId('layout-root')).toHaveAttribute('data-layout', layout);
+        await page.keyboard.press('Escape');
+        await expect(table).toContainText(`Alpha ${tag}`);
+        await table
+          .locator('tbody tr', { hasText: `Alpha ${tag}` })
+          .locator('[data-testid^="mp-detail-"]')
+          .click();
+        await expect(page.getByTestId('mp-form')).toContainText(`Alpha ${tag}`);
+        await expectAxeColoursClean(page, `model-page-detail-${layout}-dark`, '.ant-drawer-content-wrapper');
+        await page.getByTestId('mp-drawer-cancel').click();
+        await expect(page.getByTestId('mp-drawer')).toBeHidden();
+      }
       await context.close();
     });
     test('a tree model: the tree beside the list, a node lists its children, a row is added under it', async ({
