@@ -292,7 +292,7 @@ export async function api(base, route, body, token, method) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json();
-  if (json.code !== 0) throw new Error(`${route}: ${json.code} ${json.msg}`);
+  if (json.code !== 0) throw new Error(`${route}: ${json.code} ${json.msg} ${JSON.stringify(json.data)}`);
   return json.data;
 }
 

@@ -65,12 +65,15 @@ function readRecordedModules(): RecordedModules | null {
 }
 
 /**
- * The icons the menu can show (layout/MenuIcon.tsx, one lazy import each), read from that file.
+ * The icons the menu can show (components/MenuIcon.tsx, one lazy import each), read from that file.
  * Alone, each was a script of its own: the first screen (its menu and the home page's quick links)
  * asked for a dozen 400-byte scripts, one round trip each. Grouped, they come as one small script.
  */
 function menuIconModules(): Set<string> {
-  const source = readFileSync(fileURLToPath(new URL('./src/layout/MenuIcon.tsx', import.meta.url)), 'utf8');
+  const source = readFileSync(
+    fileURLToPath(new URL('./src/components/MenuIcon.tsx', import.meta.url)),
+    'utf8',
+  );
   const names = [...source.matchAll(/import\('@ant-design\/icons\/es\/icons\/(\w+)'\)/g)].map((m) => m[1]);
   return new Set(names.map((name) => `/@ant-design/icons/es/icons/${name}.js`));
 }
@@ -269,7 +272,7 @@ export default defineConfig(({ mode }) => {
       chunkSizeWarningLimit: 1500,
       rolldownOptions: {
         onwarn(warning, warn) {
-          // The menu's icons (layout/MenuIcon.tsx) and antd's language packs are imported lazily so
+          // The menu's icons (components/MenuIcon.tsx) and antd's language packs are imported lazily so
           // that a screen fetches only those it shows; the few that antd's own components import
           // statically are in a start chunk already, where Rolldown keeps them and says so once
           // per module. Nothing to act on: the lazy import still works, it only costs nothing.

@@ -180,6 +180,8 @@ describe('mapMenu (spec §2.3)', () => {
       icon: 'AppstoreOutlined',
     });
     expect(routes[4]!.iframeSrc).toBe('/api/docs?t=tok%20en');
+    // A dynamic page knows its kind, its code (its buttons' prefix) and its module.
+    expect(routes[2]).toMatchObject({ type: 4, enCode: 'dict.page', relationId: 'm2', menuId: '14' });
   });
 
   it('flattenMenu lists leaves only', () => {

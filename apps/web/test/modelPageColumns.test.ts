@@ -28,6 +28,7 @@ const FIELDS: ModelPageField[] = [
   { code: 'done', names: names('完成', 'Done'), kind: 'boolean' },
   { code: 'owner', names: names('负责人', 'Owner'), kind: 'user' },
   { code: 'dept', names: names('部门', 'Department'), kind: 'department' },
+  { code: 'supplierRef', names: names('关联', 'Linked'), kind: 'reference', model: 'other' },
 ];
 const field = (code: string) => FIELDS.find((f) => f.code === code);
 
@@ -200,10 +201,13 @@ describe('model page columns', () => {
   it("give the form renderer the names of a row's users and departments", () => {
     expect(
       formLabelsOf(
-        { data: { owner: '7', dept: 3, title: 'x' }, labels: { owner: '李四', dept: '采购部' } },
+        {
+          data: { owner: '7', dept: 3, supplierRef: '9', title: 'x' },
+          labels: { owner: '李四', dept: '采购部', supplierRef: '样品 A' },
+        },
         FIELDS,
       ),
-    ).toEqual({ 'user:7': '李四', 'dept:3': '采购部' });
+    ).toEqual({ 'user:7': '李四', 'dept:3': '采购部', 'reference:9': '样品 A' });
   });
 
   it("list an import's refused rows one line per field, named in the reader's language", () => {

@@ -60,6 +60,8 @@ export * from './system/area.core';
 export type * from './system/bill-rule';
 export * from './system/bill-rule.core';
 export * from './system/dictionary-codes';
+export type * from './system/dictionary-page';
+export * from './system/dictionary-page.core';
 export type * from './system/dictionary-schemas';
 export * from './system/dictionary-schemas.core';
 export type * from './system/language';

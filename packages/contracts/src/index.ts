@@ -33,6 +33,7 @@ export * from './supplier/supplier-schemas';
 export * from './system/area';
 export * from './system/bill-rule';
 export * from './system/dictionary-codes';
+export * from './system/dictionary-page';
 export * from './system/dictionary-schemas';
 export * from './system/language';
 export * from './system/log-schemas';

@@ -1,10 +1,14 @@
 import {
   envelope,
+  MODEL_PAGE_OPTIONS_MAX,
   ModelPageApi,
+  modelOptionsParamSchema,
+  modelOptionsQuerySchema,
   modelPageConfigSchema,
   modelPageListSchema,
   modelPageParamSchema,
   modelRowBatchSchema,
+  modelRowOptionSchema,
   modelRowParamSchema,
   modelRowSaveSchema,
   modelRowSchema,
@@ -17,7 +21,14 @@ import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { modelPageOf, pageConfig, requireButton } from './model-page';
 import { modelPageExcelRoutes } from './model-page-excel-routes';
-import { createModelRow, deleteModelRows, getModelRow, listModelRows, updateModelRow } from './model-rows';
+import {
+  createModelRow,
+  deleteModelRows,
+  getModelRow,
+  listModelRows,
+  referenceOptions,
+  updateModelRow,
+} from './model-rows';
 
 const tags = ['model pages'];
 const P = `${ModelPageApi.page}/:menuId`;
@@ -151,6 +162,24 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
       requireButton(page, 'batchDelete');
       await deleteModelRows(ctx, page, request.body.ids);
       return envelopeOk(null, t(request.locale, 'dataModel.deleted'));
+    },
+  );
+
+  app.get(
+    `${P}/Options/:field`,
+    {
+      schema: {
+        tags,
+        summary: `The rows a reference field of the page may name, by their label: those of ids, or the first ${MODEL_PAGE_OPTIONS_MAX} matching the keyword (${who})`,
+        params: modelOptionsParamSchema,
+        querystring: modelOptionsQuerySchema,
+        response: { 200: envelope(z.object({ list: z.array(modelRowOptionSchema) })) },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const page = await modelPageOf(ctx, request.params.menuId);
+      return envelopeOk({ list: await referenceOptions(ctx, page, request.params.field, request.query) });
     },
   );
 

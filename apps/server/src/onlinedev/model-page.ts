@@ -11,9 +11,8 @@ import {
   type ModelPageField,
   modelPageButtonCode,
   modelPageColumnCode,
-  propertyModuleId,
 } from '@srm/contracts';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { forbidden, notFound } from '../core/errors';
 import type { MenuModuleItem } from '../core/menu-modules';
 import type { ServiceContext } from '../core/service-context';
@@ -63,9 +62,49 @@ async function publishedDesign(db: Db, tenantId: string, designId: string) {
   };
 }
 
+/** What a published version of a design and its model version make of a page, the same for every reader. */
+interface PageDefinition {
+  designId: string;
+  designVersion: number;
+  content: DesignContent;
+  model: { id: string; code: string; definition: DataModelDefinition };
+  table: string;
+  fields: Map<string, DataModelField>;
+  lines: ModelPage['lines'];
+}
+
+async function loadDefinition(db: Db, tenantId: string, designId: string): Promise<PageDefinition | null> {
+  const design = await publishedDesign(db, tenantId, designId);
+  if (!design) return null;
+  const model = await currentModelOf(db as Kysely<Database>, tenantId, design.modelId);
+  if (!model) return null;
+  const fields = new Map(model.definition.fields.map((f) => [f.code, f]));
+  const linesCodes = model.definition.fields.flatMap((f) => (f.kind === 'lines' ? [f.model] : []));
+  const linesModels = linesCodes.length
+    ? await modelsByCode(db as Kysely<Database>, tenantId, linesCodes)
+    : new Map<string, DataModelDefinition>();
+  const lines: ModelPage['lines'] = new Map();
+  for (const f of model.definition.fields) {
+    const definition = f.kind === 'lines' ? linesModels.get(f.model) : undefined;
+    if (f.kind === 'lines' && definition)
+      lines.set(f.code, { code: f.model, table: modelTableName(tenantId, f.model), definition });
+  }
+  return {
+    designId: design.id,
+    designVersion: design.version,
+    content: design.content,
+    model: { id: model.id, code: model.code, definition: model.definition },
+    table: modelTableName(tenantId, model.code),
+    fields,
+    lines,
+  };
+}
+
 /**
  * The model page of menu item `menuId` for the caller: the tenant's enabled type-3 item naming a
- * published design (else 404), whose code the caller holds (else 403).
+ * published design (else 404), whose code the caller holds (else 403). The design's content and its
+ * model are parsed once per published version and model version (one query asks for both), so a
+ * list reads them from memory.
  */
 export async function modelPageOf(
   ctx: ServiceContext,
@@ -75,47 +114,51 @@ export async function modelPageOf(
   const { tenantId } = ctx.auth;
   if (!ID.test(menuId)) throw notFound();
   const menu = await db
-    .selectFrom('sys_menu')
-    .select(['id', 'menu_perms', 'property_json'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', menuId)
-    .where('menu_type', '=', MenuType.dynamicModel)
-    .where('enabled', '=', true)
+    .selectFrom('sys_menu as s')
+    .leftJoin('dm_design as d', (j) =>
+      j
+        .on('d.tenant_id', '=', tenantId)
+        .on(
+          sql`d.id::text`,
+          '=',
+          sql`case when s.property_json like '{%' then s.property_json::jsonb ->> 'moduleId' end`,
+        ),
+    )
+    .leftJoin('dm_model as m', 'm.id', 'd.model_id')
+    .select(['s.menu_perms', 'd.id as design_id', 'd.published_version', 'm.version as model_version'])
+    .where('s.tenant_id', '=', tenantId)
+    .where('s.id', '=', menuId)
+    .where('s.menu_type', '=', MenuType.dynamicModel)
+    .where('s.enabled', '=', true)
     .executeTakeFirst();
   if (!menu) throw notFound();
   const perms = await ctx.permissions();
   if (!perms.isAdmin && !perms.codes.has(menu.menu_perms)) throw forbidden();
-  const designId = menu.property_json ? propertyModuleId(menu.property_json) : null;
-  const design = designId ? await publishedDesign(db, tenantId, designId) : null;
-  if (!design) throw notFound();
-  const model = await currentModelOf(db as Kysely<Database>, tenantId, design.modelId);
-  if (!model) throw notFound();
-  const fields = new Map(model.definition.fields.map((f) => [f.code, f]));
-  const linesCodes = model.definition.fields.flatMap((f) => (f.kind === 'lines' ? [f.model] : []));
-  const linesModels = linesCodes.length
-    ? await modelsByCode(db as Kysely<Database>, tenantId, linesCodes)
-    : new Map<string, DataModelDefinition>();
-  const lines = new Map<string, { code: string; table: string; definition: DataModelDefinition }>();
-  for (const f of model.definition.fields) {
-    const definition = f.kind === 'lines' ? linesModels.get(f.model) : undefined;
-    if (f.kind === 'lines' && definition)
-      lines.set(f.code, { code: f.model, table: modelTableName(tenantId, f.model), definition });
-  }
+  if (!menu.design_id || !menu.published_version || menu.model_version === null) throw notFound();
+  const designId = String(menu.design_id);
+  const definition = await ctx.deps.cache.get(
+    `modelPage:${tenantId}:${designId}`,
+    `${menu.published_version}.${menu.model_version}`,
+    () => loadDefinition(db, tenantId, designId),
+    60_000,
+  );
+  if (!definition) throw notFound();
+  const { content, model, table, fields, lines } = definition;
   const code = menu.menu_perms;
   const hidden = new Set<string>();
-  for (const column of design.content.list.columns)
+  for (const column of content.list.columns)
     if (!perms.isAdmin && !perms.codes.has(modelPageColumnCode(code, column.field))) hidden.add(column.field);
   const buttons = new Set<ListButton>(
-    design.content.list.buttons.filter((b) => perms.isAdmin || perms.codes.has(modelPageButtonCode(code, b))),
+    content.list.buttons.filter((b) => perms.isAdmin || perms.codes.has(modelPageButtonCode(code, b))),
   );
   return {
-    menuId: String(menu.id),
+    menuId,
     menuCode: code,
-    designId: design.id,
-    designVersion: design.version,
-    content: design.content,
-    model: { id: model.id, code: model.code, definition: model.definition },
-    table: modelTableName(tenantId, model.code),
+    designId,
+    designVersion: definition.designVersion,
+    content,
+    model,
+    table,
     fields,
     lines,
     hidden,

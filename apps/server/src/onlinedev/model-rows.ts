@@ -5,6 +5,7 @@ import {
   type FormField,
   type ListQueryOp,
   MODEL_PAGE_LINES_MAX,
+  MODEL_PAGE_OPTIONS_MAX,
   type ModelPageQueryValue,
   type ModelRow,
   type Page,
@@ -357,6 +358,49 @@ async function labelsOf(
   return out;
 }
 
+/**
+ * The rows a reference field of the page may name (the field on the reader's form, or a list
+ * column he sees), by label: those of `ids`, or the first matching `keyword`.
+ */
+export async function referenceOptions(
+  ctx: ServiceContext,
+  page: ModelPage,
+  code: string,
+  input: { keyword?: string | undefined; ids?: string | undefined },
+): Promise<{ id: string; label: string }[]> {
+  const field = page.fields.get(code);
+  const onPage =
+    readerForm(page).fields.some((f) => f.name === code) ||
+    page.content.list.columns.some((c) => c.field === code && !page.hidden.has(code));
+  if (field?.kind !== 'reference' || !onPage) throw notFound();
+  const db = ctx.deps.db;
+  const definition = (await modelsByCode(db, ctx.auth.tenantId, [field.model])).get(field.model);
+  if (!definition) throw notFound();
+  const label = labelFieldOf(page, field.model, definition);
+  const expr = label ? sql`coalesce(${sql.ref(`r.${label.code}`)}::text, r.id::text)` : sql`r.id::text`;
+  const parts = [sql<SqlBool>`r.tenant_id = ${ctx.auth.tenantId}`];
+  if (input.ids) parts.push(sql<SqlBool>`r.id in (${sql.join(input.ids.split(','))})`);
+  else if (input.keyword) parts.push(sql<SqlBool>`${expr} ilike ${likePattern(input.keyword)}`);
+  const res = await sql<{
+    id: string;
+    label: string;
+  }>`select r.id::text as id, ${expr} as label from ${sql.table(modelTableName(ctx.auth.tenantId, field.model))} as r where ${sql.join(parts, sql` and `)} order by r.id desc limit ${MODEL_PAGE_OPTIONS_MAX}`.execute(
+    db,
+  );
+  return res.rows;
+}
+
+/** The field a referenced model's rows are shown by: the design's label field, else its first text field. */
+function labelFieldOf(page: ModelPage, modelCode: string, definition: DataModelDefinition) {
+  const designed = page.content.form.fields.find(
+    (f) => f.type === 'reference' && f.reference?.model === modelCode,
+  )?.reference?.labelField;
+  return (
+    definition.fields.find((f) => f.code === designed && hasColumn(f)) ??
+    definition.fields.find((f) => f.kind === 'text')
+  );
+}
+
 /** A referenced model's rows by id, each shown by the design's label field, else the model's first text field. */
 async function referenceLabels(
   ctx: ServiceContext,
@@ -369,12 +413,7 @@ async function referenceLabels(
     modelCode,
   );
   if (!definition) return [];
-  const designed = page.content.form.fields.find(
-    (f) => f.type === 'reference' && f.reference?.model === modelCode,
-  )?.reference?.labelField;
-  const label =
-    definition.fields.find((f) => f.code === designed && hasColumn(f)) ??
-    definition.fields.find((f) => f.kind === 'text');
+  const label = labelFieldOf(page, modelCode, definition);
   const expr = label ? sql`coalesce(${sql.ref(`r.${label.code}`)}::text, r.id::text)` : sql`r.id::text`;
   const res = await sql<{
     id: string;

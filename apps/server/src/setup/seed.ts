@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { hashPassword } from '../core/password';
+import { addCostCentrePage } from '../db/migrations/0074_cost_centre_page';
 import { NEW_USER_ROW } from '../db/new-user-row';
 import { seedDictionaries } from '../db/seed-dictionaries';
 import { seedMenus, seedRoleGrants } from '../db/seed-menus';
@@ -162,6 +163,8 @@ async function seedTenantBasics(
     .execute();
 
   await seedDictionaries(tx, t);
+  // The demo's dictionary page (menu type 4), as migration 0074 adds it to tenants seeded before.
+  await addCostCentrePage(tx as unknown as Kysely<unknown>, t);
 
   await ensureMsgTemplates(tx, t);
   await seedTasks(tx, t, await isEmbedded(tx));

@@ -1,3 +1,4 @@
+import { DICT_PAGE_BUTTON_NAMES, DICT_PAGE_BUTTONS } from '@srm/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Cluster } from '../core/cluster';
 import { registerMenuModule } from '../core/menu-modules';
@@ -7,7 +8,7 @@ import { areaPublicRoutes, areaRoutes } from './area/index';
 import { backupRoutes } from './backup/index';
 import { billRuleRoutes } from './bill-rule/index';
 import { cachePlugin } from './cache/index';
-import { dictionaryRoutes, startupRoutes } from './dictionary/index';
+import { dictionaryPageRoutes, dictionaryRoutes, startupRoutes } from './dictionary/index';
 import { languageRoutes } from './language/index';
 import { menuRoutes } from './menu-routes';
 import { monitorPlugin } from './monitor/index';
@@ -22,7 +23,8 @@ import { wechatCallbackRoutes, wechatRoutes } from './wechat-routes';
  * the monitor). `cluster` reaches every server process (cache clears, the process list).
  */
 export async function systemDomain(app: FastifyInstance, options: { cluster: Cluster }): Promise<void> {
-  // A dictionary page (menu type 4) opens one dictionary type of the tenant.
+  // A dictionary page (menu type 4) opens one dictionary type of the tenant; its buttons are the
+  // menu's `.add`, `.edit` (enabling and disabling too) and `.delete` (dictionary/page-routes.ts).
   registerMenuModule(4, {
     exists: async (db, tenantId, id) =>
       Boolean(
@@ -33,6 +35,10 @@ export async function systemDomain(app: FastifyInstance, options: { cluster: Clu
           .where('id', '=', id)
           .executeTakeFirst(),
       ),
+    items: async () => ({
+      button: DICT_PAGE_BUTTONS.map((suffix) => ({ suffix, name: DICT_PAGE_BUTTON_NAMES[suffix] })),
+      column: [],
+    }),
   });
   // Public: health and client errors, the WeChat callback, the sign-in page's texts, the forms' area reads.
   await app.register(systemPublicRoutes);
@@ -46,6 +52,7 @@ export async function systemDomain(app: FastifyInstance, options: { cluster: Clu
       menuRoutes,
       wechatRoutes,
       dictionaryRoutes,
+      dictionaryPageRoutes,
       startupRoutes,
       areaRoutes,
       languageRoutes,

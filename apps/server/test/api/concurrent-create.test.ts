@@ -239,6 +239,8 @@ const CREATES: Record<string, Create> = {
 const NOT_CREATES = new Set([
   // Ten publishes of one draft at once make one version (online-design.test.ts).
   'POST /api/onlineDev/WebDesign/{id}/Actions/Publish',
+  // Ten identical item creates on one dictionary page make one item (dictionary-page.test.ts).
+  'POST /api/systemData/DictionaryPage/{menuId}/Items',
   'POST /api/sys/login',
   'POST /api/oauth/Login',
   'POST /api/sys/LockScreen',

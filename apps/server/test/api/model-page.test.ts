@@ -44,6 +44,7 @@ const form = {
     { name: 'total', type: 'money', label: '金额', labels: { 'en-US': 'Amount' }, computed: 'price * qty' },
     { name: 'needed', type: 'date', label: '需求日期', labels: { 'en-US': 'Needed by' } },
     { name: 'owner', type: 'user', label: '负责人', labels: { 'en-US': 'Owner' } },
+    { name: 'category', type: 'reference', label: '类别', labels: { 'en-US': 'Category' } },
     {
       name: 'lines',
       type: 'table',
@@ -156,6 +157,16 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   tenantId = String(me.tenant_id);
   buyerId = String(me.id);
+  const category = await t.post<DataModel>(
+    DataModelApi.dataModel,
+    {
+      code: 'mp_category',
+      names: names('类别'),
+      fields: [{ code: 'name', names: names('名称'), kind: 'text', length: 20 }],
+    },
+    admin,
+  );
+  expect(category.body.code).toBe(0);
   const line = await t.post<DataModel>(
     DataModelApi.dataModel,
     {
@@ -190,6 +201,7 @@ beforeAll(async () => {
         { code: 'total', names: names('金额', 'Amount'), kind: 'money' },
         { code: 'needed', names: names('需求日期', 'Needed by'), kind: 'date' },
         { code: 'owner', names: names('负责人', 'Owner'), kind: 'user' },
+        { code: 'category', names: names('类别', 'Category'), kind: 'reference', model: 'mp_category' },
         { code: 'lines', names: names('明细'), kind: 'lines', model: 'mp_line' },
       ],
     },
@@ -490,7 +502,7 @@ describe('a model page (menu type 3)', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(template.rawPayload as unknown as ExcelJS.Buffer);
     const header = ((wb.worksheets[0]?.getRow(1).values ?? []) as unknown[]).slice(1);
-    expect(header).toEqual(['Title', 'Currency', 'Price', 'Quantity', 'Needed by', 'Owner']);
+    expect(header).toEqual(['Title', 'Currency', 'Price', 'Quantity', 'Needed by', 'Owner', 'Category']);
     const file = await xlsx([
       ['Title', 'Currency', 'Price', 'Quantity', 'Owner'],
       ['Gaskets', '人民币', 5, 2, 'buyer'],
@@ -554,6 +566,34 @@ describe('a model page (menu type 3)', () => {
     expect(row?.getCell(3).value).toBe(5);
     expect(sheet?.rowCount).toBe(2);
     expect((await t.get(`${P()}/Actions/Export?query=notjson`, admin)).body.code).toBe(400);
+  });
+
+  it('looks up the rows a reference field may name, and names them in the row', async () => {
+    const table = `dm_${tenantId}_mp_category`;
+    const { sql } = await import('kysely');
+    await sql`insert into ${sql.table(table)} (tenant_id, name) values (${tenantId}, 'Fasteners'), (${tenantId}, 'Tools')`.execute(
+      t.db,
+    );
+    const found = await t.get<{ list: { id: string; label: string }[] }>(
+      `${P()}/Options/category?keyword=fast`,
+      admin,
+    );
+    expect(found.body.data.list.map((o) => o.label)).toEqual(['Fasteners']);
+    const id = found.body.data.list[0]?.id ?? '';
+    const byId = await t.get<{ list: { id: string; label: string }[] }>(
+      `${P()}/Options/category?ids=${id}`,
+      admin,
+    );
+    expect(byId.body.data.list).toEqual([{ id, label: 'Fasteners' }]);
+    expect((await t.get(`${P()}/Options/title`, admin)).body.code).toBe(404);
+    expect((await t.get(`${P()}/Options/category?ids=x`, admin)).body.code).toBe(400);
+    expect((await t.get(`${P()}/Options/category`, otherAdmin)).body.code).toBe(404);
+    const row = await addRow(admin, { title: 'Hammer', category: id });
+    expect(row.body.data.labels.category).toBe('Fasteners');
+    const missing = await addRow(admin, { title: 'Saw', category: '99999999' }, en);
+    expect((missing.body.data as unknown as { fields: Record<string, string> }).fields.category).toBe(
+      'The chosen record does not exist',
+    );
   });
 
   it('deletes rows with their lines, together or not at all', async () => {

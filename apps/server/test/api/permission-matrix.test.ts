@@ -313,6 +313,8 @@ let ours: {
   dataRule: string;
   dictType: string;
   dictItem: string;
+  /** A dictionary page (menu type 4) on the tree type. */
+  dictPage: string;
   delegation: string;
 };
 let theirs: {
@@ -340,6 +342,8 @@ let theirs: {
   dictCategory: string;
   dictType: string;
   dictItem: string;
+  /** A dictionary page (menu type 4) on their `currency` type. */
+  dictPage: string;
   task: string;
   /** An avatar one of their users shows. */
   avatar: string;
@@ -468,6 +472,8 @@ const fillPath = (path: string) =>
     .replace('{name}', 'x.png')
     .replace('{code}', '110101')
     .replace('{version}', '1')
+    // A dictionary page's calls name a menu item of type 4 (the model pages' one of type 3 is theirs).
+    .replace(/^(\/api\/systemData\/DictionaryPage\/)\{menuId\}/, `$1${ours.dictPage}`)
     .replace('{flowId}', ours.buyer)
     .replace('{taskId}', ours.buyer)
     .replace('{id}', ours.buyer);
@@ -531,6 +537,7 @@ beforeAll(async () => {
     dataRule: '',
     dictType: '',
     dictItem: '',
+    dictPage: '',
     delegation: '',
   };
   const childOf = (menu: string, table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
@@ -558,6 +565,18 @@ beforeAll(async () => {
     admin,
   );
   ours.dictItem = treeItem.body.data.id;
+  const dictPageMenu = (dictType: string, code: string) => ({
+    menuName: code,
+    menuPerms: code,
+    menuType: 4,
+    propertyJson: JSON.stringify({ moduleId: dictType, isTree: 0 }),
+  });
+  const ourPage = await t.post<{ id: string }>(
+    '/api/system/Menu',
+    dictPageMenu(ours.dictType, 'zzpage'),
+    admin,
+  );
+  ours.dictPage = ourPage.body.data.id;
 
   // A staff user of the tenant who holds nothing.
   const created = await t.post(
@@ -610,6 +629,12 @@ beforeAll(async () => {
     { noticeTitle: 't2', noticeBody: '<p>x</p>', audience: 'staff' },
     t2admin,
   );
+  const theirDict = await dictIds(other.tenantId);
+  const theirPage = await t.post<{ id: string }>(
+    '/api/system/Menu',
+    dictPageMenu(theirDict.dictType, 'zzpage'),
+    t2admin,
+  );
   theirs = {
     tenantId: other.tenantId,
     head: other.depts.head ?? '',
@@ -660,7 +685,8 @@ beforeAll(async () => {
         .where('tenant_id', '=', other.tenantId)
         .executeTakeFirst(),
     ),
-    ...(await dictIds(other.tenantId)),
+    ...theirDict,
+    dictPage: theirPage.body.data.id,
     task: await idOf(
       t.db.selectFrom('sys_task').select('id').where('tenant_id', '=', other.tenantId).executeTakeFirst(),
     ),
@@ -1063,6 +1089,41 @@ describe('permission matrix', () => {
         'PUT /api/system/DictionaryData/Actions/Sort',
         '/api/system/DictionaryData/Actions/Sort',
         { typeId: T.dictType, parentId: '0', ids: [T.dictItem] },
+      ],
+      // A dictionary page: their menu, their item on our page, their item as a parent on our page.
+      ['GET /api/systemData/DictionaryPage/{menuId}', `/api/systemData/DictionaryPage/${T.dictPage}`],
+      [
+        'GET /api/systemData/DictionaryPage/{menuId}/Items',
+        `/api/systemData/DictionaryPage/${T.dictPage}/Items`,
+      ],
+      [
+        'POST /api/systemData/DictionaryPage/{menuId}/Items',
+        `/api/systemData/DictionaryPage/${T.dictPage}/Items`,
+        { enCode: 'zz', fullName: 'zz' },
+      ],
+      [
+        'POST /api/systemData/DictionaryPage/{menuId}/Items',
+        `/api/systemData/DictionaryPage/${ours.dictPage}/Items`,
+        { parentId: T.dictItem, enCode: 'zz', fullName: 'zz' },
+      ],
+      [
+        'PUT /api/systemData/DictionaryPage/{menuId}/Items/{id}',
+        `/api/systemData/DictionaryPage/${ours.dictPage}/Items/${T.dictItem}`,
+        { enCode: 'zz', fullName: 'zz' },
+      ],
+      [
+        'PUT /api/systemData/DictionaryPage/{menuId}/Items/{id}',
+        `/api/systemData/DictionaryPage/${ours.dictPage}/Items/${ours.dictItem}`,
+        { parentId: T.dictItem, enCode: 'zz1', fullName: 'zz' },
+      ],
+      [
+        'PUT /api/systemData/DictionaryPage/{menuId}/Items/{id}/Actions/State',
+        `/api/systemData/DictionaryPage/${ours.dictPage}/Items/${T.dictItem}/Actions/State`,
+        { enabled: false },
+      ],
+      [
+        'DELETE /api/systemData/DictionaryPage/{menuId}/Items/{id}',
+        `/api/systemData/DictionaryPage/${ours.dictPage}/Items/${T.dictItem}`,
       ],
       ['GET /api/sys/dept/subCompany/{id}', `/api/sys/dept/subCompany/${T.head}`],
       ['GET /api/file/Download/{type}/{id}', `/api/file/Download/userAvatar/${T.avatar}`],

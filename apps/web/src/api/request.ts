@@ -6,7 +6,6 @@ import {
   SESSION_RESET_CODES,
 } from '@srm/contracts/core';
 import { i18n } from '../i18n';
-import { useAppStore } from '../store/settings';
 import { toast } from '../utils/message';
 import { StorageKey, storage } from '../utils/storage';
 
@@ -48,12 +47,13 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 export const RESET_DELAY_MS = 1500;
 
 /**
- * What the request layer needs from the rest of the app. The user store replaces `onSessionReset`
- * with its full reset; tests replace the lot.
+ * What the request layer needs from the rest of the app, which it does not import (the stores sit
+ * above it): the settings store sets `getLanguage` to the chosen language, the user store
+ * `onSessionReset` to its full reset; tests replace the lot.
  */
 export const httpHooks = {
   getToken: (): string => storage.get<string>(StorageKey.token) ?? '',
-  getLanguage: (): string => useAppStore.getState().language,
+  getLanguage: (): string => i18n.language,
   onSessionReset: (): void => {
     storage.remove(StorageKey.token);
     storage.remove(StorageKey.lock);

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dropdown, Empty, type TreeDataNode, theme } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shellActions, useCurrentSubCompany, useSubCompanies } from '../store/shellData';
 import { toast } from '../utils/message';
-import { shellActions, useCurrentSubCompany, useSubCompanies } from './shellData';
 
 // Tree is 16 KB gzipped and only shows once the panel opens: kept off the shell's first paint.
 const CompanyTree = lazy(() => import('./CompanyTree'));

@@ -1,7 +1,7 @@
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useConfigValue, useSysName } from './shellData';
+import { useConfigValue, useSysName } from '../store/shellData';
 
 /** Product mark and name; `collapsed` shows the mark only. */
 export function Logo({ collapsed = false, dark = false }: { collapsed?: boolean; dark?: boolean }) {

@@ -21,6 +21,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { afterKeyRelease } from '../a11y/domFixes';
 import { OpenedLazily } from '../components/OpenedLazily';
 import { useAppStore, useSettingsStore } from '../store/settings';
+import { shellActions, useConfigValue, useCurrentUser, useSysName } from '../store/shellData';
 import { HOME_PATH } from '../store/tagsView';
 import { avatarUrl } from '../utils/avatar';
 import { ChatEntry } from '../views/chat/ChatEntry';
@@ -29,7 +30,6 @@ import { CompanySwitch } from './CompanySwitch';
 import { MenuSearch } from './MenuSearch';
 import { menuTitle } from './menuUtils';
 import { isTaggable, titleOf, useRouteMeta } from './routeMeta';
-import { shellActions, useConfigValue, useCurrentUser, useSysName } from './shellData';
 import { useFullscreen } from './useFullscreen';
 import { useNavMenu } from './useMenu';
 

@@ -11,6 +11,7 @@ import { Button, Dropdown, type MenuProps } from 'antd';
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { MenuIcon } from '../components/MenuIcon';
 import { useAppStore, useSettingsStore } from '../store/settings';
 import {
   HOME_PATH,
@@ -21,7 +22,6 @@ import {
   useTagsViewStore,
 } from '../store/tagsView';
 import { MAIN_CONTENT_ID } from './AppMain';
-import { MenuIcon } from './MenuIcon';
 import { titleOf } from './routeMeta';
 
 /** Prev/next scroll buttons appear above this many tabs (docs/rules.md#constants). */

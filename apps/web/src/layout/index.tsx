@@ -10,13 +10,13 @@ import { ForcedNoticeDialog } from '../views/message/ForcedNoticeDialog';
 import { useFlowTaskLive } from '../views/workFlow/task/useFlowTaskLive';
 import '../styles/layout.css';
 import { OpenedLazily } from '../components/OpenedLazily';
+import { useLastLoginNotice } from '../components/useLastLoginNotice';
 import { AppMain, MAIN_CONTENT_ID, useTrackViews } from './AppMain';
 import { Logo } from './Logo';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import { TopMenu } from './TopMenu';
-import { useLastLoginNotice } from './useLastLoginNotice';
 import { useResponsive } from './useResponsive';
 
 // The mobile menu's drawer and the settings drawer are not part of a desktop first screen.

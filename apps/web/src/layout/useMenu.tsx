@@ -3,13 +3,13 @@ import type { Locale } from '@srm/contracts/core';
 import { Badge, type MenuProps } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { MenuIcon } from '../components/MenuIcon';
 import type { AppMenuItem } from '../router/types';
 import { useMenuBadges } from '../store/menuBadges';
 import { useAppStore } from '../store/settings';
-import { MenuIcon } from './MenuIcon';
+import { useMenuTree } from '../store/shellData';
 import { MenuLabel } from './MenuLabel';
 import { findMenu, menuChain, menuKey, menuTitle, visibleMenus } from './menuUtils';
-import { useMenuTree } from './shellData';
 
 export type MenuItems = NonNullable<MenuProps['items']>;
 

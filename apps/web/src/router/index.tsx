@@ -18,9 +18,9 @@ import {
 } from 'react-router';
 import { ModelIdContext } from '../components/Auth';
 import { loadNamespaces, loadShellNamespaces } from '../i18n';
-import { useSysName } from '../layout/shellData';
 import { usePermissionStore } from '../store/permission';
 import { useAppStore } from '../store/settings';
+import { useSysName } from '../store/shellData';
 import { useUserStore } from '../store/user';
 import { MessageBinder } from '../utils/message';
 import { setNavigator } from '../utils/navigation';
@@ -51,6 +51,7 @@ const loadPages = async () => {
 };
 const NotAvailable = lazy(() => import('../views/common/NotAvailable'));
 const ModelPage = lazy(() => import('../views/onlineDev/modelPage'));
+const DictionaryItemsPage = lazy(() => import('../views/systemData/dictionaryPage'));
 
 /** Id of the shell route; menu routes are patched in as its children. */
 export const LAYOUT_ROUTE_ID = 'layout';
@@ -219,7 +220,11 @@ export function MenuPage({ path }: { path: string }) {
   } else if (route.kind === 'dynamic') {
     content = (
       <Lazy>
-        <NotAvailable />
+        {route.type === MenuType.dynamicDictionary ? (
+          <DictionaryItemsPage menuId={route.menuId} menuCode={route.enCode} />
+        ) : (
+          <NotAvailable />
+        )}
       </Lazy>
     );
   } else {

@@ -122,9 +122,13 @@ export interface MenuRoute {
   /** Route name: vueName. */
   name: string;
   kind: MenuRouteKind;
-  /** The menu item's type (`MenuType`): which dynamic page a `dynamic` route is. */
-  type: number;
   menuId: string;
+  /** The menu item's type (MenuType): a dynamic page's kind of page. */
+  type: number;
+  /** The menu item's code (its permission; a dynamic page's buttons are `${enCode}.…`). */
+  enCode: string;
+  /** Types 3, 4, 5, 8: the module the page shows (propertyJson's moduleId). */
+  relationId?: string;
   /** Registry key: the url address without its query string. */
   urlAddress: string;
   iframeSrc?: string;
@@ -144,8 +148,10 @@ export function menuToRoutes(menus: AppMenuItem[]): MenuRoute[] {
         path: item.path,
         name: item.vueName,
         kind,
-        type: item.type,
         menuId: item.id,
+        type: item.type,
+        enCode: item.enCode,
+        relationId: item.relationId,
         urlAddress: kind === 'page' ? item.path : stripQuery(item.urlAddress),
         iframeSrc: item.iframeSrc,
         meta: {

@@ -6,6 +6,7 @@ import {
   type UiSettings,
 } from '@srm/contracts/core';
 import { create } from 'zustand';
+import { httpHooks } from '../api/request';
 import { i18n, initialLocale } from '../i18n';
 import { StorageKey, storage } from '../utils/storage';
 
@@ -161,3 +162,6 @@ export const useAppStore = create<AppState>((set, get) => ({
     set({ size });
   },
 }));
+
+// The request layer sends the chosen language (its Accept-Language) without importing this store.
+httpHooks.getLanguage = () => useAppStore.getState().language;

@@ -43,9 +43,8 @@ export const DESIGN_CONTROLS: Record<Exclude<DataModelFieldKind, 'lines'>, reado
   department: ['dept'],
   supplier: ['supplier'],
   file: ['upload'],
-  // No control yet: a reference picks a row of another model, which the model pages will answer.
-  // Until then such a field stays off forms (a required one needs a default).
-  reference: [],
+  // A row of the referenced model, looked up through the model page's `Options/{field}`.
+  reference: ['reference'],
 };
 
 export const LIST_COLUMN_FORMATS = ['text', 'number', 'money', 'percent', 'date', 'datetime'] as const;

@@ -11,6 +11,7 @@ export const ModelPageApi = {
    * `/Rows/{id}`; POST `/Actions/BatchDelete`; GET `/Actions/Export` (xlsx);
    * GET `/Actions/ImportTemplate`; POST `/Actions/Import` (multipart `file`, query `dryRun`): every
    * row is checked; a dry run answers what would happen, otherwise the good rows go in together.
+   * GET `/Options/{field}?keyword=&ids=`: the rows a reference field may name, by their label.
    */
   page: '/api/onlineDev/ModelPage',
 } as const;
@@ -85,6 +86,15 @@ export interface ModelRow {
   createdAt: number;
   updatedAt: number | null;
 }
+
+/** A row a reference field may name, shown by its label. */
+export interface ModelRowOption {
+  id: string;
+  label: string;
+}
+
+/** The options a reference lookup answers at most. */
+export const MODEL_PAGE_OPTIONS_MAX = 50;
 
 /** What an import did, or would do (a dry run): rows counted, and each refused row with why. */
 export interface ModelImportResult {

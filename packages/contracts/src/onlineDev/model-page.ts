@@ -45,6 +45,20 @@ export const modelRowBatchSchema = z.object({
   ids: z.array(rowId).min(1, { error: 'validation.required' }).max(MODEL_PAGE_BATCH_MAX),
 });
 
+export const modelOptionsParamSchema = z.object({
+  menuId: z.string().regex(/^\d{1,18}$/),
+  field: fieldCode,
+});
+export const modelOptionsQuerySchema = z.object({
+  keyword: z.string().trim().max(50).optional(),
+  /** Row ids (comma separated) whose labels to answer: a form's current values. */
+  ids: z
+    .string()
+    .regex(/^\d{1,18}(,\d{1,18}){0,49}$/, { error: 'validation.invalid' })
+    .optional(),
+});
+export const modelRowOptionSchema = z.object({ id: z.string(), label: z.string() });
+
 export const modelImportQuerySchema = z.object({
   dryRun: z
     .enum(['true', 'false', '1', '0'])

@@ -48,6 +48,7 @@ import * as m0070_data_models from './0070_data_models';
 import * as m0071_data_model_menu from './0071_data_model_menu';
 import * as m0072_online_designs from './0072_online_designs';
 import * as m0073_online_design_menu from './0073_online_design_menu';
+import * as m0074_cost_centre_page from './0074_cost_centre_page';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -123,4 +124,5 @@ export const migrations: Record<string, Migration> = {
   '0071_data_model_menu': { up: m0071_data_model_menu.up0071, down: m0071_data_model_menu.down0071 },
   '0072_online_designs': { up: m0072_online_designs.up0072, down: m0072_online_designs.down0072 },
   '0073_online_design_menu': { up: m0073_online_design_menu.up0073, down: m0073_online_design_menu.down0073 },
+  '0074_cost_centre_page': { up: m0074_cost_centre_page.up0074, down: m0074_cost_centre_page.down0074 },
 };

@@ -24,24 +24,14 @@ import { envelopeOk } from '../../core/envelope';
 import { t } from '../../core/i18n';
 import type { SignedInRequest, SignedInRoutes } from '../../core/scope';
 import { contextOf } from '../../core/service-context';
-import type { DictContext } from './context';
 import * as dict from './dictionary-service';
-import { pushDictChanged } from './push';
+import { writeThenPush } from './push';
 import { exportType, importType } from './transfer-service';
 
 const tags = ['dictionary'];
 const ok = envelope(z.null());
 
 export const dictionaryRoutes: SignedInRoutes = async (app) => {
-  /** Runs a write, then tells the tenant's open tabs (after the commit). */
-  const write = async <T>(request: SignedInRequest, fn: (c: DictContext) => Promise<T>): Promise<T> => {
-    const c = contextOf(request);
-    const result = await fn(c);
-    await pushDictChanged(app.deps, c.tenantId).catch((error: unknown) =>
-      request.log.error({ err: error }, 'dictChanged push failed'),
-    );
-    return result;
-  };
   const saved = (request: SignedInRequest) => t(request.locale, 'common.saved');
 
   // ---- categories
@@ -69,7 +59,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) =>
-      envelopeOk(await write(request, (c) => dict.saveCategory(c, request.body)), saved(request)),
+      envelopeOk(await writeThenPush(request, (c) => dict.saveCategory(c, request.body)), saved(request)),
   );
   app.put(
     `${DictApi.category}/:id`,
@@ -85,7 +75,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
     },
     async (request) =>
       envelopeOk(
-        await write(request, (c) => dict.saveCategory(c, request.body, request.params.id)),
+        await writeThenPush(request, (c) => dict.saveCategory(c, request.body, request.params.id)),
         saved(request),
       ),
   );
@@ -101,7 +91,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) => {
-      await write(request, (c) => dict.deleteCategory(c, request.params.id));
+      await writeThenPush(request, (c) => dict.deleteCategory(c, request.params.id));
       return envelopeOk(null);
     },
   );
@@ -145,7 +135,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) =>
-      envelopeOk(await write(request, (c) => dict.saveType(c, request.body)), saved(request)),
+      envelopeOk(await writeThenPush(request, (c) => dict.saveType(c, request.body)), saved(request)),
   );
   app.put(
     `${DictApi.type}/:id`,
@@ -162,7 +152,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
     },
     async (request) =>
       envelopeOk(
-        await write(request, (c) => dict.saveType(c, request.body, request.params.id)),
+        await writeThenPush(request, (c) => dict.saveType(c, request.body, request.params.id)),
         saved(request),
       ),
   );
@@ -179,7 +169,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) => {
-      await write(request, (c) => dict.setTypeState(c, request.params.id, request.body.enabled));
+      await writeThenPush(request, (c) => dict.setTypeState(c, request.params.id, request.body.enabled));
       return envelopeOk(null, saved(request));
     },
   );
@@ -195,7 +185,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) => {
-      await write(request, (c) => dict.deleteType(c, request.params.id));
+      await writeThenPush(request, (c) => dict.deleteType(c, request.params.id));
       return envelopeOk(null);
     },
   );
@@ -226,7 +216,8 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
         response: { 200: envelope(dictImportResultSchema) },
       },
     },
-    async (request) => envelopeOk(await write(request, (c) => importType(c, request.body)), saved(request)),
+    async (request) =>
+      envelopeOk(await writeThenPush(request, (c) => importType(c, request.body)), saved(request)),
   );
 
   // ---- items
@@ -259,7 +250,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) =>
-      envelopeOk(await write(request, (c) => dict.saveItem(c, request.body)), saved(request)),
+      envelopeOk(await writeThenPush(request, (c) => dict.saveItem(c, request.body)), saved(request)),
   );
   app.put(
     `${DictApi.item}/:id`,
@@ -275,7 +266,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
     },
     async (request) =>
       envelopeOk(
-        await write(request, (c) => dict.saveItem(c, request.body, request.params.id)),
+        await writeThenPush(request, (c) => dict.saveItem(c, request.body, request.params.id)),
         saved(request),
       ),
   );
@@ -292,7 +283,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) => {
-      await write(request, (c) => dict.setItemState(c, request.params.id, request.body.enabled));
+      await writeThenPush(request, (c) => dict.setItemState(c, request.params.id, request.body.enabled));
       return envelopeOk(null, saved(request));
     },
   );
@@ -308,7 +299,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) => {
-      await write(request, (c) => dict.sortItems(c, request.body));
+      await writeThenPush(request, (c) => dict.sortItems(c, request.body));
       return envelopeOk(null, saved(request));
     },
   );
@@ -324,7 +315,7 @@ export const dictionaryRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request) => {
-      await write(request, (c) => dict.deleteItem(c, request.params.id));
+      await writeThenPush(request, (c) => dict.deleteItem(c, request.params.id));
       return envelopeOk(null);
     },
   );

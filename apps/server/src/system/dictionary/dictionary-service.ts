@@ -7,6 +7,8 @@ import type {
   dictItemBodySchema,
   dictTypeBodySchema,
 } from '@srm/contracts';
+import { MenuType } from '@srm/contracts';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { AppError, conflict, fieldError, notFound } from '../../core/errors';
 import { type MessageKey, t } from '../../core/i18n';
@@ -253,6 +255,17 @@ export async function deleteType(ctx: DictContext, id: string): Promise<void> {
   await transaction(ctx.db, async (tx) => {
     const type = await mustType(ctx, id, tx);
     if (type.itemCount > 0) throw refused('dict.typeHasItems');
+    // A dictionary page (menu type 4) naming it would open nothing.
+    const pages = await tx
+      .selectFrom('sys_menu')
+      .select('menu_name')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('menu_type', '=', MenuType.dynamicDictionary)
+      .where(
+        sql<boolean>`case when property_json like '{%' then property_json::jsonb ->> 'moduleId' end = ${type.id}`,
+      )
+      .execute();
+    if (pages.length) throw refused('dict.typeInMenu', { menus: pages.map((p) => p.menu_name).join(', ') });
     await tx.deleteFrom('sys_dict_type').where('id', '=', type.id).execute();
   });
 }

@@ -1,5 +1,8 @@
 import { DICT_CHANGED_METHOD } from '@srm/contracts';
 import type { Deps } from '../../core/context';
+import type { SignedInRequest } from '../../core/scope';
+import { contextOf } from '../../core/service-context';
+import type { DictContext } from './context';
 
 /**
  * After a dictionary write commits: every signed-in user of the tenant gets `dictChanged` on their
@@ -20,4 +23,17 @@ export async function pushDictChanged(deps: Pick<Deps, 'db' | 'realtime'>, tenan
       { method: DICT_CHANGED_METHOD },
     );
   }
+}
+
+/** Runs a dictionary write in the request's context, then tells the tenant's open tabs (after the commit). */
+export async function writeThenPush<T>(
+  request: SignedInRequest,
+  fn: (c: DictContext) => Promise<T>,
+): Promise<T> {
+  const c = contextOf(request);
+  const result = await fn(c);
+  await pushDictChanged(request.server.deps, c.tenantId).catch((error: unknown) =>
+    request.log.error({ err: error }, 'dictChanged push failed'),
+  );
+  return result;
 }

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Avatar, Badge, Drawer, Empty, Input, List, Spin, Tabs } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../layout/shellData';
+import { useCurrentUser } from '../../store/shellData';
 import { onFrame, onSocketOpen, useSocketStore } from '../../store/socket';
 import { avatarUrl } from '../../utils/avatar';
 import { chatApi, chatKeys } from './api';

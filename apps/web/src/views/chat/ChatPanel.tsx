@@ -22,7 +22,7 @@ import {
 } from 'antd';
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../layout/shellData';
+import { useCurrentUser } from '../../store/shellData';
 import { onFrame, onSocketOpen, useSocketStore } from '../../store/socket';
 import { avatarUrl } from '../../utils/avatar';
 import { chatApi } from './api';

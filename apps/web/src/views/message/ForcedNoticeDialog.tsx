@@ -2,7 +2,7 @@ import type { UnreadNotice } from '@srm/contracts/core';
 import { Button, Modal } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../layout/shellData';
+import { useCurrentUser } from '../../store/shellData';
 import { onFrame, useSocketStore } from '../../store/socket';
 import { messageApi } from './api';
 

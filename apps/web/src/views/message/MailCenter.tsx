@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Avatar, Badge, Button, Card, Col, Empty, List, Result, Row, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../layout/shellData';
+import { useCurrentUser } from '../../store/shellData';
 import { useSocketStore } from '../../store/socket';
 import { toast } from '../../utils/message';
 import { messageApi, messageKeys } from './api';

@@ -10,7 +10,7 @@ import { ListSearchForm } from '../../components/ListSearchForm';
 import { RowAction } from '../../components/listActions';
 import { tablePaging } from '../../components/tablePaging';
 import { useListParams } from '../../components/useListParams';
-import { useCurrentUser } from '../../layout/shellData';
+import { useCurrentUser } from '../../store/shellData';
 import { useSocketStore } from '../../store/socket';
 import { toast } from '../../utils/message';
 import { messageApi, messageKeys } from './api';

@@ -11,6 +11,7 @@ import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { FlowForm } from '../../workFlow/form/FlowForm';
 import { editableValues } from '../../workFlow/form/formValues';
+import { ModelPageContext } from '../../workFlow/form/ReferenceSelect';
 import { modelPageApi, modelPageKeys } from './api';
 import { formLabelsOf, placeRowProblems } from './modelPageColumns';
 
@@ -152,14 +153,17 @@ export function RowDrawer({
           </p>
         )}
         {ready && values ? (
-          <FlowForm
-            schema={config.form}
-            form={form}
-            defaultRight={readOnly ? 'readonly' : 'editable'}
-            initialValues={values}
-            labels={labels}
-            testId="mp-form"
-          />
+          // Reference fields look their rows up through this page.
+          <ModelPageContext.Provider value={menuId}>
+            <FlowForm
+              schema={config.form}
+              form={form}
+              defaultRight={readOnly ? 'readonly' : 'editable'}
+              initialValues={values}
+              labels={labels}
+              testId="mp-form"
+            />
+          </ModelPageContext.Provider>
         ) : (
           <Skeleton active />
         )}

@@ -292,8 +292,8 @@ export function placeRowProblems(
 }
 
 /**
- * The names the form renderer shows for the ids a row holds (`user:{id}`, `dept:{id}`), from the
- * row's labels (field → name).
+ * The names the form renderer shows for the ids a row holds (`user:{id}`, `dept:{id}`,
+ * `reference:{id}`), from the row's labels (field → name).
  */
 export function formLabelsOf(
   row: Pick<ModelRow, 'data' | 'labels'>,
@@ -301,7 +301,14 @@ export function formLabelsOf(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const field of fields) {
-    const prefix = field.kind === 'user' ? 'user' : field.kind === 'department' ? 'dept' : null;
+    const prefix =
+      field.kind === 'user'
+        ? 'user'
+        : field.kind === 'department'
+          ? 'dept'
+          : field.kind === 'reference'
+            ? 'reference'
+            : null;
     const id = row.data[field.code];
     const label = row.labels[field.code];
     if (prefix && label && (typeof id === 'string' || typeof id === 'number')) out[`${prefix}:${id}`] = label;

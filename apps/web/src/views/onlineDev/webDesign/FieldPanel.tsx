@@ -11,8 +11,9 @@ import {
   type Locale,
 } from '@srm/contracts/core';
 import { Alert, Button, Checkbox, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCacheStore } from '../../../store/cache';
 import { type CanvasItem, controlsFor, fieldFromModel, withControl } from './designOps';
 
 type Labels = Partial<Record<Locale, string | undefined>>;
@@ -217,6 +218,14 @@ export function FieldPanel({
   onChange: (item: CanvasItem) => void;
 }) {
   const { t } = useTranslation('onlineDev');
+  // The tenant's dictionaries, as the start-up loaded them (both scopes): what an option list may name.
+  const sysDists = useCacheStore((s) => s.sysDists);
+  const baseDists = useCacheStore((s) => s.baseDists);
+  const dictOptions = useMemo(
+    () =>
+      [...sysDists, ...baseDists].map((d) => ({ value: d.distCode, label: `${d.distName} (${d.distCode})` })),
+    [sysDists, baseDists],
+  );
   const localeLabels = (what: string): [string, string, string] => [
     t(`props.${what}Zh`),
     t(`props.${what}En`),
@@ -426,11 +435,15 @@ export function FieldPanel({
           ) : (
             <Prop label={t('props.dictionary')}>
               {(id) => (
-                <Input
+                <Select
                   id={id}
-                  value={f.dictionary ?? ''}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  allowClear
+                  value={f.dictionary || undefined}
                   disabled={readOnly}
-                  onChange={(e) => set({ dictionary: e.target.value || undefined })}
+                  placeholder={t('props.dictionaryPlaceholder')}
+                  options={dictOptions}
+                  onChange={(dictionary) => set({ dictionary: dictionary || undefined })}
                 />
               )}
             </Prop>

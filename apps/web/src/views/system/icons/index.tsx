@@ -1,7 +1,7 @@
 import { Card, Empty, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MENU_ICON_NAMES, MenuIcon } from '../../../layout/MenuIcon';
+import { MENU_ICON_NAMES, MenuIcon } from '../../../components/MenuIcon';
 import { toast } from '../../../utils/message';
 import './icons.css';
 

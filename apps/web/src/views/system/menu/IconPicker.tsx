@@ -2,7 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Modal, Space, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MENU_ICON_NAMES, MenuIcon } from '../../../layout/MenuIcon';
+import { MENU_ICON_NAMES, MenuIcon } from '../../../components/MenuIcon';
 import './menu.css';
 
 interface IconPickerProps {

@@ -25,7 +25,7 @@ import {
 } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '../../../layout/MenuIcon';
+import { MenuIcon } from '../../../components/MenuIcon';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { menuApi, menuKeys } from './api';

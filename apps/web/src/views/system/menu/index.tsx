@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Auth, useAuth } from '../../../components/Auth';
 import { DeleteAction, RowAction } from '../../../components/listActions';
-import { MenuIcon } from '../../../layout/MenuIcon';
+import { MenuIcon } from '../../../components/MenuIcon';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { menuApi, menuKeys } from './api';

@@ -223,9 +223,16 @@ export function ItemFormModal({
   type,
   parent,
   parents,
+  save = (body, id) => (id ? dictAdminApi.updateItem(id, body) : dictAdminApi.createItem(body)),
   onClose,
   onSaved,
-}: ModalProps<DictItem> & { type: DictType; parent?: DictItem | null; parents: DictItem[] }) {
+}: ModalProps<DictItem> & {
+  type: DictType;
+  parent?: DictItem | null;
+  parents: DictItem[];
+  /** Sends the item (`id` for an edit): the dictionary screen's calls, or a dictionary page's. */
+  save?: (body: DictItemBody, id?: string) => Promise<DictItem>;
+}) {
   const { t } = useTranslation('dictionary');
   const language = useAppStore((s) => s.language);
   const rules = useRules();
@@ -247,10 +254,7 @@ export function ItemFormModal({
       title={row ? t('item.editTitle') : t('item.addTitle')}
       testId="dict-item-form"
       initialValues={initial}
-      save={(v) => {
-        const body = { ...v, typeId: type.id, parentId: v.parentId ?? '0' };
-        return row ? dictAdminApi.updateItem(row.id, body) : dictAdminApi.createItem(body);
-      }}
+      save={(v) => save({ ...v, typeId: type.id, parentId: v.parentId ?? '0' }, row?.id)}
       onClose={onClose}
       onSaved={onSaved}
     >

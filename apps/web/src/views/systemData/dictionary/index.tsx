@@ -23,6 +23,7 @@ import { toast } from '../../../utils/message';
 import { dictAdminApi, dictAdminKeys } from './api';
 import { CategoryFormModal, ItemFormModal, TypeFormModal } from './forms';
 import { ImportModal } from './ImportModal';
+import { useItemColumns } from './itemColumns';
 import './dictionary.css';
 
 type Selection = { kind: 'category' | 'type'; id: string } | null;
@@ -423,8 +424,13 @@ function ItemsPanel({
   ));
   // The name in the reader's language first (marked where it falls back to the Chinese one), then
   // the names in the two other languages: the one he reads is not repeated.
-  const ownName: keyof DictItem =
-    language === 'en-US' ? 'fullNameEn' : language === 'zh-TW' ? 'fullNameTw' : 'fullName';
+  const itemColumns = useItemColumns<DictItem>({
+    canEdit,
+    savingId: itemState.isPending ? itemState.variables?.id : undefined,
+    onState: (row, enabled) => itemState.mutate({ id: row.id, enabled }),
+    stateTestId: 'dict-item-state',
+  });
+  const { ownName } = itemColumns;
   const otherNames = (
     [
       { title: t('field.nameZh'), dataIndex: 'fullName', key: 'fullName' },
@@ -433,18 +439,7 @@ function ItemsPanel({
     ] as const
   ).filter((column) => column.dataIndex !== ownName);
   const columns: ColumnsType<DictItem> = [
-    {
-      title: t('field.name'),
-      key: 'name',
-      render: (_, row) =>
-        row[ownName] ? (
-          row[ownName]
-        ) : (
-          <Typography.Text type="secondary" title={t('untranslated')}>
-            {row.fullName}
-          </Typography.Text>
-        ),
-    },
+    itemColumns.name,
     { title: t('field.enCode'), dataIndex: 'enCode', key: 'enCode' },
     ...otherNames,
     {
@@ -476,38 +471,8 @@ function ItemsPanel({
         );
       },
     },
-    {
-      title: t('field.status'),
-      dataIndex: 'enabled',
-      key: 'enabled',
-      width: 80,
-      render: (enabled: boolean, row) =>
-        canEdit ? (
-          <Switch
-            size="small"
-            checked={enabled}
-            loading={itemState.isPending && itemState.variables?.id === row.id}
-            onChange={(checked) => itemState.mutate({ id: row.id, enabled: checked })}
-            aria-label={t('stateOf', { name: dictName(row, language) })}
-            data-testid="dict-item-state"
-          />
-        ) : (
-          <EnabledTag enabled={enabled} />
-        ),
-    },
-    {
-      title: t('field.remark'),
-      dataIndex: 'remark',
-      key: 'remark',
-      // The table sizes its columns by content: a long remark ends in an ellipsis at 160 px (its
-      // whole text in the tooltip) instead of making the table thousands of pixels wide.
-      render: (remark: string) =>
-        remark ? (
-          <Typography.Text ellipsis={{ tooltip: remark }} style={{ maxWidth: 160 }}>
-            {remark}
-          </Typography.Text>
-        ) : null,
-    },
+    itemColumns.state,
+    itemColumns.remark,
     actionColumn,
   ];
 

@@ -8,6 +8,7 @@ import { OrgTreeSelect } from '../../../components/org';
 import { UserSelect } from '../../../components/user';
 import { AttachmentsInput } from './Attachments';
 import type { FormLabels } from './FieldValue';
+import { ReferenceSelect } from './ReferenceSelect';
 import { SupplierSelect } from './SupplierSelect';
 
 const DATE = 'YYYY-MM-DD';
@@ -142,6 +143,8 @@ export function fieldControl(
       };
     case 'supplier':
       return { control: <SupplierSelect multiple={field.multiple} {...common} />, item: {} };
+    case 'reference':
+      return { control: <ReferenceSelect field={field.name} {...common} />, item: {} };
     case 'upload':
       return { control: <AttachmentsInput />, item: {} };
     default:

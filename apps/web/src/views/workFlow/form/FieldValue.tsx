@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/dict';
 import { AttachmentLinks } from './Attachments';
 import { computeRow, fieldLabel, formatNumber } from './formValues';
+import { ReferenceName } from './ReferenceSelect';
 import { SupplierNames } from './SupplierSelect';
 
 /** Names of the users and departments a form holds (`user:{id}`, `dept:{id}`), from the task page. */
@@ -33,6 +34,8 @@ export function FieldValue({
       );
     case 'supplier':
       return <SupplierNames value={value} />;
+    case 'reference':
+      return <ReferenceName field={field.name} value={value} label={labels[`reference:${String(value)}`]} />;
     case 'number':
     case 'money':
       return <span>{formatNumber(value, field.precision, locale) || '-'}</span>;

@@ -1,10 +1,10 @@
 import { type CurrentUser, type SubCompanyNode, sysNameIn } from '@srm/contracts/core';
 import { useCallback } from 'react';
 import type { AppMenuItem } from '../router/types';
-import { useCacheStore } from '../store/cache';
-import { usePermissionStore } from '../store/permission';
-import { useAppStore } from '../store/settings';
-import { useUserStore } from '../store/user';
+import { useCacheStore } from './cache';
+import { usePermissionStore } from './permission';
+import { useAppStore } from './settings';
+import { useUserStore } from './user';
 
 /**
  * The one place where the shell reads the session, menu and caches owned by the web core.

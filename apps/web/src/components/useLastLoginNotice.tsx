@@ -3,7 +3,7 @@ import { App } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser, useJustLoggedIn } from './shellData';
+import { useCurrentUser, useJustLoggedIn } from '../store/shellData';
 
 /** Last-login notice duration, seconds (2000 ms, docs/rules.md#constants). */
 export const LAST_LOGIN_NOTICE_SECONDS = 2;
