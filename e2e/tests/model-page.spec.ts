@@ -117,7 +117,14 @@ async function seed(request: APIRequestContext) {
         code: `mp_${tag}`,
         names: names(`样品台账${tag}`, `Sample ledger ${tag}`),
         fields: [
-          { code: 'title', names: names('标题', 'Title'), kind: 'text', length: 100, required: true },
+          {
+            code: 'title',
+            names: names('标题', 'Title'),
+            kind: 'text',
+            length: 100,
+            required: true,
+            unique: true,
+          },
           { code: 'currency', names: names('币种', 'Currency'), kind: 'select', dictType: 'currency' },
           { code: 'amount', names: names('金额', 'Amount'), kind: 'decimal', precision: 12, scale: 2 },
           { code: 'due', names: names('到期日', 'Due date'), kind: 'date' },
@@ -202,12 +209,17 @@ test.describe
       await expect(table).toContainText('100.00');
       await expect(page.getByTestId('mp-page')).toContainText(MENU_ZH);
 
-      // Add: refused without the required title, then saved.
+      // Add: refused without the required title, then with a title taken, then saved.
       await page.getByTestId('mp-add').click();
       const drawer = page.getByTestId('mp-drawer');
       await expect(drawer.getByTestId('mp-form')).toBeVisible();
       await page.getByTestId('mp-drawer-submit').click();
       await expect(drawer.locator('.ant-form-item-explain-error').first()).toBeVisible();
+      // A title another row holds: the server's refusal stands at the field.
+      await drawer.getByTestId('mp-form-title').fill(`Alpha ${tag}`);
+      await page.getByTestId('mp-drawer-submit').click();
+      await expect(page.getByTestId('mp-drawer-error')).toBeVisible();
+      await expect(drawer.getByTestId('mp-form-title')).toHaveAttribute('aria-invalid', 'true');
       const title = `Gamma ${tag}`;
       await drawer.getByTestId('mp-form-title').fill(title);
       await drawer.getByTestId('mp-form-currency').click();
