@@ -196,7 +196,9 @@ test.describe
       await context.close();
     });
 
-    test('the administrator adds, finds, sorts, edits, reads and deletes a row', async ({ signedInPage }) => {
+    test('the administrator adds, finds, sorts, edits, reads, deletes, exports, imports and batch deletes', async ({
+      signedInPage,
+    }) => {
       test.setTimeout(180_000);
       const page = await signedInPage('admin');
       const sidebar = page.getByTestId('layout-sidebar');
@@ -317,6 +319,16 @@ test.describe
       expect((await report).suggestedFilename()).toBe(`${MENU_ZH}导入错误.xlsx`);
       await page.getByTestId('mp-import-close').click();
       await expect(table).toContainText(`Delta ${tag}`);
+
+      // Batch delete: the imported row and Beta, chosen by their check boxes, after the confirmation.
+      await expect(page.getByTestId('mp-batch-delete')).toBeDisabled();
+      for (const name of [`Delta ${tag}`, `Beta ${tag}`])
+        await table.locator('tbody tr', { hasText: name }).getByRole('checkbox').check();
+      await expect(page.getByTestId('mp-batch-delete')).toContainText('2');
+      await page.getByTestId('mp-batch-delete').click();
+      await page.getByTestId('mp-batch-delete-confirm').click();
+      await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);
+      await expect(table).toContainText(`Alpha ${tag}`);
     });
 
     test('the page in English at 390 px and dark, full-width drawer; the other two layouts', async ({
