@@ -256,6 +256,12 @@ export async function getPreloaded<T>(url: string): Promise<T> {
   return body.data;
 }
 
+/** An .xlsx the server sent inside a JSON answer (base64), as a Blob to save. */
+export function xlsxFromBase64(base64: string): Blob {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  return new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+}
+
 /** Saves a Blob as a file through a temporary link. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);

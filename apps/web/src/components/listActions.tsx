@@ -144,13 +144,20 @@ export function TreeListToolbar({
 }
 
 /**
- * Search and reset for a toolbar whose filters are not a form: two buttons, so each is its own item
- * of the toolbar's `Space`. Test ids: `${prefix}-search`, `${prefix}-reset`.
+ * Search and reset as two buttons, so each is its own item of the toolbar's `Space` (filters that are
+ * not a form, or a form's submit). Test ids: `${prefix}-search`, `${prefix}-reset`.
  */
-export function SearchButton({ prefix, onClick }: { prefix: string; onClick: () => void }) {
+export function SearchButton({ prefix, onClick }: { prefix: string; onClick?: () => void }) {
   const { t } = useTranslation('common');
+  // Without `onClick` it is its form's submit button (Enter in a field searches too).
   return (
-    <Button type="primary" icon={<SearchOutlined />} onClick={onClick} data-testid={`${prefix}-search`}>
+    <Button
+      type="primary"
+      htmlType={onClick ? 'button' : 'submit'}
+      icon={<SearchOutlined />}
+      onClick={onClick}
+      data-testid={`${prefix}-search`}
+    >
       {t('search')}
     </Button>
   );

@@ -50,6 +50,7 @@ const loadPages = async () => {
   return pages;
 };
 const NotAvailable = lazy(() => import('../views/common/NotAvailable'));
+const ModelPage = lazy(() => import('../views/onlineDev/modelPage'));
 const DictionaryItemsPage = lazy(() => import('../views/systemData/dictionaryPage'));
 
 /** Id of the shell route; menu routes are patched in as its children. */
@@ -208,6 +209,12 @@ export function MenuPage({ path }: { path: string }) {
     content = (
       <Lazy>
         <IframePage src={route.iframeSrc ?? ''} title={route.meta.titles?.[language] ?? route.meta.title} />
+      </Lazy>
+    );
+  } else if (route.kind === 'dynamic' && route.type === MenuType.dynamicModel) {
+    content = (
+      <Lazy>
+        <ModelPage menuId={route.menuId} title={route.meta.titles?.[language] ?? route.meta.title} />
       </Lazy>
     );
   } else if (route.kind === 'dynamic') {

@@ -10,17 +10,11 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Modal, Space, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveBlob } from '../../../api/request';
+import { saveBlob, xlsxFromBase64 } from '../../../api/request';
 import { toast } from '../../../utils/message';
 import { userApi } from './api';
 
 const MAX_MB = USER_IMPORT_MAX_BYTES / 1024 / 1024;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function base64ToBlob(base64: string): Blob {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  return new Blob([bytes], { type: XLSX_TYPE });
-}
 
 /**
  * Import from the .xlsx template: the good rows go in together, the bad ones are listed (row, column,
@@ -130,7 +124,7 @@ export function ImportUsersModal({ onClose, onImported }: { onClose(): void; onI
                     size="small"
                     icon={<DownloadOutlined />}
                     onClick={() =>
-                      result.errorReport && saveBlob(base64ToBlob(result.errorReport), t('errorReportFile'))
+                      result.errorReport && saveBlob(xlsxFromBase64(result.errorReport), t('errorReportFile'))
                     }
                     data-testid="user-import-error-report"
                   >

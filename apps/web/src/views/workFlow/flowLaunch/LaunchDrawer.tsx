@@ -6,12 +6,12 @@ import {
 } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Form, Radio, Skeleton, Space } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './flowLaunch.css';
 import { ApiError } from '../../../api/request';
-import { FIRST_FIELD } from '../../../components/listPage';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
+import { useDrawerFocus } from '../../../components/useDrawerFocus';
 import { UserSelect } from '../../../components/user';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
@@ -144,24 +144,8 @@ export function LaunchDrawer({
     },
   });
 
-  // The keyboard follows the drawer (Enter on a catalogue card opens it): into its body at once,
-  // onto the form's first field when the form is there, unless the user has moved on inside it.
-  const body = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      const root = body.current;
-      if (!root) return;
-      const drawer = root.closest<HTMLElement>('.ant-drawer-content') ?? root;
-      const active = document.activeElement;
-      if (!ready) {
-        if (!drawer.contains(active)) root.focus({ preventScroll: true });
-        return;
-      }
-      if (drawer.contains(active) && active !== root) return;
-      (root.querySelector<HTMLElement>(FIRST_FIELD) ?? root).focus();
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [ready]);
+  // The keyboard follows the drawer (Enter on a catalogue card opens it).
+  const { body, afterOpenChange } = useDrawerFocus(Boolean(ready));
 
   const title =
     target.kind === 'new'
@@ -179,6 +163,7 @@ export function LaunchDrawer({
       // and the remove button side by side while the user types), up to the window's width.
       size={mobile ? '100%' : schema?.fields.some((f) => f.type === 'table') ? 'min(1280px, 100vw)' : 960}
       destroyOnHidden
+      afterOpenChange={afterOpenChange}
       data-testid="flow-launch-drawer"
       footer={
         <Space wrap style={{ width: '100%', justifyContent: 'space-between' }}>
