@@ -59,7 +59,7 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
         summary: `The rows the caller may see (data rules of the menu item), by the designed query fields, sorted by a sortable column, paged (${who})`,
         params: modelPageParamSchema,
         body: modelPageListSchema,
-        response: { 200: envelope(pageOf(modelRowSchema)) },
+        response: { 200: envelope(pageOf(modelRowSchema).extend({ totalCapped: z.boolean().optional() })) },
       },
     },
     async (request) => {

@@ -5,10 +5,12 @@ import {
   type FormField,
   type ListQueryOp,
   type Locale,
+  MODEL_PAGE_COUNT_BEYOND,
   MODEL_PAGE_LINES_MAX,
   MODEL_PAGE_OPTIONS_MAX,
   type ModelPageQueryValue,
   type ModelRow,
+  type ModelRowPage,
   type Page,
   validationMessage,
 } from '@srm/contracts';
@@ -239,7 +241,9 @@ function orderOf(page: ModelPage, sort?: { field: string; order: 'asc' | 'desc' 
       : list.sort && !page.hidden.has(list.sort.field)
         ? list.sort
         : undefined;
-  const dir = (o: 'asc' | 'desc') => sql.raw(o === 'asc' ? 'asc nulls first' : 'desc nulls last');
+  // PostgreSQL's own null order (last ascending, first descending): an index on the column, read
+  // either way, then gives the order without sorting the rows that match.
+  const dir = (o: 'asc' | 'desc') => sql.raw(o === 'asc' ? 'asc' : 'desc');
   return chosen ? sql`${col(chosen.field)} ${dir(chosen.order)}, r.id desc` : sql`r.id desc`;
 }
 
@@ -271,24 +275,28 @@ export async function listModelRows(
   ctx: ServiceContext,
   page: ModelPage,
   input: ListInput,
-): Promise<Page<ModelRow>> {
+): Promise<ModelRowPage> {
   const { db } = ctx.deps;
   const where = await listWhere(ctx, page, input);
   const table = sql.table(page.table);
   const offset = (input.currentPage - 1) * input.pageSize;
+  const countCap = offset + input.pageSize + MODEL_PAGE_COUNT_BEYOND;
   const [rows, count] = await Promise.all([
     sql<Row>`select ${selectList(page)} from ${table} as r where ${where} order by ${orderOf(page, input.sort)} limit ${input.pageSize} offset ${offset}`.execute(
       db,
     ),
-    sql<{ total: string }>`select count(*)::text as total from ${table} as r where ${where}`.execute(db),
+    // Counted up to a cap past the page: at a million rows an exact count costs more than the page.
+    sql<{
+      total: string;
+    }>`select count(*)::text as total from (select 1 from ${table} as r where ${where} limit ${countCap}) as c`.execute(
+      db,
+    ),
   ]);
+  const total = Number(count.rows[0]?.total ?? 0);
   return {
     list: await toRows(ctx, page, rows.rows),
-    pagination: {
-      currentPage: input.currentPage,
-      pageSize: input.pageSize,
-      total: Number(count.rows[0]?.total ?? 0),
-    },
+    pagination: { currentPage: input.currentPage, pageSize: input.pageSize, total },
+    ...(total >= countCap ? { totalCapped: true } : {}),
   };
 }
 

@@ -596,6 +596,28 @@ describe('a model page (menu type 3)', () => {
     );
   });
 
+  it('counts a long list only up to a cap past the page, and says so', async () => {
+    const { sql } = await import('kysely');
+    await sql`insert into ${sql.table(`dm_${tenantId}_mp_request`)} (tenant_id, title, price)
+      select ${tenantId}, 'bulk' || g, 1 from generate_series(1, 10100) g`.execute(t.db);
+    const first = await t.post<{ pagination: { total: number }; totalCapped?: boolean }>(
+      `${P()}/List`,
+      { currentPage: 1, pageSize: 20, query: { title: 'bulk' } },
+      admin,
+    );
+    expect(first.body.data.pagination.total).toBe(10_020);
+    expect(first.body.data.totalCapped).toBe(true);
+    // Far pages count past themselves; a short query counts exactly.
+    const far = await t.post<{ pagination: { total: number }; totalCapped?: boolean }>(
+      `${P()}/List`,
+      { currentPage: 500, pageSize: 20, query: { title: 'bulk' } },
+      admin,
+    );
+    expect(far.body.data.pagination.total).toBe(10_100);
+    expect(far.body.data.totalCapped).toBeUndefined();
+    await sql`delete from ${sql.table(`dm_${tenantId}_mp_request`)} where title like 'bulk%'`.execute(t.db);
+  });
+
   it('deletes rows with their lines, together or not at all', async () => {
     const batch = await t.post(`${P()}/Actions/BatchDelete`, { ids: [rowId] }, admin);
     // This version of the design has no batch delete.

@@ -19,6 +19,11 @@ export const ModelPageApi = {
 /** Rows one import may hold, and the rows a list page or a batch may name. */
 export const MODEL_PAGE_IMPORT_MAX = 100_000;
 export const MODEL_PAGE_BATCH_MAX = 500;
+/**
+ * A list counts its rows up to this many past the page it answers: beyond, the total is "at least"
+ * (`totalCapped`), as exact counts of a million rows cost more than the page itself.
+ */
+export const MODEL_PAGE_COUNT_BEYOND = 10_000;
 /** Lines a row's sub-table may hold (as the flow forms' tables). */
 export const MODEL_PAGE_LINES_MAX = 200;
 
@@ -95,6 +100,13 @@ export interface ModelRowOption {
 
 /** The options a reference lookup answers at most. */
 export const MODEL_PAGE_OPTIONS_MAX = 50;
+
+/** A page of rows: `totalCapped` when there are at least `pagination.total` rows (the count stopped). */
+export interface ModelRowPage {
+  list: ModelRow[];
+  pagination: { currentPage: number; pageSize: number; total: number };
+  totalCapped?: boolean | undefined;
+}
 
 /** What an import did, or would do (a dry run): rows counted, and each refused row with why. */
 export interface ModelImportResult {

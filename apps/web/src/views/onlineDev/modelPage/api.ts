@@ -4,7 +4,7 @@ import {
   type ModelPageConfig,
   type ModelPageListQuery,
   type ModelRow,
-  type Page,
+  type ModelRowPage,
 } from '@srm/contracts/core';
 import { http } from '../../../api/request';
 
@@ -28,8 +28,7 @@ export interface ModelRowSave {
 
 export const modelPageApi = {
   config: (menuId: string) => http.get<ModelPageConfig>(`${base(menuId)}/Config`),
-  list: (menuId: string, query: ModelPageListQuery) =>
-    http.post<Page<ModelRow>>(`${base(menuId)}/List`, query),
+  list: (menuId: string, query: ModelPageListQuery) => http.post<ModelRowPage>(`${base(menuId)}/List`, query),
   row: (menuId: string, id: string) => http.get<ModelRow>(`${base(menuId)}/Rows/${id}`),
   /** Silent: a refused form shows the server's messages on its fields. */
   create: (menuId: string, body: ModelRowSave) =>

@@ -285,7 +285,7 @@ function ModelList({ menuId, title, config }: { menuId: string; title: string; c
           setPage((p) => ({ ...p, currentPage: 1 }));
         }}
         pagination={tablePaging(page, setPage, rows.data?.pagination.total, (total) =>
-          t('total', { count: total }),
+          t(rows.data?.totalCapped ? 'totalAtLeast' : 'total', { count: total }),
         )}
       />
     </Card>
