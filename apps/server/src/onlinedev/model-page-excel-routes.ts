@@ -96,7 +96,6 @@ export const modelPageExcelRoutes: SignedInRoutes = async (app) => {
       },
     },
     async (request, reply) => {
-      const ctx = contextOf(request);
       const page = pageOfRequest(request);
       const title = formTitle(page.content.form, request.locale);
       return sendExport(

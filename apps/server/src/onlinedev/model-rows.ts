@@ -11,7 +11,6 @@ import {
   type ModelPageQueryValue,
   type ModelRow,
   type ModelRowPage,
-  type Page,
   validationMessage,
 } from '@srm/contracts';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
