@@ -1257,6 +1257,8 @@ describe('permission matrix', () => {
       ['POST /api/sys/postStaff/userList', '/api/sys/postStaff/userList', { deptId: T.purchase }],
       ['POST /api/sys/postStaff/userList', '/api/sys/postStaff/userList', { positionId: T.position }],
       ['GET /api/flow/FlowEngine/info/{id}', `/api/flow/FlowEngine/info/${T.flow}`],
+      ['GET /api/flow/FlowEngine/{id}/FormDataFields', `/api/flow/FlowEngine/${T.flow}/FormDataFields`],
+      ['GET /api/flow/FlowEngine/{id}/FieldDataSelect', `/api/flow/FlowEngine/${T.flow}/FieldDataSelect`],
       ['GET /api/flow/FlowEngine/delete/{id}', `/api/flow/FlowEngine/delete/${T.flow}`],
       ['POST /api/flow/FlowEngine/{id}/Actions/Copy', `/api/flow/FlowEngine/${T.flow}/Actions/Copy`],
       [
