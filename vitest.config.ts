@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One config, several projects: `npm test` runs them in the order scripts/test.mjs sets.
 export default defineConfig({
   test: {
+    // Vitest's default outside watch mode is one worker fewer than the cores: one file at a time on
+    // the 2-core CI machine, while the API tests spend much of each file waiting on a database.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/test/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'scripts', include: ['scripts/test/**/*.test.ts'], environment: 'node' } },
