@@ -26,6 +26,18 @@ describe('theme tokens keep text at AA contrast for every theme colour', () => {
         expect(contrast(t.colorLink, bg)).toBeGreaterThanOrEqual(AA);
         expect(contrast(t.colorPrimaryText, bg)).toBeGreaterThanOrEqual(AA);
       }
+      // The menu's selected item, a horizontal menu's and a submenu holding the current page (the
+      // functional layout's "more"): antd would colour them with the fill.
+      const menu = themeConfig(seed, 'dark').components?.Menu ?? {};
+      for (const key of [
+        'itemSelectedColor',
+        'horizontalItemSelectedColor',
+        'subMenuItemSelectedColor',
+      ] as const) {
+        const colour = menu[key];
+        expect(colour, key).toBeTypeOf('string');
+        expect(contrast(colour as string, t.colorBgContainer), key).toBeGreaterThanOrEqual(AA);
+      }
     });
   }
 });

@@ -152,7 +152,9 @@ export function themeConfig(seed: string, mode: 'light' | 'dark'): ThemeConfig {
       components: {
         ...tableEmptyText(tertiary),
         Tabs: { itemSelectedColor: text, itemHoverColor: text, itemActiveColor: text },
-        Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text },
+        // A submenu holding the current page (the functional layout's folded "more") too: antd
+        // colours its title with the fill, which on near-black is below 4.5:1.
+        Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text, subMenuItemSelectedColor: text },
         Pagination: { itemActiveColor: text, itemActiveColorHover: text },
         Tree: { nodeSelectedColor: text },
       },
