@@ -4,11 +4,11 @@ import { signedIn } from '../core/scope';
 import { sessionHook } from './hook';
 // Its built-in jobs (ending idle sessions, purging the logs) register with the task registry.
 import './jobs';
-import { sessionRoutes, signInRoutes } from './routes';
+import { sessionRoutes, signInRoutes } from './sign-in-routes';
 
 // What other domains call: the sessions are written here alone (test/unit/table-owners.test.ts).
 export { endSessions, type SessionsOf } from './end-sessions';
-export { clearLoginFailures } from './service';
+export { clearLoginFailures } from './sign-in-service';
 
 /**
  * Sessions: the session hook of every /api request, sign-in, lock screen and sign-out. Not

@@ -1,8 +1,8 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../core/scope';
+import { chatRoutes } from './conversation-routes';
 import type { ChatHub } from './hub';
-import { chatRoutes } from './routes';
 import { registerChatSocket, SOCKET_HARD_MAX_BYTES } from './socket';
 
 /** Chat: recent conversations over HTTP, and the socket that carries messages and every server push. */

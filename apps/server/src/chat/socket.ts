@@ -16,7 +16,6 @@ import { AppError } from '../core/errors';
 import { type MessageKey, storedLocale, t } from '../core/i18n';
 import { issuesToFields } from '../core/validation';
 import { unreadCounts } from '../message/notify';
-import type { ChatHub, Connection } from './hub';
 import {
   assertPeer,
   checkContent,
@@ -24,7 +23,8 @@ import {
   markConversationRead,
   storeChatMessage,
   unreadByPeer,
-} from './service';
+} from './chat-store';
+import type { ChatHub, Connection } from './hub';
 
 /** A socket that has not sent a valid token by then is closed. */
 const AUTH_TIMEOUT_MS = 10_000;

@@ -8,7 +8,7 @@ import type { Deps } from './context';
 
 /**
  * The proof of work (ALTCHA, self-hosted) of the supplier registration and of a sign-in to an
- * account that many wrong passwords reached lately (auth/service.ts): the server signs a challenge,
+ * account that many wrong passwords reached lately (auth/sign-in-service.ts): the server signs a challenge,
  * the browser finds the counter that solves it (about cost × counter PBKDF2 rounds: a second or so
  * for one person, a real cost for a script sending thousands), the submit carries the solution,
  * which verifies once — spent challenges are kept in `vendor_captcha_used` (migration 0026, named

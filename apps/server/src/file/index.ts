@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../core/scope';
 import { attachmentRoutes, tempDownloadRoutes } from './download-routes';
-import { fileRoutes } from './routes';
+import { fileRoutes } from './file-routes';
 
 export { type FileStore, openFileStore } from '../core/file-store';
 export { type AttachmentType, registerAttachmentType } from './attachments';

@@ -19,7 +19,7 @@ import { t } from '../core/i18n';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
 import { createCompany, moveCompany, updateCompany } from './dept-service';
-import { assertDeletable, buildTree, countAttached, deleteNode, findNode, loadOrg } from './service';
+import { assertDeletable, buildTree, countAttached, deleteNode, findNode, loadOrg } from './org-tree';
 
 const tags = ['organisation'];
 

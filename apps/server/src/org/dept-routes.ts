@@ -32,7 +32,7 @@ import {
   fullName,
   loadOrg,
   subtreeIds,
-} from './service';
+} from './org-tree';
 
 const tags = ['organisation'];
 

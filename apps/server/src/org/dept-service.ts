@@ -4,7 +4,7 @@ import { conflictWith, fieldError } from '../core/errors';
 import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { declareUnique } from '../core/unique-violation';
-import { assertTenantUser, findNode, loadOrg, subtreeIds } from './service';
+import { assertTenantUser, findNode, loadOrg, subtreeIds } from './org-tree';
 
 // The unique index behind the check below: a create that loses the race answers as the check does.
 declareUnique('sys_dept_code', { field: 'enCode', key: 'org.codeTaken' });

@@ -17,7 +17,7 @@ import { declareUnique } from '../core/unique-violation';
 import { userWrites } from '../core/user-writes';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
-import { companyDeptTree, findNode, flatten, loadOrg } from './service';
+import { companyDeptTree, findNode, flatten, loadOrg } from './org-tree';
 
 // The unique index behind the check below: a create that loses the race answers as the check does.
 declareUnique('sys_position_tenant_id_en_code_key', { field: 'enCode', key: 'org.codeTaken' });

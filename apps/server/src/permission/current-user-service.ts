@@ -18,7 +18,7 @@ import { countPermissionsHit, keptPermissions, type ServiceContext } from '../co
 import { StoredAnswer } from '../core/stored-answer';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/types';
-import { companyOfDept, loadDepts } from '../org/service';
+import { companyOfDept, loadDepts } from '../org/org-tree';
 
 // The tenant's menu as the nav needs it: three queries compiled once.
 const selectNavMenus = prepared((db, p: { tenantId: string }) =>

@@ -3,7 +3,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ServiceContext } from '../core/service-context';
 import { snake } from '../core/sql';
 import type { Database } from '../db/types';
-import { companyOfDept, loadDepts, orgOf, subtreeIds } from '../org/service';
+import { companyOfDept, loadDepts, orgOf, subtreeIds } from '../org/org-tree';
 
 /** How a field of a page's rows may be compared: the value is parsed by type before it is bound. */
 type FieldType = 'text' | 'id' | 'bool';

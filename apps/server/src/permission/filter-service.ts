@@ -2,7 +2,7 @@ import type { ComboxOption, comboxQuerySchema } from '@srm/contracts';
 import type { z } from 'zod';
 import type { ServiceContext } from '../core/service-context';
 import { likePattern } from '../core/sql';
-import { fullName, loadOrg } from '../org/service';
+import { fullName, loadOrg } from '../org/org-tree';
 
 /** At most this many options: a drop-down, not a list screen (the keyword narrows it). */
 const COMBOX_MAX = 500;

@@ -5,8 +5,8 @@ import { filterRoutes } from './filter-routes';
 import { onlineRoutes } from './online-routes';
 // Registers the user writes of folders before this one (core/user-writes.ts) when it loads.
 import './owned-writes';
+import { currentUserRoutes } from './current-user-routes';
 import { roleRoutes } from './role-routes';
-import { currentUserRoutes } from './routes';
 import { subordinateRoutes } from './subordinate-routes';
 import { userRoutes } from './user-routes';
 

@@ -1,6 +1,6 @@
 import type { Subordinate } from '@srm/contracts';
 import type { ServiceContext } from '../core/service-context';
-import { loadOrg, subtreeIds } from '../org/service';
+import { loadOrg, subtreeIds } from '../org/org-tree';
 
 /**
  * The signed-in user's subordinates: everyone in the departments they manage (`sys_dept.manager_id`)

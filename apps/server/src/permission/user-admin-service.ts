@@ -17,7 +17,7 @@ import { NEW_USER_ROW } from '../db/new-user-row';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { notifyByTemplate } from '../message/msg-template';
-import { dropDeptManager, findNode, orgOf, subtreeIds } from '../org/service';
+import { dropDeptManager, findNode, orgOf, subtreeIds } from '../org/org-tree';
 import { checkNewPassword, recordPasswordHistory } from '../system/sys-config/password-policy';
 import { unbind } from '../system/wechat-bind';
 import { assertCallerHoldsObjects } from './authorize-service';

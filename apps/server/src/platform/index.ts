@@ -9,7 +9,7 @@ import {
   platformHostRoutes,
   platformSignInRoutes,
   platformTenantRoutes,
-} from './routes';
+} from './platform-routes';
 import { operatorOnly } from './scope';
 import { suspendedTenantGuard } from './tenant-service';
 

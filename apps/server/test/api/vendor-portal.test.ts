@@ -10,7 +10,7 @@ import {
   type VendorUser,
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeChatMessage } from '../../src/chat/service';
+import { storeChatMessage } from '../../src/chat/chat-store';
 import { remindExpiringQualifications } from '../../src/supplier/expiry-job';
 import { seedDemoSuppliers } from '../../src/supplier/index';
 import { createTestApp, supplierIdOf, type TestApp, tenantIdOf, userIdOf } from '../helpers';

@@ -8,7 +8,7 @@ import zhTW from '../../src/core/locales/messages.zh-TW.json';
 import { hashPassword, verifyPassword } from '../../src/core/password';
 import { issuesToFields } from '../../src/core/validation';
 import { detectImage, imageKey } from '../../src/file/storage';
-import { companyTree, type DeptRow } from '../../src/org/service';
+import { companyTree, type DeptRow } from '../../src/org/org-tree';
 
 describe('server messages', () => {
   it('have identical keys in the three languages, none empty', () => {

@@ -13,7 +13,7 @@ import { envelopeOk } from '../../core/envelope';
 import { forbidden, notFound } from '../../core/errors';
 import { t } from '../../core/i18n';
 import type { SignedInRequest, SignedInRoutes } from '../../core/scope';
-import { lastBackupRun, recordManualBackup, syncTenantSchedules } from '../task/service';
+import { lastBackupRun, recordManualBackup, syncTenantSchedules } from '../task/task-service';
 import {
   deleteTenantBackup,
   listTenantBackups,

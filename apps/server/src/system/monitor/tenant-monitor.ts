@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { ServiceContext } from '../../core/service-context';
 import { listTenantBackups } from '../backup/tenant-backup';
 import { tenantFilter, tenantSchema } from '../backup/tenant-tables';
-import { toRun } from '../task/service';
+import { toRun } from '../task/task-service';
 
 const DAY_MS = 86_400_000;
 const RECENT_RUNS = 5;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { reconcileSchedules, runTaskJob, TASK_JOB, type TaskJobData } from './service';
+import { reconcileSchedules, runTaskJob, TASK_JOB, type TaskJobData } from './task-service';
 
 export { registerBuiltinJob, runMessage } from './job-registry';
-export { seedTasks } from './service';
 export { taskRoutes } from './task-routes';
+export { seedTasks } from './task-service';
 
 /**
  * Scheduled tasks: defines the runner's task job (retries per job of the registry are counted in

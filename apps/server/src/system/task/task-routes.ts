@@ -34,7 +34,7 @@ import {
   setTaskState,
   type TaskContext,
   updateTask,
-} from './service';
+} from './task-service';
 
 const tags = ['system'];
 const ID = `${TaskApi.task}/:id`;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
 import { notFound } from '../core/errors';
 import type { SignedInRoutes } from '../core/scope';
-import { companyTree, flattenTree, loadDepts } from './service';
+import { companyTree, flattenTree, loadDepts } from './org-tree';
 
 export const orgRoutes: SignedInRoutes = async (app) => {
   const { db } = app.deps;

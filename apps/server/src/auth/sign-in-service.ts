@@ -11,7 +11,7 @@ import { userWrites } from '../core/user-writes';
 import { transaction } from '../db/transaction';
 import type { Database, UserRow } from '../db/types';
 import { notifyUsers } from '../message/notify';
-import { companyOfDept, companyTree, flattenTree, loadDepts } from '../org/service';
+import { companyOfDept, companyTree, flattenTree, loadDepts } from '../org/org-tree';
 import { checkNewPassword, passwordExpired } from '../system/sys-config/password-policy';
 import { endSessions } from './end-sessions';
 import { hashToken, newToken } from './session';
@@ -265,7 +265,7 @@ export async function logout(ctx: ServiceContext): Promise<void> {
 }
 
 /**
- * Acts within another company of the user's tree (org/service.ts): stored on the session, so it
+ * Acts within another company of the user's tree (org/org-tree.ts): stored on the session, so it
  * is written here, by the sessions' owner (404 outside the tree).
  */
 export async function switchCompany(

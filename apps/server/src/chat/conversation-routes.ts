@@ -2,7 +2,7 @@ import { ChatApi, conversationSchema, envelope } from '@srm/contracts';
 import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
 import type { SignedInRoutes } from '../core/scope';
-import { recentConversations } from './service';
+import { recentConversations } from './chat-store';
 
 /** The chat drawer's 消息 tab keeps at most this many recent conversations. */
 const RECENT_LIMIT = 100;

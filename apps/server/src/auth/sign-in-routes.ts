@@ -19,7 +19,7 @@ import { t } from '../core/i18n';
 import { newChallenge } from '../core/proof-of-work';
 import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf, originOf } from '../core/service-context';
-import { login, logout, switchCompany, unlockScreen } from './service';
+import { login, logout, switchCompany, unlockScreen } from './sign-in-service';
 
 const nullData = envelope(z.null());
 
