@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
 // Browser tests drive Debian's Chromium (CHROMIUM_PATH) against the built server on its own
 // port and a fresh embedded database seeded with the demo data.
 const port = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = mkdtempSync(join(tmpdir(), 'srm-e2e-'));
+// The tenant-wide specs' own server (see the projects below).
+const tenantWidePort = port + 1;
 // A fake WeChat official-account API (fake-wechat.mjs) for the bind dialog; specs reach its control
 // endpoint through E2E_WECHAT_PORT (workers load this file too, so they see the same value).
 const wechatPort = Number(process.env.E2E_WECHAT_PORT ?? port + 10000);
@@ -16,6 +17,41 @@ const wechatToken = process.env.E2E_WECHAT_TOKEN || 'e2e-mp-token';
 process.env.E2E_WECHAT_TOKEN = wechatToken;
 
 const TENANT_WIDE = /(sys-config|area-language|ops|menu-names|model-page)\.spec\.ts$/;
+
+/** The built server on `serverPort` with a fresh embedded database seeded with the demo data. */
+const productServer = (serverPort: number) => ({
+  command: `node ${process.env.E2E_SERVER ?? 'apps/server/dist/main.js'}`,
+  cwd: '..',
+  url: `http://127.0.0.1:${serverPort}/api/health`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  env: {
+    PORT: String(serverPort),
+    // The embedded database always, even where the shell exports DATABASE_URL (CI does, for
+    // the API tests): specs read PGlite-only screens (backup restore, monitor) and start clean;
+    // one process, so no Redis (the API tests' events must not reach it).
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'srm-e2e-')),
+    SEED_DEMO: '1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    // Every spec signs in from this one address, two workers at once: the default 20 sign-ins a
+    // minute per address (the API tests' subject) made a sign-in answer 429 now and then.
+    LOGIN_RATE_LIMIT: '1000',
+    // Likewise the supplier registrations per address (10 per 10 minutes): the registration
+    // spec and the suppliers other specs admit through the API, with their retries.
+    REGISTER_RATE_LIMIT: '100',
+    // The platform operator of platform.spec.ts (made at start, with a password of its own).
+    PLATFORM_OPERATOR: 'operator',
+    PLATFORM_OPERATOR_PASSWORD: 'operator123',
+    WECHAT_MP_APP_ID: 'wx-e2e-app',
+    WECHAT_MP_APP_SECRET: 'e2e-secret',
+    WECHAT_MP_TOKEN: wechatToken,
+    WECHAT_API_BASE: `http://127.0.0.1:${wechatPort}`,
+    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  },
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -49,17 +85,23 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: TENANT_WIDE, use: { ...devices['Desktop Chrome'], channel: undefined } },
     // Specs that change what every user of the tenant sees (security and brand settings, text
-    // overrides, emptied caches) run alone, after the rest: another spec running beside them would
-    // meet a lockout after three attempts or an English text that is not the shipped one.
+    // overrides, emptied caches) run one at a time against a server of their own (tenantWidePort,
+    // its own database): beside them on the shared server another spec would meet a lockout after
+    // three attempts or an English text that is not the shipped one. Their own server lets them run
+    // beside the rest instead of in a one-worker tail after it; listed first, their files are first in
+    // the queue, so one worker takes them one after another while the other works through the rest.
     {
       name: 'tenant-wide',
       testMatch: TENANT_WIDE,
-      dependencies: ['chromium'],
       workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${tenantWidePort}`,
+      },
     },
+    { name: 'chromium', testIgnore: TENANT_WIDE, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: [
     {
@@ -70,38 +112,7 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { FAKE_WECHAT_PORT: String(wechatPort) },
     },
-    {
-      command: `node ${process.env.E2E_SERVER ?? 'apps/server/dist/main.js'}`,
-      cwd: '..',
-      url: `http://127.0.0.1:${port}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      env: {
-        PORT: String(port),
-        // The embedded database always, even where the shell exports DATABASE_URL (CI does, for
-        // the API tests): specs read PGlite-only screens (backup restore, monitor) and start clean;
-        // one process, so no Redis (the API tests' events must not reach it).
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        DATA_DIR: dataDir,
-        SEED_DEMO: '1',
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        // Every spec signs in from this one address, two workers at once: the default 20 sign-ins a
-        // minute per address (the API tests' subject) made a sign-in answer 429 now and then.
-        LOGIN_RATE_LIMIT: '1000',
-        // Likewise the supplier registrations per address (10 per 10 minutes): the registration
-        // spec and the suppliers other specs admit through the API, with their retries.
-        REGISTER_RATE_LIMIT: '100',
-        // The platform operator of platform.spec.ts (made at start, with a password of its own).
-        PLATFORM_OPERATOR: 'operator',
-        PLATFORM_OPERATOR_PASSWORD: 'operator123',
-        WECHAT_MP_APP_ID: 'wx-e2e-app',
-        WECHAT_MP_APP_SECRET: 'e2e-secret',
-        WECHAT_MP_TOKEN: wechatToken,
-        WECHAT_API_BASE: `http://127.0.0.1:${wechatPort}`,
-        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-      },
-    },
+    productServer(port),
+    productServer(tenantWidePort),
   ],
 });

@@ -55,14 +55,26 @@ export async function startFromDefaultSettings(page: Page) {
   );
 }
 
-/** Signs in with any account (one a test made) through the sign-in page. */
+/**
+ * Signs in with any account (one a test made) and waits until the shell is shown. By default the
+ * session is made through the sign-in API and handed to the page as the web stores it (the form's
+ * own specs, auth.spec.ts and the a11y sweep, sign in by typing): most specs need a signed-in
+ * shell, not the form, and the form's page load and the default-settings route (any page.route
+ * turns the browser's HTTP cache off) cost every one of them. A fresh context then starts from the
+ * default settings, since only a sign-in through the form applies the ones the server keeps.
+ * `viaForm` (or `keepStoredSettings`) types into the form instead: the last-login notice and the
+ * settings saved for the user come only that way; an account the API refuses (a password to
+ * change, a locked account) goes through the form too, where the test sees what the user sees.
+ */
 export async function signInAs(
   page: Page,
   account: string,
   password: string,
   path = '/login',
-  options: { keepStoredSettings?: boolean } = {},
+  options: { keepStoredSettings?: boolean; viaForm?: boolean } = {},
 ) {
+  if (!options.viaForm && !options.keepStoredSettings && (await signInByApi(page, account, password, path)))
+    return;
   if (!options.keepStoredSettings) await startFromDefaultSettings(page);
   await page.goto(path);
   await page.getByTestId('login-username').fill(account);
@@ -70,6 +82,38 @@ export async function signInAs(
   await page.getByTestId('login-submit').click();
   // A first sign-in of a worker loads the shell's chunks while the other worker's spec runs beside it.
   await expect(page.getByTestId('layout-root')).toBeVisible({ timeout: 30_000 });
+}
+
+let sessionHandOvers = 0;
+
+/** The API's session put where the web keeps it (utils/storage.ts), then `path` opened. */
+async function signInByApi(page: Page, account: string, password: string, path: string): Promise<boolean> {
+  const answer = await page.request.post('/api/sys/login', {
+    data: { userName: account, passWord: password },
+  });
+  const body = (await answer.json().catch(() => null)) as { code: number; data?: { token?: string } } | null;
+  const token = body?.code === 0 ? body.data?.token : undefined;
+  if (!token) return false;
+  // Once per hand-over: a later sign-out, reload or second sign-in of the same page must not
+  // bring this token back (the tab's sessionStorage remembers that it was handed over).
+  sessionHandOvers += 1;
+  await page.addInitScript(
+    ({ mark, value }) => {
+      try {
+        if (window.sessionStorage.getItem(mark)) return;
+        window.sessionStorage.setItem(mark, '1');
+        window.localStorage.setItem('srm_token', value);
+      } catch {
+        // about:blank and other opaque origins have no storage: nothing to hand over there.
+      }
+    },
+    { mark: `e2e-session-${process.pid}-${sessionHandOvers}`, value: `String|${token}` },
+  );
+  const url = new URL(path, 'http://x');
+  const target = url.pathname === '/login' ? (url.searchParams.get('redirect') ?? '/home') : path;
+  await page.goto(target);
+  await expect(page.getByTestId('layout-root')).toBeVisible({ timeout: 30_000 });
+  return true;
 }
 
 /**
