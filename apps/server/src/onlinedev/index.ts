@@ -13,8 +13,10 @@ import { designFormName, publishedDesignExists } from './design-service';
 import { designFlowForm } from './flow-form';
 import { modelPageItems, modelPageRuleFields } from './model-page';
 import { modelPageRoutes } from './model-page-routes';
+import { supplierEvaluationRoutes } from './supplier-evaluation';
 
 export { modelTableName, planModelDdl } from './model-ddl';
+export { addSupplierEvaluationToSeeded, seedSupplierEvaluation } from './seed';
 
 export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
   // A model page (menu type 3) opens a published design of the tenant.
@@ -28,4 +30,5 @@ export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
   await app.register(signedIn(dataModelRoutes));
   await app.register(signedIn(designRoutes));
   await app.register(signedIn(modelPageRoutes));
+  await app.register(signedIn(supplierEvaluationRoutes));
 }
