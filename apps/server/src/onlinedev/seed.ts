@@ -12,10 +12,9 @@ import type { ServiceContext } from '../core/service-context';
 import type { Database } from '../db/types';
 import { createMenu } from '../system/menu-write-service';
 import { createDefinition, releaseDefinition } from '../workflow/definition-service';
-import { registerFormSource } from '../workflow/forms';
 import { createDataModel } from './data-model-service';
 import { createDesign, designFormName, publishDesign } from './design-service';
-import { designFlowForm } from './flow-form';
+import { registerOnlineDevHooks } from './hooks';
 
 /**
  * The demo's supplier evaluation (issue 38 §6), built with the product itself: a data model, a
@@ -221,9 +220,9 @@ export async function seedSupplierEvaluation(
     .where('menu_perms', '=', VENDOR_CODES.base)
     .executeTakeFirst();
   if (!group) return false;
-  // The flow's form is a design (`Design<id>`): known to the workflow once the domain registered
-  // it, which a seed before the server starts comes ahead of.
-  registerFormSource(designFormName(''), designFlowForm);
+  // The page's buttons and columns (menu type 3) and the flow's form (`Design<id>`) are known once
+  // the domain registered them, which the first start's seed comes ahead of.
+  registerOnlineDevHooks();
   const ctx = adminContext(db, tenantId, users.admin);
   const model = await createDataModel(ctx, MODEL);
   const design = await createDesign(ctx, {
@@ -242,7 +241,7 @@ export async function seedSupplierEvaluation(
       menuNameEn: 'Supplier Evaluations',
       menuNameTw: '供應商評價',
       menuPerms: SUPPLIER_EVALUATION.menu,
-      menuIcon: 'TrophyOutlined',
+      menuIcon: 'AuditOutlined',
       menuType: 3,
       propertyJson: JSON.stringify({ moduleId: design.id, isTree: 0 }),
       orderNum: 3,
