@@ -1,4 +1,7 @@
 import {
+  DataModelApi,
+  DesignApi,
+  FlowEngineApi,
   type FlowTaskItem,
   ModelPageApi,
   type ModelPageConfig,
@@ -9,6 +12,7 @@ import {
   type SupplierEvaluation,
   SupplierEvaluationApi,
 } from '@srm/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addSupplierEvaluationToSeeded } from '../../src/onlinedev/index';
 import { createTestApp, type TestApp } from '../helpers';
@@ -176,5 +180,43 @@ describe('the supplier evaluation demo', () => {
     expect((await evaluation(outsider)).body.code).toBe(404);
     expect((await evaluation(buyer, '999999999')).body.code).toBe(404);
     expect((await t.get(`${P()}/Config`, vendor)).body.code).toBe(403);
+  });
+
+  it('is added at start to a tenant seeded before it, once', async () => {
+    const other = await workflowTenant(t, 'sf', '补评', '139000080');
+    const tenant = other.ids.tenant;
+    /** The id of the tenant's row of `table` whose `column` is `value`. */
+    const idOf = async (
+      table: 'flow_definition' | 'sys_menu' | 'dm_model',
+      column: 'en_code' | 'menu_perms' | 'code',
+      value: string,
+    ) => {
+      const rows = await sql<{ id: string }>`select id::text as id from ${sql.table(table)}
+        where tenant_id = ${tenant} and ${sql.ref(column)} = ${value}`.execute(t.db);
+      expect(rows.rows).toHaveLength(1);
+      return rows.rows[0]?.id as string;
+    };
+    const del = (url: string) =>
+      t.request({ method: 'DELETE', url, headers: { authorization: `Bearer ${other.admin}` } });
+    // As the tenant was before the evaluation: its flow, page, design and model removed by their screens' calls.
+    const flow = await idOf('flow_definition', 'en_code', SUPPLIER_EVALUATION.flow);
+    expect((await t.get(`${FlowEngineApi.delete}/${flow}`, other.admin)).body.code).toBe(0);
+    const menu = await idOf('sys_menu', 'menu_perms', SUPPLIER_EVALUATION.menu);
+    expect((await del(`/api/system/Menu/${menu}`)).body.code).toBe(0);
+    const model = await idOf('dm_model', 'code', SUPPLIER_EVALUATION.model);
+    const design = await t.db
+      .selectFrom('dm_design')
+      .select('id')
+      .where('model_id', '=', model)
+      .executeTakeFirstOrThrow();
+    expect((await del(`${DesignApi.design}/${design.id}`)).body.code).toBe(0);
+    expect((await del(`${DataModelApi.dataModel}/${model}`)).body.code).toBe(0);
+    expect(await addSupplierEvaluationToSeeded(t.db)).toEqual([tenant]);
+    expect(await addSupplierEvaluationToSeeded(t.db)).toEqual([]);
+    // The page works for its buyer, launching the new flow.
+    const page = await idOf('sys_menu', 'menu_perms', SUPPLIER_EVALUATION.menu);
+    const config = await t.get<ModelPageConfig>(`${ModelPageApi.page}/${page}/Config`, other.buyer);
+    expect(config.body.data.buttons).toContain('launchFlow');
+    expect(config.body.data.flow).not.toBeNull();
   });
 });
