@@ -8,6 +8,7 @@ import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { ensureMsgTemplates } from '../message/msg-template';
 import { seedMessages } from '../message/seed';
+import { seedSupplierEvaluation } from '../onlinedev/index';
 import { seedDemoSuppliers, seedVendors } from '../supplier/seed';
 import { seedBillRules } from '../system/bill-rule';
 import { seedTasks } from '../system/task/index';
@@ -22,7 +23,10 @@ export interface TenantSeedOptions {
   accountPrefix: string;
   /** First 9 digits of the seeded mobile numbers (two more digits follow). */
   mobilePrefix: string;
-  /** Also a `manager` account, two released flows and tasks in every status (workflow/demo-seed.ts). */
+  /**
+   * Also a `manager` account, the released flows with tasks in every status (workflow/demo-seed.ts)
+   * and the supplier evaluation built with the online designers (onlinedev/seed.ts).
+   */
   workflowDemo?: boolean;
 }
 
@@ -184,7 +188,7 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
     hashPassword('vendor123'),
     o.workflowDemo ? hashPassword('manager123') : Promise.resolve(''),
   ]);
-  return transaction(db, async (tx: Tx) => {
+  const seeded = await transaction(db, async (tx: Tx) => {
     const tenantId = await insertId(
       tx.insertInto('tenant').values({ code: o.code, name: o.name }).returning('id').executeTakeFirst(),
     );
@@ -358,6 +362,12 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
 
     return { tenantId, entId, vendorEntId, users: { admin, buyer, vendor, manager }, depts };
   });
+  // The supplier evaluation (model, design, page, flow) is made through the designers' services,
+  // each its own transaction: after the tenant's. Its quality reviewers are the admission flow's.
+  const { manager, admin } = seeded.users;
+  if (o.workflowDemo && manager)
+    await seedSupplierEvaluation(db, seeded.tenantId, { admin, quality: [manager, admin] });
+  return seeded;
 }
 
 /** Seeds the demo tenant unless it exists. Returns whether it seeded. */

@@ -611,7 +611,7 @@ beforeAll(async () => {
           columns: [{ field: 'v' }],
           query: [{ field: 'v', op: 'eq' }],
           pageSize: 20,
-          buttons: ['add', 'edit', 'detail', 'delete', 'batchDelete', 'import', 'export'],
+          buttons: ['add', 'edit', 'detail', 'delete', 'batchDelete', 'import', 'export', 'launchFlow'],
         },
       },
     },
@@ -1228,6 +1228,10 @@ describe('permission matrix', () => {
         `/api/onlineDev/ModelPage/${ours.modelPage}/Actions/BatchDelete`,
         { ids: [T.modelRow] },
       ],
+      [
+        'POST /api/onlineDev/ModelPage/{menuId}/Rows/{id}/Actions/LaunchFlow',
+        `/api/onlineDev/ModelPage/${ours.modelPage}/Rows/${T.modelRow}/Actions/LaunchFlow`,
+      ],
       // Their row as a parent on our page (it has none: 404), and in a lookup (of a field that is no
       // reference here, so as missing; model-page.test.ts looks up a reference's rows).
       [
@@ -1358,6 +1362,10 @@ describe('permission matrix', () => {
       ['GET /api/base/vendor/Supplier/{id}', `/api/base/vendor/Supplier/${V.supplier}`],
       ['GET /api/base/vendor/Supplier/{id}/History', `/api/base/vendor/Supplier/${V.supplier}/History`],
       ['GET /api/base/vendor/Supplier/{id}/Notices', `/api/base/vendor/Supplier/${V.supplier}/Notices`],
+      [
+        'GET /api/onlineDev/SupplierEvaluation/{supplierId}',
+        `/api/onlineDev/SupplierEvaluation/${V.supplier}`,
+      ],
       [
         'PUT /api/base/vendor/Supplier/Mine/Users/{id}/Actions/State',
         `/api/base/vendor/Supplier/Mine/Users/${V.supplierUser}/Actions/State`,
