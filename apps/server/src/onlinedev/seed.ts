@@ -284,6 +284,9 @@ async function grantPage(db: Kysely<Database>, tenantId: string, menuId: string,
 }
 
 /** The users of the quality review of a tenant's supplier admission flow (its demo's quality reviewers). */
+/** The item of `sys_seed_pending` (migration 0079) that stands for the evaluation. */
+const PENDING_ITEM = 'supplierEvaluation';
+
 function qualityReviewers(tree: unknown): string[] {
   let at = tree as { id?: string; assignee?: { userIds?: string[] }; next?: unknown } | undefined;
   while (at) {
@@ -295,45 +298,58 @@ function qualityReviewers(tree: unknown): string[] {
 
 /**
  * Tenants seeded with the workflow demo before the evaluation existed get it at start (after the
- * domains are registered): those with the demo's supplier admission flow and neither the model nor
- * the evaluation flow. Its quality reviewers review evaluations too. The tenants it added.
+ * domains are registered), once: migration 0079 left them a `sys_seed_pending` row, which the start
+ * claims by deleting it, so two servers starting together make it once, and a tenant that later
+ * deletes the evaluation does not get it back. Its quality reviewers review evaluations too. A
+ * tenant that made a model or flow of the same code meanwhile is left alone. The tenants it added.
  */
 export async function addSupplierEvaluationToSeeded(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db
-    .selectFrom('flow_definition as f')
-    .innerJoin('flow_version as v', (j) =>
-      j.onRef('v.definition_id', '=', 'f.id').onRef('v.version', '=', 'f.current_version'),
-    )
-    .select(['f.tenant_id', 'f.created_by', 'v.flow_template_json'])
-    .where('f.en_code', '=', 'vendorAdmission')
-    .where((eb) =>
-      eb.not(
-        eb.or([
-          eb.exists(
-            eb
-              .selectFrom('dm_model as m')
-              .select('m.id')
-              .whereRef('m.tenant_id', '=', 'f.tenant_id')
-              .where('m.code', '=', SUPPLIER_EVALUATION.model),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('flow_definition as e')
-              .select('e.id')
-              .whereRef('e.tenant_id', '=', 'f.tenant_id')
-              .where('e.en_code', '=', SUPPLIER_EVALUATION.flow),
-          ),
-        ]),
-      ),
-    )
+  const pending = await db
+    .deleteFrom('sys_seed_pending')
+    .where('item', '=', PENDING_ITEM)
+    .returning('tenant_id')
     .execute();
   const added: string[] = [];
-  for (const row of rows) {
-    const tenantId = String(row.tenant_id);
-    const quality = qualityReviewers(row.flow_template_json);
-    const admin = row.created_by === null ? null : String(row.created_by);
-    if (!admin || !quality.length) continue;
-    if (await seedSupplierEvaluation(db, tenantId, { admin, quality })) added.push(tenantId);
+  for (const { tenant_id } of pending) {
+    const tenantId = String(tenant_id);
+    try {
+      const taken = await db
+        .selectFrom('dm_model')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('code', '=', SUPPLIER_EVALUATION.model)
+        .unionAll(
+          db
+            .selectFrom('flow_definition')
+            .select('id')
+            .where('tenant_id', '=', tenantId)
+            .where('en_code', '=', SUPPLIER_EVALUATION.flow),
+        )
+        .executeTakeFirst();
+      if (taken) continue;
+      const admission = await db
+        .selectFrom('flow_definition as f')
+        .innerJoin('flow_version as v', (j) =>
+          j.onRef('v.definition_id', '=', 'f.id').onRef('v.version', '=', 'f.current_version'),
+        )
+        .select(['f.created_by', 'v.flow_template_json'])
+        .where('f.tenant_id', '=', tenantId)
+        .where('f.en_code', '=', 'vendorAdmission')
+        .executeTakeFirst();
+      if (!admission) continue;
+      const quality = qualityReviewers(admission.flow_template_json);
+      const admin = admission.created_by === null ? null : String(admission.created_by);
+      if (!admin || !quality.length) continue;
+      if (await seedSupplierEvaluation(db, tenantId, { admin, quality })) added.push(tenantId);
+    } catch (error) {
+      // Not made: offered again at the next start.
+      await db
+        .insertInto('sys_seed_pending')
+        .values({ tenant_id: tenantId, item: PENDING_ITEM })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      throw error;
+    }
   }
   return added;
 }

@@ -182,7 +182,7 @@ describe('the supplier evaluation demo', () => {
     expect((await t.get(`${P()}/Config`, vendor)).body.code).toBe(403);
   });
 
-  it('is added at start to a tenant seeded before it, once', async () => {
+  it('is added at start to a tenant seeded before it, once, and not brought back once deleted', async () => {
     const other = await workflowTenant(t, 'sf', '补评', '139000080');
     const tenant = other.ids.tenant;
     /** The id of the tenant's row of `table` whose `column` is `value`. */
@@ -211,6 +211,12 @@ describe('the supplier evaluation demo', () => {
       .executeTakeFirstOrThrow();
     expect((await del(`${DesignApi.design}/${design.id}`)).body.code).toBe(0);
     expect((await del(`${DataModelApi.dataModel}/${model}`)).body.code).toBe(0);
+    // Deleted by its administrator, the evaluation stays deleted: nothing is pending for the tenant.
+    expect(await addSupplierEvaluationToSeeded(t.db)).toEqual([]);
+    // What migration 0079 leaves for a tenant seeded before the evaluation existed.
+    await sql`insert into sys_seed_pending (tenant_id, item) values (${tenant}, 'supplierEvaluation')`.execute(
+      t.db,
+    );
     expect(await addSupplierEvaluationToSeeded(t.db)).toEqual([tenant]);
     expect(await addSupplierEvaluationToSeeded(t.db)).toEqual([]);
     // The page works for its buyer, launching the new flow.

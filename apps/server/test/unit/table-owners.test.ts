@@ -106,6 +106,8 @@ const OWNERS: Record<string, string> = {
   vendor_supplier_history: 'supplier',
   vendor_supplier_qualification: 'supplier',
 
+  // Demo additions made at start through the designers' services (onlinedev/seed.ts, migration 0079).
+  sys_seed_pending: 'onlinedev',
   dm_model: 'onlinedev',
   dm_model_version: 'onlinedev',
   dm_design: 'onlinedev',
