@@ -28,6 +28,9 @@ export default defineConfig({
         test: {
           name: 'web-unit',
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
+          // A form rendered in happy-dom takes seconds of its first test on a loaded 2-core machine
+          // (two files at once): over Vitest's default 5 s there while nothing was wrong.
+          testTimeout: 20_000,
           // Not jsdom: its current majors need a Node 22 newer than our 22.12 floor.
           environment: 'happy-dom',
         },
