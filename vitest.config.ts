@@ -27,7 +27,7 @@ export default defineConfig({
           name: 'codegen',
           include: ['apps/server/test/codegen/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 600000,
+          testTimeout: 900000,
         },
       },
       {

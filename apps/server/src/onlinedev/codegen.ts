@@ -33,6 +33,7 @@ export interface GenField {
   kind: GenKind;
   names: { 'zh-CN': string; 'en-US': string; 'zh-TW': string };
   required: boolean;
+  unique: boolean;
   length?: number;
   precision?: number;
   scale?: number;
@@ -96,6 +97,7 @@ function genField(f: DataModelField, textarea: boolean): GenField | null {
     kind: f.kind,
     names: names3(f.names),
     required: f.required === true,
+    unique: f.unique === true,
     textarea,
     column: columnType(f) ?? 'text',
   };
@@ -258,7 +260,8 @@ ${s.fields.map((f) => `  ${f.code}: ${wireType(f)};`).join('\n')}
   updatedAt: number | null;
 }
 
-export type ${P}Save = Omit<${P}Row, 'id' | 'createdAt' | 'updatedAt'>;
+/** What the form sends (POST and PUT). */
+export type ${P}Save = Pick<${P}Row, ${s.form.map((f) => q(f.code)).join(' | ')}>;
 `;
 }
 
@@ -337,6 +340,7 @@ function serverService(s: CodegenSpec): string {
   const notOnForm = s.fields.filter((f) => !s.form.includes(f));
   const hasDate = s.fields.some((f) => f.kind === 'date');
   const selects = s.form.filter((f) => f.kind === 'select' && f.dictType);
+  const uniques = s.fields.filter((f) => f.unique);
   const sortColumn = (code: string) => (code === 'createdAt' ? 'created_at' : code);
   const imports = [
     `import type { ${P}Row, ${P}SaveBody, ${P}Sort } from '@srm/contracts/generated/${s.code}';`,
@@ -345,6 +349,7 @@ function serverService(s: CodegenSpec): string {
     `import { notFound } from ${rel('../../core/errors')};`,
     `import type { ServiceContext } from ${rel('../../core/service-context')};`,
     ...(s.keyword.length ? [`import { likePattern } from ${rel('../../core/sql')};`] : []),
+    ...(uniques.length ? [`import { declareUnique } from ${rel('../../core/unique-violation')};`] : []),
     `import type { Database } from ${rel('../../db/types')};`,
     ...(selects.length
       ? [`import { assertDictValue } from ${rel('../../system/dictionary/dictionary-service')};`]
@@ -356,7 +361,7 @@ ${imports.join('\n')}
 type Context = Pick<ServiceContext, 'db' | 'tenantId' | 'userId' | 'locale'>;
 type Row = Selectable<Database['${T}']>;
 const ID = /^\\d{1,18}$/;
-${hasDate ? "\n/** A date column's value as the wire's `YYYY-MM-DD` (read back as local midnight). */\nconst dateText = (d: Date | string) =>\n  typeof d === 'string' ? d.slice(0, 10) : new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);\n" : ''}
+${uniques.map((f) => `// A value taken twice, also by two saves at once, answers 400 at its field.\ndeclareUnique('${uniqueName(s, f)}', { field: '${f.code}', key: 'common.valueTaken' });\n`).join('')}${hasDate ? "\n/** A date column's value as the wire's `YYYY-MM-DD` (read back as local midnight). */\nconst dateText = (d: Date | string) =>\n  typeof d === 'string' ? d.slice(0, 10) : new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);\n" : ''}
 function rowOf(row: Row): ${P}Row {
   return {
     id: String(row.id),
@@ -412,27 +417,26 @@ export async function get${P}(ctx: Context, id: string): Promise<${P}Row> {
   return rowOf(await rowById(ctx, id));
 }
 
-/** A choice must be an item of its dictionary in the tenant (400 at the field). */
-async function check(ctx: Context, body: ${P}SaveBody, previous?: Row): Promise<void> {
 ${
   selects.length
-    ? selects
-        .map(
-          (f) =>
-            `  if (body.${f.code})\n    await assertDictValue(ctx.db, ctx.tenantId, ctx.locale, {\n      typeCode: ${q(f.dictType as string)},\n      value: body.${f.code},\n      previous: previous?.${f.code} ?? undefined,\n      field: '${f.code}',\n    });`,
-        )
-        .join('\n')
-    : '  void ctx;\n  void body;\n  void previous;'
-}
+    ? `/** A choice must be an item of its dictionary in the tenant (400 at the field). */
+async function check(ctx: Context, body: ${P}SaveBody, previous?: Row): Promise<void> {
+${selects
+  .map(
+    (f) =>
+      `  if (body.${f.code})\n    await assertDictValue(ctx.db, ctx.tenantId, ctx.locale, {\n      typeCode: ${q(f.dictType as string)},\n      value: body.${f.code},\n      previous: previous?.${f.code} ?? undefined,\n      field: '${f.code}',\n    });`,
+  )
+  .join('\n')}
 }
 
-const columnsOf = (body: ${P}SaveBody) => ({
+`
+    : ''
+}const columnsOf = (body: ${P}SaveBody) => ({
 ${s.form.map((f) => `  ${f.code}: ${toColumn(f)},`).join('\n')}
 });
 
 export async function create${P}(ctx: Context, body: ${P}SaveBody): Promise<${P}Row> {
-  await check(ctx, body);
-  const row = await ctx.db
+${selects.length ? '  await check(ctx, body);\n' : ''}  const row = await ctx.db
     .insertInto('${T}')
     .values({
       tenant_id: ctx.tenantId,
@@ -447,8 +451,7 @@ ${notOnForm.map((f) => `      ${f.code}: ${f.defaultValue === undefined ? 'null'
 
 export async function update${P}(ctx: Context, id: string, body: ${P}SaveBody): Promise<${P}Row> {
   const previous = await rowById(ctx, id);
-  await check(ctx, body, previous);
-  const row = await ctx.db
+${selects.length ? '  await check(ctx, body, previous);\n' : ''}  const row = await ctx.db
     .updateTable('${T}')
     .set({ ...columnsOf(body), updated_by: ctx.userId, updated_at: new Date() })
     .where('tenant_id', '=', ctx.tenantId)
@@ -557,6 +560,9 @@ export const ${c}Routes: SignedInRoutes = async (app) => {
 `;
 }
 
+/** A unique field's index: short, so that no code makes it longer than PostgreSQL's 63 characters. */
+const uniqueName = (s: CodegenSpec, f: GenField) => `${s.table}_u${s.fields.indexOf(f) + 1}`;
+
 export const migrationName = (s: CodegenSpec, number: number) =>
   `${String(number).padStart(4, '0')}_gen_${s.code}`;
 
@@ -630,6 +636,13 @@ ${columns.join('\n')}
     updated_at timestamptz
   )\`.execute(db);
   await sql\`create index if not exists ${s.table}_tenant_id_created_at_idx on ${s.table} (tenant_id, created_at)\`.execute(db);
+${s.fields
+  .filter((f) => f.unique)
+  .map(
+    (f) =>
+      `  await sql\`create unique index if not exists ${uniqueName(s, f)} on ${s.table} (tenant_id, ${f.code})\`.execute(db);\n`,
+  )
+  .join('')}
   await add${P}Menu(db, null);
 }
 
@@ -853,21 +866,11 @@ const toForm = (row: ${P}Row): Partial<FormValues> => ({
 ${toForm}
 });
 
-const fromForm = (values: FormValues): ${P}Save =>
-  ({
-    ...EMPTY,
+const fromForm = (values: FormValues): ${P}Save => ({
 ${fromForm}
-  }) as ${P}Save;
+});
 
-/** The fields of a row that the form does not show keep no value of their own here. */
-const EMPTY = {
-${s.fields
-  .filter((f) => !s.form.includes(f))
-  .map((f) => `  ${f.code}: null,`)
-  .join('\n')}
-};
-
-/** ${s.names['en-US'].replaceAll('*/', '')} (\`${'${'}${P}Perm.page}\`): the list and its form. */
+/** ${s.names['en-US'].replaceAll('*/', '')} (\`generated.${s.camel}\`): the list and its form. */
 export default function ${P}Page() {
   const { t } = useTranslation('${ns}');
   const queryClient = useQueryClient();
@@ -975,51 +978,49 @@ ${items}
 `;
 }
 
-/** A value a save body may carry for a field in the generated test. */
-function sampleValue(f: GenField, n: number): string {
+/** The generated test's value of a field in its n-th row (`n` is 1 to 9), as code. */
+function sampleValue(f: GenField): string {
   switch (f.kind) {
     case 'text':
+      return f.code.length + 2 <= (f.length ?? 100) ? `\`${f.code} \${n}\`` : 'String(n)';
     case 'longText':
-      return q(`${f.code} ${n}`.slice(0, f.length ?? 100));
+      return `\`${f.code} \${n}\``;
     case 'select':
-      return 'null';
+      return f.required ? `SELECT_VALUES.${f.code} ?? null` : 'null';
     case 'integer':
-      return String(n);
+      return 'n';
     case 'decimal':
     case 'money':
-      return f.scale ? `${n}.5` : String(n);
+      return f.scale ? 'n + 0.5' : 'n';
     case 'date':
-      return `'2026-0${n}-15'`;
+      return `\`2026-0\${n}-15\``;
     case 'datetime':
-      return String(Date.UTC(2026, n, 15));
+      return 'Date.UTC(2026, n, 15)';
     case 'boolean':
-      return n % 2 ? 'true' : 'false';
+      return 'n % 2 === 1';
+  }
+}
+
+/** A value the field's schema refuses, as code. */
+function badValue(f: GenField): string {
+  switch (f.kind) {
+    case 'date':
+      return "'2026-13-45'";
+    case 'text':
+    case 'longText':
+    case 'select':
+      return `'x'.repeat(${(f.kind === 'text' ? (f.length ?? 100) : f.kind === 'select' ? 50 : 20000) + 1})`;
+    default:
+      return "'not a number'";
   }
 }
 
 function apiTest(s: CodegenSpec): string {
   const P = s.pascal;
-  const body = (n: number) =>
-    `{ ${s.form
-      .map(
-        (f) =>
-          `${f.code}: ${f.kind === 'select' && f.required ? `SELECT_VALUES.${f.code}` : sampleValue(f, n)}`,
-      )
-      .join(', ')} }`;
-  const firstText = s.form.find((f) => f.kind === 'text');
-  const badField = s.form.find((f) => f.kind !== 'select') ?? s.form[0];
-  const badValue = badField
-    ? badField.kind === 'boolean' ||
-      badField.kind === 'integer' ||
-      badField.kind === 'decimal' ||
-      badField.kind === 'money' ||
-      badField.kind === 'datetime'
-      ? "'not a number'"
-      : badField.kind === 'date'
-        ? "'2026-13-45'"
-        : `'x'.repeat(${(badField.kind === 'text' ? (badField.length ?? 100) : 20000) + 1})`
-    : "'x'";
+  const firstText = s.form.find((f) => f.kind === 'text' || f.kind === 'longText');
+  const bad = s.form.find((f) => f.kind !== 'select') ?? s.form[0];
   const requiredSelects = s.form.filter((f) => f.kind === 'select' && f.required);
+  const uniqueOnForm = s.form.filter((f) => f.unique && f.kind !== 'select' && f.kind !== 'boolean');
   return `${header(s)}
 import { ${P}Api, type ${P}Row } from '@srm/contracts/generated/${s.code}';
 import type { Page } from '@srm/contracts';
@@ -1033,6 +1034,11 @@ let admin: string;
 let buyer: string;
 let otherAdmin: string;
 ${requiredSelects.length ? `/** An item of each required choice's dictionary in the demo tenant. */\nconst SELECT_VALUES: Record<string, string> = {};\n` : ''}
+/** The n-th row of the test (1 to 9) as the form sends it. */
+const sample = (n: number) => ({
+${s.form.map((f) => `  ${f.code}: ${sampleValue(f)},`).join('\n')}
+});
+
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'admin123');
@@ -1044,11 +1050,11 @@ ${requiredSelects
     (f) => `  const ${f.code}Item = await t.db
     .selectFrom('sys_dict_item as i')
     .innerJoin('sys_dict_type as ty', 'ty.id', 'i.type_id')
-    .innerJoin('tenant as te', 'te.id', 'ty.tenant_id')
+    .innerJoin('sys_user as u', 'u.tenant_id', 'ty.tenant_id')
     .select('i.en_code')
+    .where('u.account', '=', 'admin')
     .where('ty.en_code', '=', ${q(f.dictType ?? '')})
     .where('i.enabled', '=', true)
-    .orderBy('te.id')
     .executeTakeFirstOrThrow();
   SELECT_VALUES.${f.code} = ${f.code}Item.en_code;`,
   )
@@ -1063,63 +1069,67 @@ const del = (url: string, token: string) =>
   t.request({ method: 'DELETE', url, headers: { authorization: \`Bearer \${token}\` } });
 
 describe('generated domain ${s.code}', () => {
-  let row: ${P}Row;
-
   it('adds, lists, reads, changes and deletes a row of the tenant', async () => {
-    const added = await t.post<${P}Row>(R, ${body(1)}, admin);
+    const added = await t.post<${P}Row>(R, sample(1), admin);
     expect(added.body.code).toBe(0);
-    row = added.body.data;
+    const row = added.body.data;
     expect(row.id).toMatch(/^\\d+$/);
-${s.form
-  .filter((f) => f.kind !== 'select')
-  .map((f) => `    expect(row.${f.code}).toEqual(${sampleValue(f, 1)});`)
-  .join('\n')}
+    expect(row).toMatchObject(sample(1));
     const list = await t.get<Page<${P}Row>>(\`\${R}?currentPage=1&pageSize=10\`, admin);
     expect(list.body.code).toBe(0);
     expect(list.body.data.list.map((r) => r.id)).toContain(row.id);
     expect(list.body.data.pagination.total).toBeGreaterThanOrEqual(1);
 ${
   firstText
-    ? `    const found = await t.get<Page<${P}Row>>(\`\${R}?keyword=\${encodeURIComponent(${sampleValue(firstText, 1)})}\`, admin);
+    ? `    const found = await t.get<Page<${P}Row>>(\`\${R}?keyword=\${encodeURIComponent(sample(1).${firstText.code})}\`, admin);
     expect(found.body.data.list.map((r) => r.id)).toEqual([row.id]);
 `
     : ''
-}    const changed = await t.put<${P}Row>(\`\${R}/\${row.id}\`, ${body(2)}, admin);
+}    const changed = await t.put<${P}Row>(\`\${R}/\${row.id}\`, sample(2), admin);
     expect(changed.body.code).toBe(0);
-${s.form
-  .filter((f) => f.kind !== 'select')
-  .map((f) => `    expect(changed.body.data.${f.code}).toEqual(${sampleValue(f, 2)});`)
-  .join('\n')}
     const read = await t.get<${P}Row>(\`\${R}/\${row.id}\`, admin);
+    expect(read.body.data).toMatchObject(sample(2));
     expect(read.body.data.updatedAt).not.toBeNull();
-    const gone = await del(\`\${R}/\${row.id}\`, admin);
-    expect(gone.body.code).toBe(0);
+    expect((await del(\`\${R}/\${row.id}\`, admin)).body.code).toBe(0);
     expect((await t.get(\`\${R}/\${row.id}\`, admin)).body.code).toBe(404);
   });
 
-  it('refuses bad input with the field named, in the caller\\'s language', async () => {
-    const res = await t.post(R, { ...${body(1)}, ${badField?.code ?? 'x'}: ${badValue} }, admin, en);
+  it("refuses bad input with the field named, in the caller's language", async () => {
+    const res = await t.post<{ fields: Record<string, string> }>(R, { ...sample(1), ${bad?.code ?? 'x'}: ${bad ? badValue(bad) : "'x'"} }, admin, en);
     expect(res.body.code).toBe(400);
-    expect(Object.keys((res.body.data as { fields: Record<string, string> }).fields)).toContain('${badField?.code ?? 'x'}');
-    const list = await t.get(\`\${R}?pageSize=100000\`, admin);
-    expect(list.body.code).toBe(400);
+    expect(Object.keys(res.body.data.fields)).toEqual(['${bad?.code ?? 'x'}']);
+    expect(res.body.data.fields.${bad?.code ?? 'x'}).not.toMatch(/[\\u4e00-\\u9fff]/);
+    expect((await t.get(\`\${R}?pageSize=100000\`, admin)).body.code).toBe(400);
   });
-
+${
+  uniqueOnForm.length
+    ? `
+  it("refuses a value another row holds, at its field, in the caller's language", async () => {
+    expect((await t.post(R, sample(5), admin)).body.code).toBe(0);
+    const again = await t.post<{ fields: Record<string, string> }>(R, sample(5), admin, en);
+    expect(again.body.code).toBe(400);
+    const [field, message] = Object.entries(again.body.data.fields)[0] ?? [];
+    expect([${uniqueOnForm.map((f) => q(f.code)).join(', ')}]).toContain(field);
+    expect(message).toBe('This value is already in use');
+  });
+`
+    : ''
+}
   it('answers 403 to a user without the page or its buttons', async () => {
     expect((await t.get(R, buyer)).body.code).toBe(403);
-    expect((await t.post(R, ${body(1)}, buyer)).body.code).toBe(403);
+    expect((await t.post(R, sample(1), buyer)).body.code).toBe(403);
   });
 
   it("answers 404 for another tenant's row, and lists only the caller's own", async () => {
-    const ours = await t.post<${P}Row>(R, ${body(3)}, admin);
+    const ours = await t.post<${P}Row>(R, sample(3), admin);
     expect(ours.body.code).toBe(0);
     const id = ours.body.data.id;
     expect((await t.get(\`\${R}/\${id}\`, otherAdmin)).body.code).toBe(404);
-    expect((await t.put(\`\${R}/\${id}\`, ${body(4)}, otherAdmin)).body.code).toBe(404);
+    expect((await t.put(\`\${R}/\${id}\`, sample(4), otherAdmin)).body.code).toBe(404);
     expect((await del(\`\${R}/\${id}\`, otherAdmin)).body.code).toBe(404);
     const theirs = await t.get<Page<${P}Row>>(R, otherAdmin);
     expect(theirs.body.data.list.map((r) => r.id)).not.toContain(id);
-    expect((await t.get<${P}Row>(\`\${R}/\${id}\`, admin)).body.data.id).toBe(id);
+    expect((await t.get<${P}Row>(\`\${R}/\${id}\`, admin)).body.data).toMatchObject(sample(3));
   });
 });
 `;

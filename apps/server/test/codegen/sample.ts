@@ -15,8 +15,21 @@ export const SAMPLE_DESIGN: CodegenInput = {
     code: 'sample_order',
     names: names('样品订单', 'Sample order', '樣品訂單'),
     fields: [
-      { code: 'title', names: names('标题', 'Title', '標題'), kind: 'text', length: 60, required: true },
-      { code: 'currency', names: names('币种', 'Currency', '幣種'), kind: 'select', dictType: 'currency' },
+      {
+        code: 'title',
+        names: names('标题', 'Title', '標題'),
+        kind: 'text',
+        length: 60,
+        required: true,
+        unique: true,
+      },
+      {
+        code: 'currency',
+        names: names('币种', 'Currency', '幣種'),
+        kind: 'select',
+        dictType: 'currency',
+        required: true,
+      },
       { code: 'qty', names: names('数量', 'Quantity', '數量'), kind: 'integer' },
       { code: 'price', names: names('单价', 'Unit price', '單價'), kind: 'decimal', precision: 12, scale: 3 },
       { code: 'amount', names: names('金额', 'Amount', '金額'), kind: 'money' },
@@ -41,7 +54,7 @@ export const SAMPLE_DESIGN: CodegenInput = {
       title: '样品订单',
       fields: [
         { name: 'title', type: 'input', label: '标题', required: true },
-        { name: 'currency', type: 'select', label: '币种', dictionary: 'currency' },
+        { name: 'currency', type: 'select', label: '币种', dictionary: 'currency', required: true },
         { name: 'qty', type: 'number', label: '数量' },
         { name: 'price', type: 'number', label: '单价' },
         { name: 'amount', type: 'money', label: '金额' },
@@ -65,5 +78,35 @@ export const SAMPLE_DESIGN: CodegenInput = {
       pageSize: 20,
       buttons: ['add', 'edit', 'delete'],
     },
+  },
+};
+
+/**
+ * The smallest design: a number and a yes/no, no text (the keyword finds nothing), no choice, no
+ * date. Generated second, into a repository that already holds the first.
+ */
+export const TINY_DESIGN: CodegenInput = {
+  designId: '8',
+  version: 1,
+  designNames: { 'zh-CN': '计数器' },
+  modelVersion: 1,
+  model: {
+    code: 'tiny_counter',
+    names: { 'zh-CN': '计数器' },
+    fields: [
+      { code: 'hits', names: { 'zh-CN': '次数' }, kind: 'integer', required: true },
+      { code: 'open', names: { 'zh-CN': '开放' }, kind: 'boolean' },
+    ],
+  },
+  content: {
+    form: {
+      name: 'Design8',
+      title: '计数器',
+      fields: [
+        { name: 'hits', type: 'number', label: '次数', required: true },
+        { name: 'open', type: 'switch', label: '开放' },
+      ],
+    },
+    list: { columns: [{ field: 'hits' }], query: [], pageSize: 10, buttons: ['add', 'edit', 'delete'] },
   },
 };
