@@ -1135,6 +1135,93 @@ ${
 `;
 }
 
+/** How the browser test fills a field (null: left as it is), as code; `tag` tells this run's rows. */
+function fillField(f: GenField): string | null {
+  const field = `form.getByLabel(${q(f.names['zh-CN'])}, { exact: true })`;
+  switch (f.kind) {
+    case 'text':
+    case 'longText': {
+      const max = f.kind === 'text' ? (f.length ?? 100) : 100;
+      return `  await ${field}.fill(\`${f.code} \${tag}\`.slice(0, ${max}));`;
+    }
+    case 'integer':
+    case 'decimal':
+    case 'money':
+      return `  await ${field}.fill('3');`;
+    case 'select':
+      return f.required
+        ? `  await ${field}.click();\n  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();`
+        : null;
+    case 'date':
+      return f.required ? `  await ${field}.fill('2026-06-15');\n  await ${field}.press('Enter');` : null;
+    case 'datetime':
+      return f.required
+        ? `  await ${field}.fill('2026-06-15 10:30:00');\n  await page.locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();`
+        : null;
+    case 'boolean':
+      return null;
+  }
+}
+
+function browserTest(s: CodegenSpec): string {
+  const text = s.form.find((f) => (f.kind === 'text' || f.kind === 'longText') && s.columns.includes(f));
+  const textField = text ? `form.getByLabel(${q(text.names['zh-CN'])}, { exact: true })` : '';
+  const value = text
+    ? `\`${text.code} \${tag}\`.slice(0, ${text.kind === 'text' ? (text.length ?? 100) : 100})`
+    : '';
+  /** The changed text, as code. */
+  const changed = '`' + '$' + '{tag} 2`';
+  const rowOf = (v: string) =>
+    text
+      ? `page.getByTestId('gen-table').locator('tbody tr', { hasText: ${v} })`
+      : "page.getByTestId('gen-table').locator('tbody tr.ant-table-row').first()";
+  return `${header(s)}
+import { expect } from '@playwright/test';
+import { expectAxeClean, signIn, test } from './helpers';
+
+/** The generated page of ${s.names['en-US'].replaceAll('*/', '')} (\`/generated/${s.code}\`), as the administrator uses it. */
+test('the ${s.code} page adds${text ? ', finds, changes' : ''} and deletes a row', async ({ page }) => {
+  const tag = Date.now().toString(36);
+  await signIn(page, 'admin');
+  await page.goto('/generated/${s.code}');
+  await expect(page.getByTestId('gen-page')).toBeVisible();
+  await page.getByTestId('gen-add').click();
+  const form = page.getByTestId('gen-form');
+${
+  s.form.some((f) => f.required)
+    ? `  // A required field left empty is refused where it is, before anything is sent.
+  await page.getByTestId('gen-form-submit').click();
+  await expect(form.locator('.ant-form-item-explain-error').first()).toBeVisible();
+`
+    : ''
+}${s.form
+  .map(fillField)
+  .filter((l): l is string => l !== null)
+  .join('\n')}
+  await page.getByTestId('gen-form-submit').click();
+  await expect(page.getByText('已保存').first()).toBeVisible();
+  const row = ${rowOf(value)};
+  await expect(row).toBeVisible();
+${
+  text
+    ? `  await page.getByTestId('gen-keyword').fill(tag);
+  await page.getByTestId('gen-search').click();
+  await expect(page.getByTestId('gen-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await row.getByTestId('gen-row-edit').click();
+  await ${textField}.fill(\`\${tag} 2\`);
+  await page.getByTestId('gen-form-submit').click();
+  await expect(${rowOf(changed)}).toBeVisible();
+`
+    : ''
+}  await expectAxeClean(page, 'generated-${s.code}');
+  const saved = ${rowOf(text ? changed : '')};
+  await saved.getByTestId('gen-row-delete').click();
+  await page.getByTestId('gen-row-delete-confirm').click();
+  await expect(page.getByText('已删除').first()).toBeVisible();
+${text ? '  await expect(saved).toBeHidden();\n' : ''}});
+`;
+}
+
 /** The new files of the patch, by path from the repository's root. */
 export function codegenFiles(s: CodegenSpec, migrationNumber: number): GeneratedFile[] {
   const mig = migrationName(s, migrationNumber);
@@ -1147,6 +1234,7 @@ export function codegenFiles(s: CodegenSpec, migrationNumber: number): Generated
     { path: `apps/server/src/generated/${s.code}/routes.ts`, content: serverRoutes(s) },
     { path: `apps/server/src/generated/${s.code}/service.ts`, content: serverService(s) },
     { path: `apps/server/test/api/gen-${s.code.replaceAll('_', '-')}.test.ts`, content: apiTest(s) },
+    { path: `e2e/tests/gen-${s.code.replaceAll('_', '-')}.spec.ts`, content: browserTest(s) },
     { path: `apps/web/src/views/generated/${s.code}/api.ts`, content: webApi(s) },
     { path: `apps/web/src/views/generated/${s.code}/index.tsx`, content: webPage(s) },
     ...(['zh-CN', 'en-US', 'zh-TW'] as const).map((lang) => ({

@@ -12,7 +12,8 @@ import { SAMPLE_DESIGN, TINY_DESIGN } from './sample';
 /**
  * Code generation, end to end (docs/online-development.md, "Code generation"): the patch of a
  * sample design, applied with `git apply` to a copy of this repository, lints, type-checks and passes
- * its own generated API test there, with the project's guards that read every file (folder order,
+ * its own generated API test there (its browser spec is type-checked and linted; it runs with the
+ * browser tests once applied), with the project's guards that read every file (folder order,
  * table owners, the generated database files, the locale key sets and the web's layers). Its own
  * vitest project (`codegen`), run once whatever the database: the copy's tests use PGlite.
  */
@@ -58,6 +59,7 @@ describe('code generation', () => {
     // The fields the generator does not store are left out, not half made.
     expect(spec.skipped).toEqual(['owner (user)', 'lines (lines)']);
     expect(touched).toContain('apps/server/test/api/gen-sample-order.test.ts');
+    expect(touched).toContain('e2e/tests/gen-sample-order.spec.ts');
     // The patch's migration is the next after the repository's last.
     const last = Math.max(
       ...(repositorySource(ROOT).list('apps/server/src/db/migrations') ?? []).map(
@@ -97,6 +99,7 @@ describe('code generation', () => {
       step('tsc contracts', bin('tsc'), ['-p', 'packages/contracts']),
       step('tsc server', bin('tsc'), ['-p', project('apps/server', ['src/app.ts', 'test/global-setup.ts'])]),
       step('tsc web', bin('tsc'), ['-p', project('apps/web', ['src/views/registry.ts'])]),
+      step('tsc e2e', bin('tsc'), ['-p', project('e2e', [])]),
       step('vitest', bin('vitest'), [
         'run',
         '--project',
