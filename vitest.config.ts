@@ -25,6 +25,16 @@ export default defineConfig({
         },
       },
       {
+        // Code generation end to end (apps/server/test/codegen): a patch applied to a copy of the
+        // repository, type-checked and tested there. Apart from server-api, which runs per database.
+        test: {
+          name: 'codegen',
+          include: ['apps/server/test/codegen/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 900000,
+        },
+      },
+      {
         test: {
           name: 'web-unit',
           include: ['apps/web/test/**/*.test.{ts,tsx}'],

@@ -8,6 +8,7 @@ import { createPlatform, registerFallbacks } from './core/platform';
 import { type DbHandle, openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { fileDomain } from './file/index';
+import { generatedDomains } from './generated/index';
 import { messageDomain } from './message/index';
 import { ensureMsgTemplates } from './message/msg-template';
 import { addSupplierEvaluationToSeeded, onlineDevDomain } from './onlinedev/index';
@@ -74,6 +75,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(workflowDomain);
   await app.register(supplierDomain);
   await app.register(onlineDevDomain);
+  // The domains the code generator wrote (generated/modules.ts lists them).
+  await app.register(generatedDomains);
   // The platform operator's console, apart from every tenant (above the domains: it makes tenants).
   await app.register(platformDomain, { cluster: hub });
   // Demo additions made through the domains' own services (the designers'), for tenants seeded

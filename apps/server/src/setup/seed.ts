@@ -6,6 +6,7 @@ import { seedDictionaries } from '../db/seed-dictionaries';
 import { seedMenus, seedRoleGrants } from '../db/seed-menus';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
+import { seedGeneratedModules } from '../generated/index';
 import { ensureMsgTemplates } from '../message/msg-template';
 import { seedMessages } from '../message/seed';
 import { seedSupplierEvaluation } from '../onlinedev/index';
@@ -169,6 +170,8 @@ async function seedTenantBasics(
   await seedDictionaries(tx, t);
   // The demo's dictionary page (menu type 4), as migration 0074 adds it to tenants seeded before.
   await addCostCentrePage(tx as unknown as Kysely<unknown>, t);
+  // The menus of the generated domains, as their migrations add them to tenants seeded before.
+  await seedGeneratedModules(tx as unknown as Kysely<unknown>, t);
 
   await ensureMsgTemplates(tx, t);
   await seedTasks(tx, t, await isEmbedded(tx));
