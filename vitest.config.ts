@@ -25,9 +25,22 @@ export default defineConfig({
         },
       },
       {
+        // Code generation end to end (apps/server/test/codegen): a patch applied to a copy of the
+        // repository, type-checked and tested there. Apart from server-api, which runs per database.
+        test: {
+          name: 'codegen',
+          include: ['apps/server/test/codegen/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 900000,
+        },
+      },
+      {
         test: {
           name: 'web-unit',
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
+          // A form rendered in happy-dom takes seconds of its first test on a loaded 2-core machine
+          // (two files at once): over Vitest's default 5 s there while nothing was wrong.
+          testTimeout: 20_000,
           // Not jsdom: its current majors need a Node 22 newer than our 22.12 floor.
           environment: 'happy-dom',
         },

@@ -64,6 +64,8 @@ step('Type check', 'npm', ['run', '--silent', 'typecheck']);
 step('Lint and format', 'npx', ['biome', 'check', '.']);
 vitest('Unit tests', ['contracts', 'web-unit', 'server-unit', 'scripts'], {}, 'unit');
 vitest('API tests on PGlite', ['server-api'], { TEST_DB: 'pglite' }, 'api-pglite');
+// Once, not per database: a generated patch applied to a copy of the repository, its tests on PGlite.
+vitest('Code generation', ['codegen'], { TEST_DB: 'pglite' }, 'codegen');
 if (process.env.DATABASE_URL) {
   vitest('API tests on PostgreSQL', ['server-api'], { TEST_DB: 'pg' }, 'api-pg');
 } else {

@@ -481,6 +481,10 @@ test('the keyboard launches a flow and handles a to-do', async ({ browser }) => 
   await expect(card).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('flow-launch-drawer')).toBeVisible();
+  // Focus follows into the drawer (its body, then the form's first field), not left on the page.
+  await expect
+    .poll(() => page.evaluate(() => !!document.activeElement?.closest('.flow-launch-body')))
+    .toBe(true);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('flow-launch-drawer')).toBeHidden();
   await expect(page.getByTestId('flow-launch-purchaseRequisition')).toBeFocused();

@@ -97,6 +97,22 @@ test('home shows the open to-dos and unread messages, live, each opening its pag
   await expect(unread.getByTestId('home-unread-empty').locator('.ant-empty-description')).toHaveText(
     '暂无未读消息',
   );
+  // Each quick link shows its menu's own icon (as the side menu does), not one generic icon for all.
+  const linkIcons = () =>
+    page.getByTestId('home-quick-link-icon').evaluateAll((els) =>
+      els.map((el) => {
+        const name = el.getAttribute('data-icon') ?? '';
+        const kebab = name
+          .replace(/(Outlined|Filled|TwoTone)$/, '')
+          .replace(/[A-Z]/g, (c, i) => `${i ? '-' : ''}${c.toLowerCase()}`);
+        const shown = el.querySelector('.anticon')?.classList.contains(`anticon-${kebab}`) ?? false;
+        return { name, shown: Boolean(name) && shown };
+      }),
+    );
+  await expect.poll(async () => (await linkIcons()).filter((l) => !l.shown)).toEqual([]);
+  const icons = await linkIcons();
+  expect(icons.length).toBeGreaterThan(2);
+  expect(new Set(icons.map((l) => l.name)).size).toBeGreaterThan(1);
 
   // A to-do arrives, and with it its message: the cards show them without a reload.
   const taskId = await todoFor(request, headers, userId);

@@ -1,5 +1,62 @@
-import { expect, test } from '@playwright/test';
-import { adminHeaders, shot, signIn } from './helpers';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { adminHeaders, randomMobile, sessionHeaders, shot, signIn } from './helpers';
+
+type Envelope<T> = { code: number; msg: string; data: T };
+type TaskRow = {
+  id: string;
+  name: string;
+  jobCode: string;
+  params: unknown;
+  cron: string;
+  timeZone: string;
+  enabled: boolean;
+};
+
+/** The e2e server's platform operator (PLATFORM_OPERATOR / PLATFORM_OPERATOR_PASSWORD). */
+async function operatorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const login = await request.post('/api/platform/login', {
+    data: { userName: 'operator', passWord: 'operator123' },
+  });
+  const body = (await login.json()) as Envelope<{ token: string }>;
+  expect(body.code, body.msg).toBe(0);
+  return { authorization: `Bearer ${body.data.token}` };
+}
+
+/** Another tenant, made by the operator, signed in as its first administrator through the API. */
+async function otherTenant(request: APIRequestContext): Promise<Record<string, string>> {
+  const suffix = `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const admin = { adminAccount: `bkadm${suffix}`, adminPassword: 'tenant123' };
+  const created = await request.post('/api/platform/Tenants', {
+    headers: await operatorHeaders(request),
+    data: {
+      code: `bk${suffix}`,
+      name: `备份旁观租户 ${suffix}`,
+      entName: `备份旁观集团 ${suffix}`,
+      adminName: '旁观管理员',
+      adminMobile: randomMobile(),
+      ...admin,
+    },
+  });
+  const body = (await created.json()) as Envelope<unknown>;
+  expect(body.code, body.msg).toBe(0);
+  return sessionHeaders(request, admin.adminAccount, admin.adminPassword);
+}
+
+const tasksOf = async (request: APIRequestContext, headers: Record<string, string>) => {
+  const list = await request.get('/api/system/Task?pageSize=500', { headers });
+  const body = (await list.json()) as Envelope<{ list: TaskRow[] }>;
+  expect(body.code, body.msg).toBe(0);
+  // What the tenant wrote (not when a run last happened or comes next).
+  return body.data.list.map(({ id, name, jobCode, params, cron, timeZone, enabled }) => ({
+    id,
+    name,
+    jobCode,
+    params,
+    cron,
+    timeZone,
+    enabled,
+  }));
+};
 
 /** System → scheduled tasks and system data → data backup, as the administrator uses them. */
 test('run a task now and see its run in the log; pause and resume it', async ({ page }) => {
@@ -51,6 +108,8 @@ test('a tenant administrator backs up, changes his data, restores, and sees it b
   page,
   request,
 }) => {
+  // Another tenant beside the demo one (issue 36 §9), made by the platform operator.
+  const other = await otherTenant(request);
   await signIn(page, 'admin');
   await page.goto('/systemData/dataBackup');
   await expect(page.getByTestId('backup-intro')).toBeVisible({ timeout: 30_000 });
@@ -59,6 +118,15 @@ test('a tenant administrator backs up, changes his data, restores, and sees it b
   await expect(table.locator('tbody tr').filter({ hasText: 'tenant-' })).toHaveCount(1);
   // 立即备份 is the last backup job at once (issue 42), not 暂无.
   await expect(page.getByTestId('backup-last-job')).toContainText('tenant-');
+  // The other tenant writes after the demo tenant's backup: a task of his own.
+  const theirs = await request.post('/api/system/Task', {
+    headers: other,
+    data: { name: '另一租户的任务', jobCode: 'session.endIdle', cron: '0 6 * * *', timeZone: 'UTC' },
+  });
+  const theirsBody = (await theirs.json()) as Envelope<TaskRow>;
+  expect(theirsBody.code, theirsBody.msg).toBe(0);
+  const theirsBefore = await tasksOf(request, other);
+  expect(theirsBefore.map((r) => r.name)).toContain('另一租户的任务');
   // A change after the backup: a new task.
   const headers = await adminHeaders(request);
   const made = await request.post('/api/system/Task', {
@@ -77,6 +145,8 @@ test('a tenant administrator backs up, changes his data, restores, and sees it b
   await page.goto('/system/task');
   await expect(page.getByTestId('task-table')).toContainText('结束空闲会话', { timeout: 30_000 });
   await expect(page.getByTestId('task-table')).not.toContainText('备份之后的任务');
+  // The other tenant's data is as he left it: his later task is still there, every row the same.
+  expect(await tasksOf(request, other)).toEqual(theirsBefore);
 });
 
 test.describe('in a browser on UTC', () => {

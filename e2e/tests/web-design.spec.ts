@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { adminHeaders, darkMode, expectAxeClean, shot, signIn, test } from './helpers';
 
@@ -206,6 +207,14 @@ test('an administrator designs a form and its list, is refused where it is wrong
   const row = page.getByTestId('wd-table').locator('tbody tr', { hasText: name });
   await expect(row.getByTestId('wd-row-state')).toContainText('v1');
   await expect(row.getByTestId('wd-row-state')).toContainText('有未发布的更改');
+  // Code generation: the published design downloads as a patch of this repository.
+  const download = page.waitForEvent('download');
+  await row.getByTestId('wd-row-codegen').click();
+  const patch = await download;
+  expect(patch.suggestedFilename()).toBe(`codegen-${model.code}.patch`);
+  const text = await readFile(await patch.path(), 'utf8');
+  expect(text).toContain(`diff --git a/apps/server/src/generated/${model.code}/routes.ts`);
+  await expect(page.getByText(`补丁已下载：codegen-${model.code}.patch`)).toBeVisible();
   await expectAxeClean(page, 'web-design-list');
 });
 
@@ -258,6 +267,8 @@ test('the designer in English at 390 px and dark', async ({ browser, request }) 
   const row = page.getByTestId('wd-table').locator('tbody tr', { hasText: `Narrow ${model.code.slice(-4)}` });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('wd-row-state')).toContainText('Not published');
+  // No code of a design never published.
+  await expect(row.getByTestId('wd-row-codegen')).toBeDisabled();
   await row.getByTestId('wd-row-design').click();
   await expect(page.getByTestId('wd-designer')).toBeVisible();
   await expect(page.getByTestId('wd-item-title')).toContainText('Title');

@@ -8,9 +8,10 @@ import { createPlatform, registerFallbacks } from './core/platform';
 import { type DbHandle, openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { fileDomain } from './file/index';
+import { generatedDomains } from './generated/index';
 import { messageDomain } from './message/index';
 import { ensureMsgTemplates } from './message/msg-template';
-import { onlineDevDomain } from './onlinedev/index';
+import { addSupplierEvaluationToSeeded, onlineDevDomain } from './onlinedev/index';
 import { orgDomain } from './org/index';
 import { permissionDomain } from './permission/index';
 import { platformDomain } from './platform/index';
@@ -74,8 +75,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(workflowDomain);
   await app.register(supplierDomain);
   await app.register(onlineDevDomain);
+  // The domains the code generator wrote (generated/modules.ts lists them).
+  await app.register(generatedDomains);
   // The platform operator's console, apart from every tenant (above the domains: it makes tenants).
   await app.register(platformDomain, { cluster: hub });
+  // Demo additions made through the domains' own services (the designers'), for tenants seeded
+  // before them: after the domains, whose registrations (the designed forms) they need.
+  const evaluations = await addSupplierEvaluationToSeeded(handle.db);
+  if (evaluations.length) app.log.info(`supplier evaluation demo added to ${evaluations.length} tenant(s)`);
 
   await registerFallbacks(app, config);
   return app;

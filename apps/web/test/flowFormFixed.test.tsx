@@ -1,54 +1,19 @@
 import type { FormSchema } from '@srm/contracts/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { Form, type FormInstance } from 'antd';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady, loadNamespaces } from '../src/i18n';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formByName } from '../src/views/workFlow/flowEngine/forms';
-import { FlowForm } from '../src/views/workFlow/form/FlowForm';
+import { flowFormSuite, renderFlowForm } from './flowFormHost';
 
 const REQUISITION = formByName('PurchaseRequisition') as FormSchema;
 
 const labels = { 'user:22': '张采购', 'dept:11': '华东采购部' };
 const values = { deptId: '11', requesterId: '22' };
 
-function setup(fixed: string[]): FormInstance {
-  let instance: FormInstance | undefined;
-  function Host() {
-    const [form] = Form.useForm();
-    instance = form;
-    return (
-      <FlowForm
-        schema={REQUISITION}
-        form={form}
-        defaultRight="editable"
-        initialValues={values}
-        labels={labels}
-        fixed={fixed}
-        testId="f"
-      />
-    );
-  }
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Host />
-    </QueryClientProvider>,
-  );
-  return instance as FormInstance;
-}
+const setup = (fixed: string[]) =>
+  renderFlowForm({ schema: REQUISITION, initialValues: values, labels, fixed });
 
 describe('a launch form that starts with the launcher', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await loadNamespaces(['flowTask', 'org', 'user']);
-    // The pickers' searches are never answered: only what the form came with is known.
-    vi.stubGlobal('fetch', () => new Promise(() => {}));
-  });
-  afterAll(() => {
-    vi.unstubAllGlobals();
-  });
-  afterEach(cleanup);
+  flowFormSuite(['flowTask', 'org', 'user']);
 
   it('shows a fixed requester as his name, no picker, and still sends him', () => {
     const form = setup(['requesterId']);

@@ -1,10 +1,7 @@
 import type { FormSchema } from '@srm/contracts/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { Form, type FormInstance } from 'antd';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18nReady, loadNamespaces } from '../src/i18n';
-import { FlowForm } from '../src/views/workFlow/form/FlowForm';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { flowFormSuite, renderFlowForm } from './flowFormHost';
 
 // A designed form: sections, a rule that shows a field, one that makes another read-only, one per
 // line, and a choice narrowed by another field.
@@ -50,32 +47,10 @@ const SCHEMA: FormSchema = {
   ],
 };
 
-function setup(values: Record<string, unknown>): FormInstance {
-  let instance: FormInstance | undefined;
-  function Host() {
-    const [form] = Form.useForm();
-    instance = form;
-    return <FlowForm schema={SCHEMA} form={form} defaultRight="editable" initialValues={values} testId="f" />;
-  }
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <Host />
-    </QueryClientProvider>,
-  );
-  return instance as FormInstance;
-}
+const setup = (values: Record<string, unknown>) => renderFlowForm({ schema: SCHEMA, initialValues: values });
 
 describe('a designed form with sections and linkage rules', () => {
-  beforeAll(async () => {
-    await i18nReady;
-    await loadNamespaces(['flowTask']);
-    vi.stubGlobal('fetch', () => new Promise(() => {}));
-  });
-  afterAll(() => {
-    vi.unstubAllGlobals();
-  });
-  afterEach(cleanup);
+  flowFormSuite();
 
   it('draws the group, one tab bar for neighbouring tabs, and the panel with its fields mounted', () => {
     setup({});

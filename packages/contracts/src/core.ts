@@ -27,6 +27,8 @@ export type * from './onlineDev/design';
 export * from './onlineDev/design.core';
 export type * from './onlineDev/model-page';
 export * from './onlineDev/model-page.core';
+export type * from './onlineDev/supplier-evaluation';
+export * from './onlineDev/supplier-evaluation.core';
 export * from './org/codes';
 export type * from './org/schemas';
 export * from './org/schemas.core';

@@ -13,6 +13,7 @@ export * from './message/notice-schemas';
 export * from './onlineDev/data-model';
 export * from './onlineDev/design';
 export * from './onlineDev/model-page';
+export * from './onlineDev/supplier-evaluation';
 export * from './org/codes';
 export * from './org/schemas';
 export * from './permission/authorize-codes';

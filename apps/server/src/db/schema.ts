@@ -611,6 +611,12 @@ export interface SysRole {
   tenant_id: Int8;
 }
 
+export interface SysSeedPending {
+  created_at: Generated<Timestamp>;
+  item: string;
+  tenant_id: Int8;
+}
+
 export interface SysSession {
   company_id: Int8 | null;
   created_at: Generated<Timestamp>;
@@ -1021,6 +1027,7 @@ export interface DB {
   sys_position: SysPosition;
   sys_request_log: SysRequestLog;
   sys_role: SysRole;
+  sys_seed_pending: SysSeedPending;
   sys_session: SysSession;
   sys_task: SysTask;
   sys_task_run: SysTaskRun;

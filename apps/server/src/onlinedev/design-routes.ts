@@ -16,6 +16,8 @@ import { envelopeOk } from '../core/envelope';
 import { t } from '../core/i18n';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
+import { sendExport } from '../file/temp-download';
+import { designCodegen } from './codegen-service';
 import {
   createDesign,
   deleteDesign,
@@ -28,6 +30,7 @@ import {
 } from './design-service';
 
 const tags = ['online designs'];
+const PATCH_TYPE = 'text/x-diff; charset=utf-8';
 const D = DesignApi.design;
 
 export const designRoutes: SignedInRoutes = async (app) => {
@@ -138,6 +141,30 @@ export const designRoutes: SignedInRoutes = async (app) => {
         await publishDesign(contextOf(request), request.params.id),
         t(request.locale, 'design.published'),
       ),
+  );
+
+  app.get(
+    `${D}/:id/Actions/CodeGen`,
+    {
+      preValidation: requirePerm(DesignPerm.webDesignPublish),
+      schema: {
+        tags,
+        summary:
+          'Code generation: the published design as a patch of this repository (contracts, server domain, ' +
+          'migration, web page, texts, tests), for `git apply` (permission publish; 400 while unpublished)',
+        params: idParamSchema,
+        produces: [PATCH_TYPE],
+      },
+    },
+    async (request, reply) => {
+      const { fileName, patch } = await designCodegen(contextOf(request), request.params.id);
+      return sendExport(
+        request,
+        reply,
+        { body: Buffer.from(patch, 'utf8'), fileName, contentType: PATCH_TYPE },
+        false,
+      );
+    },
   );
 
   app.delete(

@@ -4,28 +4,21 @@
  * model pages and code generation build on it (docs/online-development.md).
  */
 import type { FastifyInstance } from 'fastify';
-import { registerMenuModule } from '../core/menu-modules';
 import { signedIn } from '../core/scope';
-import { registerFormSource } from '../workflow/forms';
 import { dataModelRoutes } from './data-model-routes';
 import { designRoutes } from './design-routes';
-import { designFormName, publishedDesignExists } from './design-service';
-import { designFlowForm } from './flow-form';
-import { modelPageItems, modelPageRuleFields } from './model-page';
+import { registerOnlineDevHooks } from './hooks';
 import { modelPageRoutes } from './model-page-routes';
+import { supplierEvaluationRoutes } from './supplier-evaluation';
 
 export { modelTableName, planModelDdl } from './model-ddl';
+export { addSupplierEvaluationToSeeded, seedSupplierEvaluation } from './seed';
 
 export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
-  // A model page (menu type 3) opens a published design of the tenant.
-  registerMenuModule(3, {
-    exists: publishedDesignExists,
-    items: modelPageItems,
-    ruleFields: modelPageRuleFields,
-  });
-  // A flow's form may be a published design of the tenant, named `Design<id>`.
-  registerFormSource(designFormName(''), designFlowForm);
+  // A model page (menu type 3) opens a published design of the tenant; a flow's form may be one.
+  registerOnlineDevHooks();
   await app.register(signedIn(dataModelRoutes));
   await app.register(signedIn(designRoutes));
   await app.register(signedIn(modelPageRoutes));
+  await app.register(signedIn(supplierEvaluationRoutes));
 }

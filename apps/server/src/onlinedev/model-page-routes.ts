@@ -8,6 +8,7 @@ import {
   modelPageListSchema,
   modelPageParamSchema,
   modelRowBatchSchema,
+  modelRowLaunchSchema,
   modelRowOptionSchema,
   modelRowParamSchema,
   modelRowSaveSchema,
@@ -19,12 +20,13 @@ import { envelopeOk } from '../core/envelope';
 import { t } from '../core/i18n';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
-import { pageConfig, pageOfRequest, requirePage } from './model-page';
+import { pageConfig, pageFlow, pageOfRequest, requirePage } from './model-page';
 import { modelPageExcelRoutes } from './model-page-excel-routes';
 import {
   createModelRow,
   deleteModelRows,
   getModelRow,
+  launchModelRow,
   listModelRows,
   referenceOptions,
   updateModelRow,
@@ -47,7 +49,11 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
         response: { 200: envelope(modelPageConfigSchema) },
       },
     },
-    async (request) => envelopeOk(pageConfig(pageOfRequest(request))),
+    async (request) => {
+      const ctx = contextOf(request);
+      const page = pageOfRequest(request);
+      return envelopeOk(pageConfig(page, await pageFlow(ctx, page)));
+    },
   );
 
   app.post(
@@ -144,6 +150,27 @@ export const modelPageRoutes: SignedInRoutes = async (app) => {
       const page = pageOfRequest(request);
       await deleteModelRows(ctx, page, [request.params.id]);
       return envelopeOk(null, t(request.locale, 'dataModel.deleted'));
+    },
+  );
+
+  app.post(
+    `${P}/Rows/:id/Actions/LaunchFlow`,
+    {
+      preValidation: requirePage('launchFlow'),
+      schema: {
+        tags,
+        summary: `Submits the row to the released flow bound to the design, with its stored data; a row in approval or approved is a 409, as is a design without a released flow (button launchFlow; ${who})`,
+        params: modelRowParamSchema,
+        response: { 200: envelope(modelRowLaunchSchema) },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request);
+      const page = pageOfRequest(request);
+      return envelopeOk(
+        await launchModelRow(ctx, page, request.params.id),
+        t(request.locale, 'modelPage.launched'),
+      );
     },
   );
 

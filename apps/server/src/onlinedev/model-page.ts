@@ -3,6 +3,7 @@ import {
   type DataModelField,
   type DesignContent,
   designContentSchema,
+  FLOW_DEFINITION_STATE,
   type FormSchema,
   LIST_BUTTONS,
   type ListButton,
@@ -19,7 +20,9 @@ import type { MenuModuleItem } from '../core/menu-modules';
 import type { SignedInRequest } from '../core/scope';
 import { contextOf, type ServiceContext } from '../core/service-context';
 import type { Database } from '../db/types';
+import { flowNameIn } from '../workflow/forms';
 import { currentModelOf, modelsByCode } from './data-model-service';
+import { designFormName } from './design-service';
 import { modelTableName } from './model-ddl';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -224,7 +227,22 @@ export function readerForm(page: ModelPage): FormSchema {
   };
 }
 
-export function pageConfig(page: ModelPage): ModelPageConfig {
+/** The released flow bound to the page's design (the first by its order), named in the reader's language. */
+export async function pageFlow(ctx: ServiceContext, page: ModelPage): Promise<ModelPageConfig['flow']> {
+  const row = await ctx.db
+    .selectFrom('flow_definition')
+    .select(['id', 'full_name', 'full_name_en', 'full_name_tw'])
+    .where('tenant_id', '=', ctx.tenantId)
+    .where('form_name', '=', designFormName(page.designId))
+    .where('state', '=', FLOW_DEFINITION_STATE.released)
+    .where('current_version', '>', 0)
+    .orderBy('sort_code')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ? { id: String(row.id), name: flowNameIn(row, ctx.locale) } : null;
+}
+
+export function pageConfig(page: ModelPage, flow: ModelPageConfig['flow'] = null): ModelPageConfig {
   const list = page.content.list;
   const seen = (field: string) => !page.hidden.has(field);
   const shown = new Set<string>([
@@ -267,6 +285,7 @@ export function pageConfig(page: ModelPage): ModelPageConfig {
     },
     buttons: LIST_BUTTONS.filter((b) => page.buttons.has(b)),
     fields,
+    flow,
   };
 }
 

@@ -10,7 +10,9 @@ import {
   MODEL_PAGE_OPTIONS_MAX,
   type ModelPageQueryValue,
   type ModelRow,
+  type ModelRowLaunch,
   type ModelRowPage,
+  modelRowLocked,
   validationMessage,
 } from '@srm/contracts';
 import { type Kysely, type RawBuilder, type SqlBool, sql, type Transaction } from 'kysely';
@@ -21,8 +23,10 @@ import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { dataScopeFilter, type ScopeColumns } from '../permission/data-scope';
 import { checkForm, type RegisteredForm } from '../workflow/forms';
+import { launchFormTask } from '../workflow/task-service';
 import { assertTenantIds, formIds } from '../workflow/tenant-ids';
 import { modelsByCode } from './data-model-service';
+import { designFormName } from './design-service';
 import { indexName, modelTableName } from './model-ddl';
 import { type ModelPage, readerForm, ruleFieldType } from './model-page';
 
@@ -111,6 +115,7 @@ async function visibleRows(ctx: ServiceContext, page: ModelPage): Promise<RawBui
 function selectList(page: ModelPage): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [sql`r.id::text as id`, sql`r.created_by::text as created_by`];
   parts.push(sql`r.created_at`, sql`r.updated_at`);
+  parts.push(sql`r.flow_task_id::text as flow_task_id`, sql`r.flow_state`);
   parts.push(page.model.definition.isTree ? sql`r.parent_id::text as parent_id` : sql`null as parent_id`);
   for (const f of page.model.definition.fields)
     if (hasColumn(f) && !page.hidden.has(f.code)) parts.push(sql`${readExpr(f)} as ${sql.id(f.code)}`);
@@ -472,6 +477,8 @@ async function toRows(
       createdByName: createdBy ? (creators.get(createdBy) ?? '') : '',
       createdAt: new Date(r.created_at as string).getTime(),
       updatedAt: r.updated_at ? new Date(r.updated_at as string).getTime() : null,
+      flowTaskId: (r.flow_task_id as string | null) ?? null,
+      flowState: r.flow_state === null || r.flow_state === undefined ? null : Number(r.flow_state),
     };
   });
 }
@@ -732,13 +739,17 @@ function uniqueNames(tenantId: string, model: DataModelDefinition): Map<string, 
   return out;
 }
 
-/** A duplicate of a unique field answers 400 at it, as a check before the write would. */
+/** A duplicate of a unique field answers 400 at it, as a check before the write would (and a missing required one). */
 function duplicateAt(
   ctx: { auth: { tenantId: string }; locale: Locale },
   page: ModelPage,
   error: unknown,
 ): AppError | null {
-  const pg = error as { code?: unknown; constraint?: unknown } | null;
+  const pg = error as { code?: unknown; constraint?: unknown; column?: unknown } | null;
+  // A required field the reader may not see (its column not granted) has nothing to take on an add:
+  // a 400 at it, not the database's refusal.
+  if (pg?.code === '23502' && typeof pg.column === 'string' && page.fields.has(pg.column))
+    return problem({ [pg.column]: validationMessage('validation.required', ctx.locale) });
   if (pg?.code !== '23505' || typeof pg.constraint !== 'string') return null;
   const field = uniqueNames(ctx.auth.tenantId, page.model.definition).get(pg.constraint);
   return field ? problem({ [field]: validationMessage('validation.valueTaken', ctx.locale) }) : null;
@@ -887,11 +898,7 @@ export async function updateModelRow(
   const visible = await visibleRows(ctx, page);
   try {
     await transaction(ctx.deps.db, async (tx) => {
-      const locked =
-        await sql`select r.id from ${sql.table(page.table)} as r where ${visible} and r.id = ${id} for update`.execute(
-          tx,
-        );
-      if (!locked.rows.length) throw notFound();
+      await lockFreeRow(tx, page, visible, id);
       const stored = await storedData(ctx, page, tx, id);
       const data = checkRow(ctx, page, input.data, stored);
       await guardIds(ctx, tx, page, data);
@@ -911,6 +918,22 @@ export async function updateModelRow(
   return getModelRow(ctx, page, id);
 }
 
+/** A row its flow holds (in approval, or approved) is not the page's to change: 409. */
+function assertNotInFlow(rows: { flow_state: number | null }[]): void {
+  if (rows.some((r) => modelRowLocked(r.flow_state))) throw new AppError(409, 'modelPage.rowInFlow');
+}
+
+/** Locks a row the reader may see (404 otherwise) that no flow holds (409). */
+async function lockFreeRow(tx: Db, page: ModelPage, visible: RawBuilder<SqlBool>, id: string): Promise<void> {
+  const locked = await sql<{
+    flow_state: number | null;
+  }>`select r.flow_state from ${sql.table(page.table)} as r where ${visible} and r.id = ${id} for update`.execute(
+    tx,
+  );
+  if (!locked.rows.length) throw notFound();
+  assertNotInFlow(locked.rows);
+}
+
 /** Deletes rows the reader may see, with their lines; all or none (404 when one is not his to see, 409 for a tree row with children). */
 export async function deleteModelRows(ctx: ServiceContext, page: ModelPage, ids: string[]): Promise<void> {
   const unique = [...new Set(ids)];
@@ -919,10 +942,12 @@ export async function deleteModelRows(ctx: ServiceContext, page: ModelPage, ids:
   await transaction(ctx.deps.db, async (tx) => {
     const found = await sql<{
       id: string;
-    }>`select r.id::text as id from ${sql.table(page.table)} as r where ${visible} and r.id in (${sql.join(unique)}) for update`.execute(
+      flow_state: number | null;
+    }>`select r.id::text as id, r.flow_state from ${sql.table(page.table)} as r where ${visible} and r.id in (${sql.join(unique)}) for update`.execute(
       tx,
     );
     if (found.rows.length !== unique.length) throw notFound();
+    assertNotInFlow(found.rows);
     if (page.model.definition.isTree) {
       const children = await sql<{
         id: string;
@@ -939,6 +964,46 @@ export async function deleteModelRows(ctx: ServiceContext, page: ModelPage, ids:
       tx,
     );
   });
+}
+
+/**
+ * Submits a row of the page to the released flow bound to its design (form `Design<id>`), with the
+ * row's stored data: the task is tied to the row before it is submitted, so the form's submit hook
+ * updates this row (state 1) instead of adding one. The row is locked first: a second launch at
+ * once waits, then finds it in approval (409), as does one of a row approved. A row rejected,
+ * withdrawn or terminated may be launched again (a new task). No released flow: 409.
+ */
+export async function launchModelRow(
+  ctx: ServiceContext,
+  page: ModelPage,
+  id: string,
+): Promise<ModelRowLaunch> {
+  if (!ID.test(id)) throw notFound();
+  // The data rules read through the pool: before the transaction (one connection on the embedded database).
+  const visible = await visibleRows(ctx, page);
+  await ctx.deps.jobs.start();
+  const saved = await transaction(ctx.deps.db, async (tx) => {
+    await lockFreeRow(tx, page, visible, id);
+    const data = await storedData(ctx, page, tx, id);
+    return launchFormTask(ctx.deps, tx, {
+      tenantId: ctx.auth.tenantId,
+      formName: designFormName(page.designId),
+      launcherId: ctx.auth.userId,
+      formData: data,
+      locale: ctx.locale,
+      beforeSubmit: async (inTx, taskId) => {
+        await sql`update ${sql.table(page.table)} set flow_task_id = ${taskId} where tenant_id = ${ctx.auth.tenantId} and id = ${id}`.execute(
+          inTx,
+        );
+      },
+    });
+  });
+  return {
+    taskId: saved.id,
+    billNo: saved.billNo,
+    status: saved.status,
+    row: await getModelRow(ctx, page, id),
+  };
 }
 
 /** A flow's hold on its model row: the task and its status (contracts' FLOW_STATUS codes). */

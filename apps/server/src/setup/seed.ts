@@ -6,8 +6,10 @@ import { seedDictionaries } from '../db/seed-dictionaries';
 import { seedMenus, seedRoleGrants } from '../db/seed-menus';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
+import { seedGeneratedModules } from '../generated/index';
 import { ensureMsgTemplates } from '../message/msg-template';
 import { seedMessages } from '../message/seed';
+import { seedSupplierEvaluation } from '../onlinedev/index';
 import { seedDemoSuppliers, seedVendors } from '../supplier/seed';
 import { seedBillRules } from '../system/bill-rule';
 import { seedTasks } from '../system/task/index';
@@ -22,7 +24,10 @@ export interface TenantSeedOptions {
   accountPrefix: string;
   /** First 9 digits of the seeded mobile numbers (two more digits follow). */
   mobilePrefix: string;
-  /** Also a `manager` account, two released flows and tasks in every status (workflow/demo-seed.ts). */
+  /**
+   * Also a `manager` account, the released flows with tasks in every status (workflow/demo-seed.ts)
+   * and the supplier evaluation built with the online designers (onlinedev/seed.ts).
+   */
   workflowDemo?: boolean;
 }
 
@@ -165,6 +170,8 @@ async function seedTenantBasics(
   await seedDictionaries(tx, t);
   // The demo's dictionary page (menu type 4), as migration 0074 adds it to tenants seeded before.
   await addCostCentrePage(tx as unknown as Kysely<unknown>, t);
+  // The menus of the generated domains, as their migrations add them to tenants seeded before.
+  await seedGeneratedModules(tx as unknown as Kysely<unknown>, t);
 
   await ensureMsgTemplates(tx, t);
   await seedTasks(tx, t, await isEmbedded(tx));
@@ -184,7 +191,7 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
     hashPassword('vendor123'),
     o.workflowDemo ? hashPassword('manager123') : Promise.resolve(''),
   ]);
-  return transaction(db, async (tx: Tx) => {
+  const seeded = await transaction(db, async (tx: Tx) => {
     const tenantId = await insertId(
       tx.insertInto('tenant').values({ code: o.code, name: o.name }).returning('id').executeTakeFirst(),
     );
@@ -358,6 +365,12 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
 
     return { tenantId, entId, vendorEntId, users: { admin, buyer, vendor, manager }, depts };
   });
+  // The supplier evaluation (model, design, page, flow) is made through the designers' services,
+  // each its own transaction: after the tenant's. Its quality reviewers are the admission flow's.
+  const { manager, admin } = seeded.users;
+  if (o.workflowDemo && manager)
+    await seedSupplierEvaluation(db, seeded.tenantId, { admin, quality: [manager, admin] });
+  return seeded;
 }
 
 /** Seeds the demo tenant unless it exists. Returns whether it seeded. */

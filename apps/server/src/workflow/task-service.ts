@@ -555,10 +555,16 @@ export interface FormLaunch {
   formName: string;
   /** Whose task it is: he gets its result message and may see it among his launched tasks. */
   launcherId: string;
-  /** The task's title in the three languages (the lists show the reader's). */
-  titles: TaskTitles;
+  /** The task's title in the three languages (the lists show the reader's); none: the form's title and the launcher's name. */
+  titles?: TaskTitles | undefined;
   formData: Record<string, unknown>;
   locale: ServiceContext['locale'];
+  /**
+   * Called with the new task's id before it is submitted, in the same transaction: a domain ties
+   * its record to the task first (a model row launched from its page), so the form's submit hook
+   * finds it.
+   */
+  beforeSubmit?: ((tx: Tx, taskId: string) => Promise<void>) | undefined;
 }
 
 /**
@@ -597,17 +603,31 @@ export async function launchFormTask(deps: Deps, tx: Tx, launch: FormLaunch): Pr
     startRights(tree),
   );
   await assertTenantIds(ctx, tx, formIds(form.schema, formData));
+  const titles =
+    launch.titles ??
+    taskTitles(
+      form.schema,
+      def.full_name,
+      (
+        await tx
+          .selectFrom('sys_user')
+          .select('real_name')
+          .where('id', '=', launch.launcherId)
+          .executeTakeFirstOrThrow()
+      ).real_name,
+    );
   const row = await insertTask(tx, {
     tenant_id: launch.tenantId,
     definition_id: def.id,
     version_id: versionId,
-    ...launch.titles,
+    ...titles,
     launcher_id: launch.launcherId,
     urgency: 1,
     status: FLOW_STATUS.draft,
     form_name: def.form_name,
     form_data: jsonb(formData),
   });
+  await launch.beforeSubmit?.(tx, row.id);
   const status = await submitInTx(ctx, tx, row, { formData, urgency: 1, submit: true }, formData, false);
   const billNo = await nextBillNo(tx, launch.tenantId, BillRuleCode.flowTask);
   await tx.updateTable('flow_task').set({ bill_no: billNo }).where('id', '=', row.id).execute();

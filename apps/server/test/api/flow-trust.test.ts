@@ -223,7 +223,11 @@ describe('user and department fields of a form', () => {
 });
 
 describe('ids of another tenant inside a definition', () => {
-  const approverOf = (userId: string) => ({
+  type Assignee =
+    | { kind: 'users'; userIds: string[] }
+    | { kind: 'roles'; roleIds: string[] }
+    | { kind: 'positions'; positionIds: string[] };
+  const approverOf = (who: string | Assignee) => ({
     id: 'start',
     type: 'start',
     name: '发起',
@@ -231,18 +235,32 @@ describe('ids of another tenant inside a definition', () => {
       id: 'a1',
       type: 'approver',
       name: '审批',
-      assignee: { kind: 'users', userIds: [userId] },
+      assignee: typeof who === 'string' ? { kind: 'users', userIds: [who] } : who,
       signMode: 'or',
       next: { id: 'end', type: 'end', name: '结束' },
     },
   });
-  const body = (enCode: string, userId: string) => ({
+  const body = (enCode: string, who: string | Assignee) => ({
     enCode,
     fullName: enCode.replace('.', ' '),
     category: 'purchase',
     formName: 'PurchaseRequisition',
-    flowTemplateJson: approverOf(userId),
+    flowTemplateJson: approverOf(who),
   });
+  /** The first role or position of a tenant, by id. */
+  const firstOf = async (table: 'sys_role' | 'sys_position', tenantId: string) =>
+    String(
+      (
+        await t.db
+          .selectFrom(table)
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+  const roleOf = (tenantId: string) => firstOf('sys_role', tenantId);
+  const positionOf = (tenantId: string) => firstOf('sys_position', tenantId);
 
   it('tenant 2 cannot save or import a flow whose approver is tenant 1’s buyer', async () => {
     const saved = await t.post(`${API}/save`, body('foreign.save', one.ids.buyer), two.admin, en);
@@ -275,30 +293,146 @@ describe('ids of another tenant inside a definition', () => {
     expect((await t.post(`${API}/save`, body('own.save', two.ids.buyer), two.admin)).body.code).toBe(0);
   });
 
-  it('nor release a draft that names him (one written before the check)', async () => {
-    const saved = await t.post<string>(`${API}/save`, body('foreign.release', two.ids.buyer), two.admin);
-    expect(saved.body.code).toBe(0);
-    const row = await t.db
-      .selectFrom('flow_definition')
-      .select('id')
-      .where('tenant_id', '=', two.ids.tenant)
-      .where('en_code', '=', 'foreign.release')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .updateTable('flow_definition')
-      .set({ flow_template_json: JSON.stringify(approverOf(one.ids.buyer)) })
-      .where('id', '=', row.id)
-      .execute();
-    const released = await t.post(`${API}/release/${row.id}`, {}, two.admin, en);
-    expect(released.body).toMatchObject({
+  it.each([
+    ['user', 'foreign.release'],
+    ['position', 'own.position'],
+    ['role', 'own.role'],
+  ] as const)(
+    'nor release a draft naming tenant 1’s %s (one written before the check)',
+    async (kind, enCode) => {
+      const saved = await t.post<string>(`${API}/save`, body(enCode, two.ids.buyer), two.admin);
+      expect(saved.body.code).toBe(0);
+      const row = await t.db
+        .selectFrom('flow_definition')
+        .select('id')
+        .where('tenant_id', '=', two.ids.tenant)
+        .where('en_code', '=', enCode)
+        .executeTakeFirstOrThrow();
+      const id =
+        kind === 'user'
+          ? one.ids.buyer
+          : kind === 'role'
+            ? await roleOf(one.ids.tenant)
+            : await positionOf(one.ids.tenant);
+      const assignee: Assignee =
+        kind === 'user'
+          ? { kind: 'users', userIds: [id] }
+          : kind === 'role'
+            ? { kind: 'roles', roleIds: [id] }
+            : { kind: 'positions', positionIds: [id] };
+      await t.db
+        .updateTable('flow_definition')
+        .set({ flow_template_json: JSON.stringify(approverOf(assignee)) })
+        .where('id', '=', row.id)
+        .execute();
+      const released = await t.post(`${API}/release/${row.id}`, {}, two.admin, en);
+      expect(released.body).toMatchObject({
+        code: 400,
+        msg: `${kind[0]?.toUpperCase()}${kind.slice(1)} ${id} is not a ${kind} of this tenant`,
+      });
+      const versions = await t.db
+        .selectFrom('flow_version')
+        .select('id')
+        .where('definition_id', '=', row.id)
+        .execute();
+      expect(versions).toEqual([]);
+    },
+  );
+
+  it('nor a role or position of tenant 1: as approvers, launchers or a branch condition', async () => {
+    const role1 = await roleOf(one.ids.tenant);
+    const position1 = await positionOf(one.ids.tenant);
+    const role = await t.post(
+      `${API}/save`,
+      body('foreign.role', { kind: 'roles', roleIds: [role1] }),
+      two.admin,
+      en,
+    );
+    expect(role.body).toMatchObject({ code: 400, msg: `Role ${role1} is not a role of this tenant` });
+    expect(dataOf(role.body).nodes).toEqual([expect.objectContaining({ nodeId: 'a1', code: 'foreignId' })]);
+    const position = await t.post(
+      `${API}/import`,
+      body('foreign.position', { kind: 'positions', positionIds: [position1] }),
+      two.admin,
+      en,
+    );
+    expect(position.body).toMatchObject({
       code: 400,
-      msg: `User ${one.ids.buyer} is not a user of this tenant`,
+      msg: `Position ${position1} is not a position of this tenant`,
     });
-    const versions = await t.db
-      .selectFrom('flow_version')
-      .select('id')
-      .where('definition_id', '=', row.id)
+    expect(dataOf(position.body).nodes).toEqual([
+      expect.objectContaining({ nodeId: 'a1', code: 'foreignId' }),
+    ]);
+    for (const [key, id] of [
+      ['roleIds', role1],
+      ['positionIds', position1],
+    ] as const) {
+      const launchers = await t.post(
+        `${API}/save`,
+        { ...body(`foreign.l${key}`, two.ids.buyer), launchers: { all: false, [key]: [id] } },
+        two.admin,
+        en,
+      );
+      expect(launchers.body.code, key).toBe(400);
+      expect(Object.keys(dataOf(launchers.body).fields ?? {})).toEqual([`launchers.${key}`]);
+    }
+    // A branch taken when the launcher holds tenant 1's role or position.
+    for (const [source, id] of [
+      ['launcherRole', role1],
+      ['launcherPosition', position1],
+    ] as const) {
+      const tree = approverOf(two.ids.buyer);
+      const branched = {
+        ...tree,
+        next: {
+          id: 'c1',
+          type: 'condition',
+          name: '条件',
+          branches: [
+            {
+              id: 'b1',
+              name: '分支',
+              condition: {
+                kind: 'group',
+                op: 'and',
+                items: [{ kind: 'rule', source, operator: 'in', value: [id] }],
+              },
+              next: null,
+            },
+            { id: 'b2', name: '其他', isDefault: true, next: null },
+          ],
+          next: tree.next,
+        },
+      };
+      const saved = await t.post(
+        `${API}/save`,
+        { ...body(`foreign.${source}`, two.ids.buyer), flowTemplateJson: branched },
+        two.admin,
+        en,
+      );
+      expect(saved.body.code, source).toBe(400);
+      expect(saved.body.msg).toContain(`${id} is not a`);
+      expect(dataOf(saved.body).nodes).toEqual([
+        expect.objectContaining({ nodeId: 'b1', code: 'foreignId' }),
+      ]);
+    }
+    const codes = await t.db
+      .selectFrom('flow_definition')
+      .select('en_code')
+      .where('tenant_id', '=', two.ids.tenant)
+      .where('en_code', 'like', 'foreign.%')
       .execute();
-    expect(versions).toEqual([]);
+    expect(codes.map((c) => c.en_code)).toEqual(['foreign.release']);
+    // His own role and position are fine.
+    const own = await t.post(
+      `${API}/save`,
+      {
+        ...body('own.roles', { kind: 'roles', roleIds: [await roleOf(two.ids.tenant)] }),
+        launchers: { all: false, positionIds: [await positionOf(two.ids.tenant)] },
+      },
+      two.admin,
+      en,
+    );
+    expect(own.body.code, own.body.msg).toBe(0);
   });
 });

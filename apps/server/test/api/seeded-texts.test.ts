@@ -35,6 +35,9 @@ const DEMO_DATA = new Set([
   'sys_user_change.real_name',
   'sys_login_log.user_name',
   'flow_history.opinion',
+  // Who made a data model's version and published a design's (the demo's supplier evaluation).
+  'dm_model_version.created_by_name',
+  'dm_design_version.published_by_name',
   // Sent messages and notices are written once, by their sender (seeded: the demo's).
   'sys_message.body_text',
   'sys_message.creator_name',

@@ -20,6 +20,8 @@ const ORDER = [
   'workflow',
   'supplier',
   'onlinedev',
+  // The domains written by the code generator (generated/<model code>/, docs/online-development.md).
+  'generated',
   'setup',
   'platform',
 ];

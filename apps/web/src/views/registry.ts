@@ -46,6 +46,16 @@ const pageLoaders: Record<string, PageLoader> = {
   '/vendorPortal/flowLaunch': () => import('./workFlow/flowLaunch'),
 };
 
+/**
+ * The pages of the generated domains (docs/online-development.md, "Code generation"): the folder
+ * `generated/<model code>/` is the menu url `/generated/<model code>`, found without a line here.
+ */
+const generatedPages = import.meta.glob<{ default: ComponentType }>('./generated/*/index.tsx');
+for (const [file, load] of Object.entries(generatedPages)) {
+  const name = /^\.\/generated\/([a-z][a-z0-9_]*)\/index\.tsx$/.exec(file)?.[1];
+  if (name) pageLoaders[`/generated/${name}`] = load;
+}
+
 export const pageRegistry: Record<string, LazyExoticComponent<ComponentType>> = Object.fromEntries(
   Object.entries(pageLoaders).map(([url, load]) => [url, lazy(load)]),
 );

@@ -18,7 +18,8 @@ export type DesignPermCode = (typeof DesignPerm)[keyof typeof DesignPerm];
 export const DesignApi = {
   /**
    * GET list; POST create; GET/PUT/DELETE `${design}/{id}`; POST `${design}/{id}/Actions/Publish`;
-   * GET `${design}/{id}/Versions`; GET `${design}/{id}/Versions/{version}`.
+   * GET `${design}/{id}/Versions`; GET `${design}/{id}/Versions/{version}`; GET
+   * `${design}/{id}/Actions/CodeGen` (the published design as a patch of the repository).
    */
   design: '/api/onlineDev/WebDesign',
 } as const;

@@ -12,6 +12,7 @@ export const ModelPageApi = {
    * GET `/Actions/ImportTemplate`; POST `/Actions/Import` (multipart `file`, query `dryRun`): every
    * row is checked; a dry run answers what would happen, otherwise the good rows go in together.
    * GET `/Options/{field}?keyword=&ids=`: the rows a reference field may name, by their label.
+   * POST `/Rows/{id}/Actions/LaunchFlow`: submits the row to the released flow bound to the design.
    */
   page: '/api/onlineDev/ModelPage',
 } as const;
@@ -65,6 +66,20 @@ export interface ModelPageConfig {
   buttons: ListButton[];
   /** The model's fields the page shows, by code. */
   fields: ModelPageField[];
+  /** The released flow bound to the design (its form is `Design<id>`), or null: none to launch. */
+  flow: { id: string; name: string } | null;
+}
+
+/**
+ * A row's flow states (contracts' FLOW_STATUS: 1 in approval, 2 approved, 3 rejected, 4
+ * withdrawn, 5 terminated) during which the model page may not change or delete it, nor launch
+ * it again: the flow holds it.
+ */
+export const MODEL_ROW_LOCKED_STATES: readonly number[] = [1, 2];
+
+/** Whether a row in this flow state is held by its flow (no edit, delete or new launch). */
+export function modelRowLocked(flowState: number | null | undefined): boolean {
+  return flowState !== null && flowState !== undefined && MODEL_ROW_LOCKED_STATES.includes(flowState);
 }
 
 /** A query value: a scalar for `eq` and `like`, `[from, to]` for `between`, a list for `in`. */
@@ -90,6 +105,9 @@ export interface ModelRow {
   createdByName: string;
   createdAt: number;
   updatedAt: number | null;
+  /** The row's flow: its task and state (FLOW_STATUS), null when it was never submitted. */
+  flowTaskId: string | null;
+  flowState: number | null;
 }
 
 /** A row a reference field may name, shown by its label. */
@@ -118,4 +136,12 @@ export interface ModelImportResult {
   errors: { row: number; fields: Record<string, string> }[];
   /** The refused rows as .xlsx (base64) with a column of reasons, when any failed (as the user import's). */
   errorReport: string | null;
+}
+
+/** What POST `/Rows/{id}/Actions/LaunchFlow` answers: the new task and the row as it is now. */
+export interface ModelRowLaunch {
+  taskId: string;
+  billNo: string;
+  status: number;
+  row: ModelRow;
 }

@@ -95,6 +95,7 @@ export const modelPageConfigSchema = z.object({
   list: listDesignSchema,
   buttons: z.array(z.enum(LIST_BUTTONS)),
   fields: z.array(pageField),
+  flow: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 
 export const modelRowSchema = z.object({
@@ -106,6 +107,16 @@ export const modelRowSchema = z.object({
   createdByName: z.string(),
   createdAt: z.number(),
   updatedAt: z.number().nullable(),
+  flowTaskId: z.string().nullable(),
+  flowState: z.number().nullable(),
+});
+
+/** What a launch from the page answers: the task (its number and status) and the row as it is now. */
+export const modelRowLaunchSchema = z.object({
+  taskId: z.string(),
+  billNo: z.string(),
+  status: z.number(),
+  row: modelRowSchema,
 });
 
 export const modelImportResultSchema = z.object({

@@ -4,7 +4,10 @@
 // - `sum(table.column)`: a column's total over a sub-table's rows;
 // - `leaveDays(start, startHalf, end, endHalf)`: a leave's days in half days;
 // - arithmetic over numbers and fields with + - * / and parentheses (`quality * 0.4 + price * 0.6`);
-//   inside a sub-table a column names its row's cells as `table.column`.
+//   inside a sub-table a column names its row's cells as `table.column`;
+// - `grade(score, 90, 80, 70)`: a grade letter from a number field by descending thresholds (A at
+//   90 or more, B at 80, C at 70, D below; one more letter than thresholds), for a choice or text
+//   field whose options are the letters (a supplier evaluation's grade from its weighted score).
 import { leaveDays } from '../validation/rules.core';
 import type { FormField } from './flow-model.core';
 
@@ -109,6 +112,26 @@ function evaluate(node: Node, read: (ref: { table?: string; name: string }) => u
 }
 
 const SUM_EXPR = /^\s*sum\((\w+)\.(\w+)\)\s*$/;
+const GRADE_EXPR = /^\s*grade\(\s*(\w+)((?:\s*,\s*\d+(?:\.\d+)?){1,9})\s*\)\s*$/;
+
+/** A `grade(…)` computation's number field and thresholds; null when it is not one (or they do not descend). */
+export function parseGrade(text: string): { field: string; thresholds: number[] } | null {
+  const m = GRADE_EXPR.exec(text);
+  if (!m) return null;
+  const thresholds = (m[2] as string)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map(Number);
+  if (thresholds.some((t, i) => i > 0 && t >= (thresholds[i - 1] as number))) return null;
+  return { field: m[1] as string, thresholds };
+}
+
+/** The letter of a number by descending thresholds: A at the first or more, B at the second… */
+export function gradeOf(value: number, thresholds: readonly number[]): string {
+  const at = thresholds.findIndex((t) => value >= t);
+  return String.fromCharCode(65 + (at < 0 ? thresholds.length : at));
+}
 const LEAVE_EXPR = /^\s*leaveDays\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\)\s*$/;
 
 /** A date field's value as `yyyy-MM-dd` (a form holds a date object with `format` while picking). */
@@ -133,8 +156,18 @@ export function computeField(
   field: FormField,
   fields: readonly FormField[],
   values: Record<string, unknown>,
-): number | undefined {
+): number | string | undefined {
   if (!field.computed) return undefined;
+  const graded = parseGrade(field.computed);
+  if (graded) {
+    const source = fields.find((f) => f.name === graded.field);
+    // A computed source (the weighted score) is worked out here too: a form's store does not hold it.
+    const value =
+      source?.computed && source !== field ? computeField(source, fields, values) : values[graded.field];
+    if (value === undefined || value === null || value === '' || !Number.isFinite(Number(value)))
+      return undefined;
+    return gradeOf(Number(value), graded.thresholds);
+  }
   const leave = LEAVE_EXPR.exec(field.computed);
   if (leave) {
     const [, a, b, c, d] = leave as unknown as [string, string, string, string, string];
@@ -203,6 +236,12 @@ export function computedProblem(
   if (!table) {
     const leave = LEAVE_EXPR.exec(text);
     if (leave) return null;
+    if (/^\s*grade\(/.test(text)) {
+      const graded = parseGrade(text);
+      const source = graded ? fields.find((f) => f.name === graded.field) : undefined;
+      const letters = ['select', 'radio', 'input'].includes(field.type);
+      return graded && letters && numeric(source) && source !== field ? null : 'validation.computedInvalid';
+    }
     const m = SUM_EXPR.exec(text);
     if (m) {
       const t = fields.find((f) => f.name === m[1] && f.type === 'table');

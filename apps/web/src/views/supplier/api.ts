@@ -5,6 +5,8 @@ import {
   type Supplier,
   SupplierApi,
   type SupplierDetail,
+  type SupplierEvaluation,
+  SupplierEvaluationApi,
   type SupplierHistory,
   type SupplierNoticeLine,
   type SupplierProfileBody,
@@ -30,6 +32,7 @@ export const vendorKeys = {
   suppliers: () => ['vendor', 'suppliers'] as const,
   supplierList: (params: QueryParams) => ['vendor', 'suppliers', 'list', params] as const,
   supplier: (id: string) => ['vendor', 'suppliers', 'detail', id] as const,
+  evaluation: (id: string) => ['vendor', 'suppliers', 'evaluation', id] as const,
   history: (id: string, params: QueryParams) => ['vendor', 'suppliers', 'history', id, params] as const,
   supplierNotices: (id: string, params: QueryParams) =>
     ['vendor', 'suppliers', 'notices', id, params] as const,
@@ -75,6 +78,9 @@ export const supplierApi = {
   detail: (id: string) => http.get<SupplierDetail>(`${SupplierApi.base}/${id}`),
   history: (id: string, params: QueryParams) =>
     http.get<Page<SupplierHistory>>(supplierHistoryPath(id), params),
+  /** The latest approved evaluation (the supplier evaluation page's rows), null when none. */
+  evaluation: (id: string) =>
+    http.get<SupplierEvaluation | null>(`${SupplierEvaluationApi.base}/${id}`, undefined, { silent: true }),
   notices: (id: string, params: QueryParams) =>
     http.get<Page<SupplierNoticeLine>>(supplierNoticesPath(id), params),
   state: (id: string, action: string) =>

@@ -4,6 +4,7 @@ import {
   type ModelPageConfig,
   type ModelPageListQuery,
   type ModelRow,
+  type ModelRowLaunch,
   type ModelRowPage,
 } from '@srm/contracts/core';
 import { http } from '../../../api/request';
@@ -36,6 +37,9 @@ export const modelPageApi = {
   update: (menuId: string, id: string, body: ModelRowSave) =>
     http.put<ModelRow>(`${base(menuId)}/Rows/${id}`, body, { silent: true }),
   remove: (menuId: string, id: string) => http.delete<null>(`${base(menuId)}/Rows/${id}`),
+  /** Submits the row to the design's released flow. */
+  launchFlow: (menuId: string, id: string) =>
+    http.post<ModelRowLaunch>(`${base(menuId)}/Rows/${id}/Actions/LaunchFlow`, {}),
   batchDelete: (menuId: string, ids: string[]) =>
     http.post<null>(`${base(menuId)}/Actions/BatchDelete`, { ids }),
   exportList: (menuId: string, params: Record<string, string | undefined>) =>

@@ -1,5 +1,11 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { ListButton, ModelPageConfig, ModelPageListQuery, ModelRow } from '@srm/contracts/core';
+import {
+  type ListButton,
+  type ModelPageConfig,
+  type ModelPageListQuery,
+  type ModelRow,
+  modelRowLocked,
+} from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Popconfirm, Result, Skeleton, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -14,6 +20,7 @@ import { type Paging, tablePaging } from '../../../components/tablePaging';
 import { useActionsFixed } from '../../../components/useActionsFixed';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
+import { StatusTag } from '../../workFlow/task/status';
 import { modelPageApi, modelPageKeys } from './api';
 import { ImportModal } from './ImportModal';
 import { type CellContext, cellText, columnSpecs, exportParams, sortOf } from './modelPageColumns';
@@ -127,6 +134,13 @@ function ModelList({ menuId, title, config }: { menuId: string; title: string; c
       refresh();
     },
   });
+  const launch = useMutation({
+    mutationFn: (id: string) => modelPageApi.launchFlow(menuId, id),
+    onSuccess: () => {
+      toast.success(t('launched', { flow: config.flow?.name ?? '' }));
+      refresh();
+    },
+  });
   const removeMany = useMutation({
     mutationFn: (ids: string[]) => modelPageApi.batchDelete(menuId, ids),
     onSuccess: (_, ids) => {
@@ -151,7 +165,10 @@ function ModelList({ menuId, title, config }: { menuId: string; title: string; c
     }
   };
 
-  const rowActions = can('edit') || can('detail') || can('delete');
+  // A design bound to a released flow: rows are submitted from the list and show their flow state.
+  const launchable = can('launchFlow') && config.flow !== null;
+  const showsFlow = config.flow !== null || can('launchFlow');
+  const rowActions = can('edit') || can('detail') || can('delete') || launchable;
   const columns: ColumnsType<ModelRow> = [
     ...specs.map((spec) => ({
       key: spec.key,
@@ -164,43 +181,84 @@ function ModelList({ menuId, title, config }: { menuId: string; title: string; c
       showSorterTooltip: false,
       render: (_: unknown, row: ModelRow) => cellText(row, spec.column, spec.field, ctx) || '-',
     })),
+    ...(showsFlow
+      ? [
+          {
+            title: t('flowState'),
+            key: 'flowState',
+            width: 110,
+            render: (_: unknown, row: ModelRow) =>
+              row.flowState === null ? (
+                <span data-testid={`mp-flow-state-${row.id}`}>{t('notSubmitted')}</span>
+              ) : (
+                <span data-testid={`mp-flow-state-${row.id}`}>
+                  <StatusTag status={row.flowState} />
+                </span>
+              ),
+          },
+        ]
+      : []),
     ...(rowActions
       ? [
           {
             title: t('actions'),
             key: 'actions',
             fixed: actionsFixed,
-            render: (_: unknown, row: ModelRow) => (
-              <Space size={0}>
-                {can('detail') && (
-                  <RowAction
-                    onClick={() => setTarget({ mode: 'detail', id: row.id })}
-                    testId={`mp-detail-${row.id}`}
-                  >
-                    {t('detail')}
-                  </RowAction>
-                )}
-                {can('edit') && (
-                  <RowAction
-                    onClick={() => setTarget({ mode: 'edit', id: row.id })}
-                    testId={`mp-edit-${row.id}`}
-                  >
-                    {t('edit')}
-                  </RowAction>
-                )}
-                {can('delete') && (
-                  <Popconfirm
-                    title={t('deleteConfirm', { name: rowName(row) })}
-                    onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
-                    okButtonProps={{ danger: true, 'data-testid': 'mp-delete-confirm' }}
-                  >
-                    <Button type="link" size="small" danger data-testid={`mp-delete-${row.id}`}>
-                      {t('delete')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
+            render: (_: unknown, row: ModelRow) => {
+              // Held by its flow (in approval or approved): neither changed nor deleted here.
+              const locked = modelRowLocked(row.flowState);
+              return (
+                <Space size={0}>
+                  {launchable && (
+                    <Popconfirm
+                      title={t('launchConfirm', { name: rowName(row), flow: config.flow?.name ?? '' })}
+                      disabled={locked}
+                      onConfirm={() => launch.mutateAsync(row.id).catch(() => undefined)}
+                      okButtonProps={{ 'data-testid': 'mp-launch-confirm' }}
+                    >
+                      <Button type="link" size="small" disabled={locked} data-testid={`mp-launch-${row.id}`}>
+                        {t('launch')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                  {can('detail') && (
+                    <RowAction
+                      onClick={() => setTarget({ mode: 'detail', id: row.id })}
+                      testId={`mp-detail-${row.id}`}
+                    >
+                      {t('detail')}
+                    </RowAction>
+                  )}
+                  {can('edit') && (
+                    <RowAction
+                      onClick={() => setTarget({ mode: 'edit', id: row.id })}
+                      testId={`mp-edit-${row.id}`}
+                      disabled={locked}
+                    >
+                      {t('edit')}
+                    </RowAction>
+                  )}
+                  {can('delete') && (
+                    <Popconfirm
+                      title={t('deleteConfirm', { name: rowName(row) })}
+                      disabled={locked}
+                      onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}
+                      okButtonProps={{ danger: true, 'data-testid': 'mp-delete-confirm' }}
+                    >
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        disabled={locked}
+                        data-testid={`mp-delete-${row.id}`}
+                      >
+                        {t('delete')}
+                      </Button>
+                    </Popconfirm>
+                  )}
+                </Space>
+              );
+            },
           },
         ]
       : []),
@@ -276,7 +334,11 @@ function ModelList({ menuId, title, config }: { menuId: string; title: string; c
         dataSource={rows.data?.list ?? []}
         rowSelection={
           can('batchDelete')
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(String)),
+                getCheckboxProps: (row) => ({ disabled: modelRowLocked(row.flowState) }),
+              }
             : undefined
         }
         onChange={(_pagination, _filters, sorter, extra) => {

@@ -30,6 +30,8 @@ export const designApi = {
   update: (id: string, body: DesignSave) => http.put<Design>(`${D}/${id}`, body, { silent: true }),
   remove: (id: string) => http.delete<null>(`${D}/${id}`),
   publish: (id: string) => http.post<Design>(`${D}/${id}/Actions/Publish`, {}),
+  /** The published design as a patch of the repository (code generation). */
+  codegen: (id: string) => http.blob(`${D}/${id}/Actions/CodeGen`),
   versions: (id: string) => http.get<{ list: DesignVersion[] }>(`${D}/${id}/Versions`),
   models: () => http.get<{ list: DataModelSummary[] }>(DataModelApi.dataModel),
   model: (id: string) => http.get<DataModel>(`${DataModelApi.dataModel}/${id}`),

@@ -1,10 +1,11 @@
-import { EditOutlined, HistoryOutlined, SendOutlined } from '@ant-design/icons';
+import { CodeOutlined, EditOutlined, HistoryOutlined, SendOutlined } from '@ant-design/icons';
 import { DesignPerm, type DesignSummary, formatDate, type Locale } from '@srm/contracts/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveBlob } from '../../../api/request';
 import { Auth, useAuth } from '../../../components/Auth';
 import { DictTag } from '../../../components/dict';
 import { ListTable } from '../../../components/ListTable';
@@ -57,12 +58,20 @@ export default function WebDesignPage() {
       void refresh();
     },
   });
+  const codegen = useMutation({
+    mutationFn: (row: DesignSummary) => designApi.codegen(row.id),
+    onSuccess: (blob, row) => {
+      const file = `codegen-${row.modelCode}.patch`;
+      saveBlob(blob, file);
+      toast.success(t('codegenDone', { file }));
+    },
+  });
   const openDesigner = (id: string | null) => {
     opener.current = document.activeElement as HTMLElement | null;
     setDesigning({ id });
   };
 
-  const actions = useActionColumn<DesignSummary>(t('list.actions'), 260, (row) => (
+  const actions = useActionColumn<DesignSummary>(t('list.actions'), 340, (row) => (
     <>
       <RowAction icon={<EditOutlined />} onClick={() => openDesigner(row.id)} testId="wd-row-design">
         {has(DesignPerm.webDesignEdit) ? t('list.design') : t('list.view')}
@@ -84,6 +93,16 @@ export default function WebDesignPage() {
           }
         >
           {t('publish')}
+        </RowAction>
+      </Auth>
+      <Auth code={DesignPerm.webDesignPublish}>
+        <RowAction
+          icon={<CodeOutlined />}
+          testId="wd-row-codegen"
+          disabled={row.publishedVersion === 0 || codegen.isPending}
+          onClick={() => codegen.mutate(row)}
+        >
+          {t('codegen')}
         </RowAction>
       </Auth>
       <RowAction icon={<HistoryOutlined />} onClick={() => setVersions(row)} testId="wd-row-versions">

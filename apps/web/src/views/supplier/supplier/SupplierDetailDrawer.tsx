@@ -15,6 +15,7 @@ import { DictTag } from '../../../components/dict';
 import { toast } from '../../../utils/message';
 import { supplierApi, vendorKeys } from '../api';
 import { BanksTable, CompanyDescriptions, ContactsTable, QualificationsTable } from '../SupplierRecord';
+import { SupplierEvaluationCard } from './SupplierEvaluationCard';
 import { SupplierHistoryTab, SupplierNoticesTab } from './SupplierTabs';
 
 type Detail = SupplierDetail;
@@ -135,6 +136,7 @@ export function SupplierDetailDrawer({ id, onClose }: { id: string | null; onClo
         {s ? (
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             <LifeCycleActions s={s} />
+            <SupplierEvaluationCard id={s.id} />
             <Tabs
               data-testid="supplier-tabs"
               items={[

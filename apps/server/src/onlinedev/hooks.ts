@@ -1,0 +1,20 @@
+import { registerMenuModule } from '../core/menu-modules';
+import { registerFormSource } from '../workflow/forms';
+import { designFormName, publishedDesignExists } from './design-service';
+import { designFlowForm } from './flow-form';
+import { modelPageItems, modelPageRuleFields } from './model-page';
+
+/**
+ * What the other domains know of online development through core's and the workflow's registries:
+ * a model page (menu type 3) opens a published design of the tenant, with its buttons and columns
+ * as menu items; a flow's form may be a published design (`Design<id>`). Registered by the domain,
+ * and by the demo's seed, which can run before the domains are (the first start's seed). Idempotent.
+ */
+export function registerOnlineDevHooks(): void {
+  registerMenuModule(3, {
+    exists: publishedDesignExists,
+    items: modelPageItems,
+    ruleFields: modelPageRuleFields,
+  });
+  registerFormSource(designFormName(''), designFlowForm);
+}
