@@ -97,9 +97,12 @@ export function AreaCascader({
     [maxLevel],
   );
 
-  // The provinces, then every level of a value given from outside (so its names show).
+  // The provinces when the picker first opens (a form's first screen does not wait for them), or
+  // at once for a value given from outside, with every level of it (so its names show).
+  const [opened, setOpened] = useState(false);
   const valueKey = (value ?? []).join(',');
   useEffect(() => {
+    if (!opened && !valueKey) return;
     let cancelled = false;
     void (async () => {
       await loadChildren(AREA_ROOT);
@@ -111,7 +114,7 @@ export function AreaCascader({
     return () => {
       cancelled = true;
     };
-  }, [valueKey, loadChildren]);
+  }, [valueKey, loadChildren, opened]);
 
   // Typing asks the server after a short pause; the answer of the latest text wins.
   useEffect(() => {
@@ -166,9 +169,14 @@ export function AreaCascader({
           (selected ?? []).map((o) => o.label),
         );
       }}
+      onOpenChange={(open) => open && setOpened(true)}
       changeOnSelect={changeOnSelect}
       showSearch={showSearch}
-      notFoundContent={searching ? t('cascader.searching') : t('cascader.none')}
+      notFoundContent={
+        searching || (!search.trim() && options.length === 0 && !loaded.current.has(AREA_ROOT))
+          ? t('cascader.searching')
+          : t('cascader.none')
+      }
       placeholder={placeholder ?? t('cascader.placeholder')}
       disabled={disabled}
       aria-label={ariaLabel}

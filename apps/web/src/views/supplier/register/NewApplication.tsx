@@ -1,6 +1,6 @@
 import type { InvitationPrefill, Locale, RegisterOptions, RegisterResult } from '@srm/contracts/core';
 import { Alert, Button, Descriptions, Result, Space, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/request';
@@ -99,9 +99,12 @@ export function NewApplication({
   useEffect(() => {
     if (!ready) return;
     setFailed(null);
-    registerApi
-      .options(tenantCode)
-      .then(setOptions, (e: unknown) => setFailed(linkRefused(e) ? 'unknownTenant' : 'other'));
+    // The form's first render is a transition: React builds it in slices between which the page
+    // still answers (a default update would build the whole form in one long task).
+    registerApi.options(tenantCode).then(
+      (loaded) => startTransition(() => setOptions(loaded)),
+      (e: unknown) => setFailed(linkRefused(e) ? 'unknownTenant' : 'other'),
+    );
   }, [ready, tenantCode, language, attempt]);
 
   const initial = useMemo(() => (prefill ? invitedValues(prefill) : emptyValues()), [prefill]);
@@ -111,6 +114,15 @@ export function NewApplication({
     region.current?.focus();
     setAttempt((n) => n + 1);
   };
+
+  const hint = (
+    <p className="srm-register-hint">
+      {t('intro')}{' '}
+      <Link to="/base/vendor/register?view=status" data-testid="register-to-status">
+        {t('checkStatus')}
+      </Link>
+    </p>
+  );
 
   const content = () => {
     if (result) return <Submitted result={result} />;
@@ -131,7 +143,14 @@ export function NewApplication({
           }
         />
       );
-    if (!ready || !options) return <Spin />;
+    // The introduction does not wait for the choices: it is the page's first text on screen.
+    if (!ready || !options)
+      return (
+        <>
+          {hint}
+          <Spin />
+        </>
+      );
     return (
       <>
         {inviteInvalid && (
@@ -152,12 +171,7 @@ export function NewApplication({
             data-testid="register-invited"
           />
         )}
-        <p className="srm-register-hint">
-          {t('intro')}{' '}
-          <Link to="/base/vendor/register?view=status" data-testid="register-to-status">
-            {t('checkStatus')}
-          </Link>
-        </p>
+        {hint}
         <RegisterForm
           options={options}
           language={language}

@@ -4,18 +4,30 @@ import {
   type RegisterResult,
   VendorRegisterApi,
 } from '@srm/contracts/core';
-import { Alert, Button, Form, type FormInstance, Grid, Steps, theme } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Button, Form, type FormInstance, Grid, Spin, Steps, theme } from 'antd';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
-import { AltchaField } from '../../../components/altcha/AltchaField';
-import { AccountFields } from './AccountFields';
 import { registerApi } from './api';
 import { CompanyFields } from './CompanyFields';
-import { BankFields, CategoryFields, ContactFields } from './ContactFields';
 import { formNameOf, type RegisterValues, STEPS, stepOf, toFormBody } from './formValues';
-import { QualificationFields } from './QualificationFields';
 import { useRegisterRules } from './rules';
+
+// The first step is the page's first screen; the later steps' code (the category tree, the upload
+// parts, the proof of work and its worker) loads when its step comes. The form's first focus
+// fetches the steps' fields (not the proof of work), so the next step is there when it is asked for.
+const loadContact = () => import('./ContactFields');
+const loadQualifications = () => import('./QualificationFields');
+const loadAccount = () => import('./AccountFields');
+const loadAltcha = () => import('../../../components/altcha/AltchaField');
+const CategoryFields = lazy(() => loadContact().then((m) => ({ default: m.CategoryFields })));
+const ContactFields = lazy(() => loadContact().then((m) => ({ default: m.ContactFields })));
+const BankFields = lazy(() => loadContact().then((m) => ({ default: m.BankFields })));
+const QualificationFields = lazy(() =>
+  loadQualifications().then((m) => ({ default: m.QualificationFields })),
+);
+const AccountFields = lazy(() => loadAccount().then((m) => ({ default: m.AccountFields })));
+const AltchaField = lazy(() => loadAltcha().then((m) => ({ default: m.AltchaField })));
 
 /** A new application solves the proof of work; an invitation carries its token; a correction its access. */
 export type RegisterMode =
@@ -51,10 +63,23 @@ export function RegisterForm({ options, language, initial, mode, onDone }: Props
   const { token } = theme.useToken();
   const heading = useRef<HTMLHeadingElement>(null);
   const last = STEPS.length - 1;
+  // The furthest step shown so far: the steps up to it stay mounted (hidden), so that the last
+  // step's check and submission see every field; the steps after it are not rendered yet.
+  const [reached, setReached] = useState(0);
+
+  const prefetched = useRef(false);
+  const prefetch = () => {
+    if (prefetched.current) return;
+    prefetched.current = true;
+    void Promise.all([loadContact(), loadQualifications(), loadAccount()]).catch(() => {
+      prefetched.current = false;
+    });
+  };
 
   /** Shows a step; the focus goes to its heading (or to `field`), so the keyboard carries on there. */
   const go = (step: number, field?: (string | number)[]) => {
     setCurrent(step);
+    setReached((r) => Math.max(r, step));
     requestAnimationFrame(() => {
       if (field) form.scrollToField(field, { focus: true, block: 'center' });
       else heading.current?.focus();
@@ -146,9 +171,16 @@ export function RegisterForm({ options, language, initial, mode, onDone }: Props
 
   const titles = STEPS.map((s) => t(`step.${s.key}`));
   const step = (index: number) => ({ hidden: current !== index, 'data-testid': `register-step-${index}` });
+  /** A later step's fields once it has been reached (its code may still be on its way). */
+  const later = (index: number, fields: ReactNode) =>
+    index <= reached && (
+      <div {...step(index)}>
+        <Suspense fallback={<Spin />}>{fields}</Suspense>
+      </div>
+    );
 
   return (
-    <form noValidate onSubmit={(e) => e.preventDefault()} data-testid="register-form">
+    <form noValidate onSubmit={(e) => e.preventDefault()} onFocus={prefetch} data-testid="register-form">
       {/* Narrow windows: the heading below says which step of how many, the bar would fill the screen. */}
       {screens.md && (
         <Steps
@@ -172,43 +204,42 @@ export function RegisterForm({ options, language, initial, mode, onDone }: Props
         <div {...step(0)}>
           <CompanyFields rules={rules} options={options} />
         </div>
-        <div {...step(1)}>
-          <CategoryFields rules={rules} options={options} />
-        </div>
-        <div {...step(2)}>
-          <ContactFields rules={rules} />
-        </div>
-        <div {...step(3)}>
-          <BankFields rules={rules} />
-        </div>
-        <div {...step(4)}>
-          <QualificationFields rules={rules} options={options} tenant={options.tenant} />
-        </div>
-        <div {...step(5)}>
-          <AccountFields
-            rules={rules}
-            options={options}
-            language={language}
-            fixedAccount={mode.kind === 'correct' ? mode.account : undefined}
-          />
-          {mode.kind === 'new' && current === last && (
-            <div className="srm-register-altcha">
-              <AltchaField
-                key={altchaKey}
-                language={language}
-                challenge={VendorRegisterApi.challenge}
-                onChange={setAltcha}
-                testId="register-altcha"
-              />
-              {altchaError && (
-                <div role="alert" style={{ color: token.colorErrorText }} data-testid="register-altcha-error">
-                  {altchaError}
-                </div>
-              )}
-            </div>
-          )}
-          {mode.kind === 'invite' && <p className="srm-register-hint">{t('invitedNoCheck')}</p>}
-        </div>
+        {later(1, <CategoryFields rules={rules} options={options} />)}
+        {later(2, <ContactFields rules={rules} />)}
+        {later(3, <BankFields rules={rules} />)}
+        {later(4, <QualificationFields rules={rules} options={options} tenant={options.tenant} />)}
+        {later(
+          5,
+          <>
+            <AccountFields
+              rules={rules}
+              options={options}
+              language={language}
+              fixedAccount={mode.kind === 'correct' ? mode.account : undefined}
+            />
+            {mode.kind === 'new' && current === last && (
+              <div className="srm-register-altcha">
+                <AltchaField
+                  key={altchaKey}
+                  language={language}
+                  challenge={VendorRegisterApi.challenge}
+                  onChange={setAltcha}
+                  testId="register-altcha"
+                />
+                {altchaError && (
+                  <div
+                    role="alert"
+                    style={{ color: token.colorErrorText }}
+                    data-testid="register-altcha-error"
+                  >
+                    {altchaError}
+                  </div>
+                )}
+              </div>
+            )}
+            {mode.kind === 'invite' && <p className="srm-register-hint">{t('invitedNoCheck')}</p>}
+          </>,
+        )}
       </Form>
       {formError && (
         <Alert
