@@ -12,13 +12,16 @@
 //
 // Chromium: CHROME_PATH, else CHROMIUM_PATH or /usr/bin/chromium. Run it on a quiet machine: the
 // scores follow the CPU that is left over.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { findChromium } from '../scripts/chromium.mjs';
-import { arg, requireBuild, startServer } from './lib.mjs';
+import { arg, main, requireBuild, root, sleep } from './lib.mjs';
 
 const RUNS = Number(arg('runs', 3));
 const PAGES = [
@@ -102,15 +105,72 @@ async function measure(browser, port, base, target, token, run) {
   }
 }
 
+/** The built server with the demo seeded, on a free port, in a data folder of its own. */
+async function startSeeded() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'srm-bench-lh-'));
+  const child = spawn(process.execPath, [main], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...(process.env.WEB_DIST ? { WEB_DIST: path.resolve(process.env.WEB_DIST) } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+    } catch {}
+    if (i >= 3000) {
+      await stop();
+      throw new Error(`${base} did not answer within 5 minutes`);
+    }
+    await sleep(100);
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
 requireBuild();
 const chromePath = process.env.CHROME_PATH ?? findChromium();
 if (!chromePath) throw new Error('no Chromium (set CHROME_PATH)');
-const server = await startServer({
-  SEED_DEMO: '1',
-  LOG_LEVEL: 'warn',
-  ...(process.env.WEB_DIST ? { WEB_DIST: path.resolve(process.env.WEB_DIST) } : {}),
-});
+// Seeding the demo can take more than bench/lib.mjs's minute on a loaded machine: the server is
+// started here, with five minutes to answer.
+const server = await startSeeded();
 let chrome;
+// Stopped from outside: the server and Chromium go too.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    chrome?.kill();
+    void server.stop().finally(() => process.exit(130));
+  });
 try {
   chrome = await launch({
     chromePath,
