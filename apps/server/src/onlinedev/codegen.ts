@@ -8,6 +8,7 @@
 import {
   type DataModelDefinition,
   type DataModelField,
+  type DataModelFieldKind,
   type DataModelNames,
   type DesignContent,
   DM_MONEY,
@@ -25,7 +26,7 @@ export const CODEGEN_KINDS = [
   'datetime',
   'boolean',
   'select',
-] as const;
+] as const satisfies readonly DataModelFieldKind[];
 type GenKind = (typeof CODEGEN_KINDS)[number];
 
 export interface GenField {
