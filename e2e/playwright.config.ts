@@ -71,6 +71,10 @@ export default defineConfig({
     locale: 'zh-CN',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // The product honours the system's reduced motion (theme/reducedMotion.ts): no opening and
+    // closing animations, so a spec never meets a dropdown on its way out or a colour mid-fade
+    // under axe. a11y-keyboard.spec.ts keeps the motion on, for focus after antd's closing motion.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [

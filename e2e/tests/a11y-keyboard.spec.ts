@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { shot, signIn } from './helpers';
 
+// With motion, as most users have it: focus must land where it should after antd's closing motion.
+test.use({ reducedMotion: 'no-preference' });
+
 /** Presses Tab until `target` has focus (keyboard only), failing after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 80) {
   for (let i = 0; i < max; i++) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminHeaders, escapeUntilHidden, expectAxeClean, shot, signIn } from './helpers';
+import { adminHeaders, dropdownOption, escapeUntilHidden, expectAxeClean, shot, signIn } from './helpers';
 
 /**
  * The flow designer (workFlow → flowEngine): an administrator designs a purchase flow with a
@@ -9,10 +9,6 @@ import { adminHeaders, escapeUntilHidden, expectAxeClean, shot, signIn } from '.
  * exports it; the designer in English and dark passes axe; a 390 px window can read a flow.
  */
 const PAGE = '/workFlow/flowEngine';
-
-/** An option of the open select dropdown, by its exact text. */
-const option = (page: Page, text: string) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: new RegExp(`^${text}$`) });
 
 /** The open designer and its node drawer (the list behind them is the a11y spec's). */
 const DESIGNER = '.ant-drawer-content-wrapper';
@@ -105,7 +101,7 @@ test('design, refuse, fix, release, version history, copy and export a flow', as
   await page.getByTestId('flow-fullName').fill('采购审批E2E');
   await page.getByTestId('flow-enCode').fill(code);
   await page.getByTestId('flow-category').click();
-  await option(page, '采购管理').click();
+  await dropdownOption(page, /^采购管理$/).click();
   await designer.getByRole('tab', { name: '流程设计' }).click();
 
   // The new tree: launcher, one approver, end. A condition group goes on the edge below the launcher.
@@ -147,9 +143,9 @@ test('design, refuse, fix, release, version history, copy and export a flow', as
   await expect(drawer).toBeVisible();
   await page.getByTestId('flow-cond-add').click();
   await drawer.getByTestId('flow-cond-field').click();
-  await option(page, '合计金额').click();
+  await dropdownOption(page, /^合计金额$/).click();
   await drawer.getByTestId('flow-cond-operator').click();
-  await option(page, '大于').click();
+  await dropdownOption(page, /^大于$/).click();
   await drawer.getByTestId('flow-cond-value').locator('xpath=descendant-or-self::input').fill('50000');
   await expect(drawer.getByTestId('flow-cond-sentence')).toHaveText('合计金额 > 50000');
   await escapeUntilHidden(page, drawer);

@@ -294,6 +294,15 @@ export async function axeViolations(page: Page, include?: string, rules?: string
  * select's list is still in its closing motion, which takes that Escape, as it would a user's; a
  * user then presses again, and so does this (at most three times).
  */
+/**
+ * An option of the select dropdown that is open now, by its text (a RegExp for an exact match).
+ * A dropdown on its way out (antd's leave motion, when motion is on) is not the open one.
+ */
+export const dropdownOption = (page: Page, text: string | RegExp) =>
+  page
+    .locator('.ant-select-dropdown:visible:not([class*="-leave"]) .ant-select-item-option', { hasText: text })
+    .first();
+
 export async function escapeUntilHidden(page: Page, layer: Locator) {
   for (let i = 0; i < 3; i++) {
     await page.keyboard.press('Escape');

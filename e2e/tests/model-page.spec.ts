@@ -1,6 +1,14 @@
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { adminHeaders, darkMode, expectAxeClean, expectAxeColoursClean, signIn, test } from './helpers';
+import {
+  adminHeaders,
+  darkMode,
+  dropdownOption,
+  expectAxeClean,
+  expectAxeColoursClean,
+  signIn,
+  test,
+} from './helpers';
 
 /**
  * A model page (menu type 3): a published design over a data model, put on the menu; the
@@ -14,10 +22,6 @@ const names = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
 const MENU_ZH = `样品台账${tag}`;
 const MENU_EN = `Sample ledger ${tag}`;
 const PATH = `/mp${tag}`;
-
-/** An option of the open select dropdown, by its text. */
-const option = (page: Page, text: string | RegExp) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
 
 let headers: Record<string, string>;
 let menuId = '';
@@ -225,7 +229,7 @@ test.describe
       const title = `Gamma ${tag}`;
       await drawer.getByTestId('mp-form-title').fill(title);
       await drawer.getByTestId('mp-form-currency').click();
-      await option(page, '美元').click();
+      await dropdownOption(page, '美元').click();
       await drawer.getByTestId('mp-form-amount').fill('75.5');
       await drawer.getByTestId('mp-form-due').click();
       await drawer.getByTestId('mp-form-due').fill('2026-02-10');
@@ -243,7 +247,7 @@ test.describe
       // Found by the query form: the title contains "Gamma", the currency is US dollar.
       await page.getByTestId('mp-query-title').fill('Gamma');
       await page.getByTestId('mp-query-currency').click();
-      await option(page, '美元').click();
+      await dropdownOption(page, '美元').click();
       await page.keyboard.press('Escape');
       await page.getByTestId('mp-search').click();
       await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(1);

@@ -1,5 +1,5 @@
-import { expect as baseExpect, type Page } from '@playwright/test';
-import { approveTask, expectAxeClean, test } from './helpers';
+import { expect as baseExpect } from '@playwright/test';
+import { approveTask, dropdownOption, expectAxeClean, test } from './helpers';
 
 /**
  * The demo's supplier evaluation, built with the online designers (a model, a design, a model page
@@ -13,9 +13,6 @@ const PAGE = '/base.supplierEvaluation';
 const SUPPLIER = '华东钢材有限公司';
 // One evaluation of a supplier per period: a period of its own for each run on the same server.
 const period = `E2E-${Date.now().toString(36)}`;
-
-const option = (page: Page, text: string) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
 
 test('a buyer evaluates a supplier, the quality reviewer approves, the grade reaches the record', async ({
   signedInPage,
@@ -32,7 +29,7 @@ test('a buyer evaluates a supplier, the quality reviewer approves, the grade rea
   const drawer = buyer.getByTestId('mp-drawer');
   await drawer.getByTestId('mp-form-supplier').click();
   await buyer.keyboard.type('华东钢材');
-  await option(buyer, SUPPLIER).click();
+  await dropdownOption(buyer, SUPPLIER).click();
   await drawer.getByTestId('mp-form-period').fill(period);
   await drawer.getByTestId('mp-form-delivery').fill('90');
   await drawer.getByTestId('mp-form-price').fill('90');

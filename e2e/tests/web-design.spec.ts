@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { adminHeaders, darkMode, expectAxeClean, shot, signIn, test } from './helpers';
+import { adminHeaders, darkMode, dropdownOption, expectAxeClean, shot, signIn, test } from './helpers';
 
 /**
  * The form designer (在线开发 › 表单设计): an administrator builds a form over a data model by mouse
@@ -9,10 +9,6 @@ import { adminHeaders, darkMode, expectAxeClean, shot, signIn, test } from './he
  */
 const PAGE = '/onlineDev/webDesign';
 const DESIGNER = '.ant-drawer-content-wrapper';
-
-/** An option of the open select dropdown, by its text. */
-const option = (page: Page, text: string | RegExp) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first();
 
 /** A main model with a sub-table, made through the API; its code is the test's own. */
 async function seedModel(request: APIRequestContext): Promise<{ id: string; code: string }> {
@@ -88,10 +84,10 @@ test('an administrator designs a form and its list, is refused where it is wrong
   await page.getByTestId('wd-name').fill(name);
   await page.getByTestId('wd-name-en').fill(`Sample form ${model.code.slice(-4)}`);
   await page.getByTestId('wd-category').click();
-  await option(page, '采购管理').click();
+  await dropdownOption(page, '采购管理').click();
   await page.getByTestId('wd-model').click();
   await page.keyboard.type(model.code);
-  await option(page, model.code).click();
+  await dropdownOption(page, model.code).click();
   await expect(page.getByTestId('wd-lines-note')).toContainText('wdl_');
   await page.getByTestId('wd-next').click();
 
@@ -141,12 +137,12 @@ test('an administrator designs a form and its list, is refused where it is wrong
   // A linkage rule: when the currency is USD the amount is required.
   await page.getByTestId('wd-linkage-add').click();
   await page.getByTestId('wd-rule-0-field-0').click();
-  await option(page, '币种').click();
+  await dropdownOption(page, '币种').click();
   await page.getByTestId('wd-rule-0-value-0').fill('USD');
   await page.getByTestId('wd-rule-0-effect').click();
-  await option(page, '必填').click();
+  await dropdownOption(page, '必填').click();
   await page.getByTestId('wd-rule-0-targets').click();
-  await option(page, '金额').click();
+  await dropdownOption(page, '金额').click();
   await page.keyboard.press('Escape');
   await expectAxeClean(page, 'web-design-form', DESIGNER);
 
@@ -157,17 +153,17 @@ test('an administrator designs a form and its list, is refused where it is wrong
 
   // 3. The list: two columns (the amount as money), a query field with its own operator.
   await page.getByTestId('wd-add-column').click();
-  await option(page, '标题').click();
+  await dropdownOption(page, '标题').click();
   await page.getByTestId('wd-add-column').click();
-  await option(page, '金额').click();
+  await dropdownOption(page, '金额').click();
   await page.getByRole('combobox', { name: '金额的格式' }).click();
-  await option(page, /^金额$/).click();
+  await dropdownOption(page, /^金额$/).click();
   await page.getByTestId('wd-add-query').click();
-  await option(page, '标题').click();
+  await dropdownOption(page, '标题').click();
   await page.getByTestId('wd-query-op-title').click();
-  await option(page, '包含').click();
+  await dropdownOption(page, '包含').click();
   await page.getByTestId('wd-page-size').click();
-  await option(page, '50 条/页').click();
+  await dropdownOption(page, '50 条/页').click();
   await page.getByTestId('wd-save').click();
   await expect(page.getByText('草稿已保存')).toBeVisible();
   await expect(page.getByTestId('wd-list-columns-errors')).toBeHidden();

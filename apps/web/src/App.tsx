@@ -1,11 +1,12 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { installDomFixes, toastContainer } from './a11y/domFixes';
 import { i18n } from './i18n';
 import { antdLocale, loadAntdLocale } from './i18n/antdLocale';
 import { AppRouter } from './router';
 import { THEME_COLORS, useAppStore, useSettingsStore } from './store/settings';
+import { usePrefersReducedMotion } from './theme/reducedMotion';
 import { darkDangerFill, themeConfig } from './theme/tokens';
 import './styles/a11y.css';
 
@@ -29,7 +30,11 @@ export function App() {
     };
   }, [language]);
   useEffect(() => installDomFixes(), []);
-  const theme = themeConfig(THEME_COLORS[themeColor], themeClass);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => {
+    const config = themeConfig(THEME_COLORS[themeColor], themeClass);
+    return reducedMotion ? { ...config, token: { ...config.token, motion: false } } : config;
+  }, [themeColor, themeClass, reducedMotion]);
   useEffect(() => {
     document.documentElement.dataset.theme = themeClass;
     document.documentElement.style.setProperty('--srm-primary', theme.token?.colorPrimary ?? '');
