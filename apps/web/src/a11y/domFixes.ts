@@ -42,6 +42,7 @@ export function installDomFixes(doc: Document = document) {
   });
   observer.observe(doc.body, { childList: true, subtree: true });
   installFocusReturn(doc);
+  installDialogFieldFocus(doc);
   window.addEventListener('resize', () => requestAnimationFrame(run));
   run();
 }
@@ -78,6 +79,29 @@ export function afterKeyRelease(event: Event | undefined, action: () => void) {
     setTimeout(action, 0);
   };
   window.addEventListener('keyup', onUp, true);
+}
+
+/** A dialog's fields (listPage.ts FIRST_FIELD, repeated here: components import this file). */
+const DIALOG_FIELD =
+  'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]), [role="combobox"]:not([aria-disabled="true"])';
+
+/**
+ * A dialog that opens with a form starts on its first field (or the one it focuses itself), never
+ * on its close button. antd's focus lock moves focus into a dialog that does not hold it yet, to
+ * the first thing it can focus: the close button. A field's own autoFocus wins while the opening
+ * motion runs, but without motion (the system's reduced motion: App.tsx) the lock comes first.
+ * Focus arriving on the close button from outside the dialog is that lock, not the user.
+ */
+function installDialogFieldFocus(doc: Document) {
+  doc.addEventListener('focusin', (e) => {
+    const target = e.target as HTMLElement | null;
+    if (!target?.matches?.('.ant-modal-close')) return;
+    const modal = target.closest<HTMLElement>('.ant-modal');
+    const from = e.relatedTarget as Node | null;
+    if (!modal || (from && modal.contains(from))) return;
+    const field = modal.querySelector<HTMLElement>(`.ant-modal-body :is(${DIALOG_FIELD})`);
+    if (field) field.focus();
+  });
 }
 
 const OVERLAY = '.ant-drawer, .ant-modal-wrap, .ant-dropdown, .ant-popover';
