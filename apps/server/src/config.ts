@@ -41,6 +41,8 @@ export interface AppConfig {
   logStream?: NodeJS.WritableStream;
   /** Sign-in attempts per IP per minute. */
   loginRateLimit: number;
+  /** How long a dataset's statement may run on PostgreSQL (`DATASET_TIMEOUT_MS`, 10 s). */
+  datasetTimeoutMs?: number;
   /**
    * Supplier self-registration (vendor/register-*): submissions per client address per 10 minutes
    * (default 10; uploads and status checks get 6 times as many), and the proof of work — the HMAC
@@ -170,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     countStatements: env.BENCH === '1' && env.BENCH_STATEMENTS === '1',
     logger: true,
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT || 20),
+    datasetTimeoutMs: Math.max(100, Number(env.DATASET_TIMEOUT_MS || 10_000)),
     register: {
       rateLimit: env.REGISTER_RATE_LIMIT ? Number(env.REGISTER_RATE_LIMIT) : undefined,
       altchaSecret: env.ALTCHA_HMAC_KEY || undefined,

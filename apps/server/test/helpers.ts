@@ -184,6 +184,52 @@ export async function grantButtonToRole(
 }
 
 /**
+ * Grants menu items (by menu code) or buttons, columns or data rules (by their code) of `tenantId`
+ * to one user; each code must exist there.
+ */
+export async function grantToUser(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  itemType: 'menu' | 'button' | 'column' | 'data',
+  codes: string[],
+): Promise<void> {
+  const table = {
+    menu: 'sys_menu',
+    button: 'sys_menu_button',
+    column: 'sys_menu_column',
+    data: 'sys_menu_data_rule',
+  } as const;
+  const rows =
+    itemType === 'menu'
+      ? await db
+          .selectFrom('sys_menu')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('menu_perms', 'in', codes)
+          .execute()
+      : await db
+          .selectFrom(table[itemType])
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('en_code', 'in', codes)
+          .execute();
+  if (rows.length !== codes.length) throw new Error(`not every code of ${codes.join(', ')} is in the tenant`);
+  await db
+    .insertInto('sys_grant')
+    .values(
+      rows.map((r) => ({
+        tenant_id: tenantId,
+        item_type: itemType,
+        item_id: r.id,
+        object_type: 'user' as const,
+        object_id: userId,
+      })),
+    )
+    .execute();
+}
+
+/**
  * An operation of the OpenAPI document, with its JSON body's properties and their JSON-schema types,
  * and the names of its query parameters.
  */

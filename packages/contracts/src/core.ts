@@ -23,6 +23,7 @@ export type * from './message/notice-schemas';
 export * from './message/notice-schemas.core';
 export type * from './onlineDev/data-model';
 export * from './onlineDev/data-model.core';
+export * from './onlineDev/dataset.core';
 export type * from './onlineDev/design';
 export * from './onlineDev/design.core';
 export type * from './onlineDev/model-page';

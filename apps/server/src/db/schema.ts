@@ -28,6 +28,22 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface DmDataset {
+  code: string;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  definition: Json;
+  full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
+  id: Generated<Int8>;
+  kind: string;
+  tenant_id: Int8;
+  updated_at: Timestamp | null;
+  updated_by: Int8 | null;
+  updated_by_name: Generated<string>;
+}
+
 export interface DmDesign {
   category: string;
   changed: Generated<boolean>;
@@ -978,6 +994,7 @@ export interface VendorSupplierQualification {
 }
 
 export interface DB {
+  dm_dataset: DmDataset;
   dm_design: DmDesign;
   dm_design_version: DmDesignVersion;
   dm_model: DmModel;

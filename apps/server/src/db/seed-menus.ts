@@ -1,4 +1,5 @@
 import {
+  DatasetPerm,
   DataModelPerm as DM,
   DesignPerm as DP,
   VENDOR_CODES as V,
@@ -373,6 +374,21 @@ export const DEMO_MENU: MenuSeed[] = [
           [DP.webDesignEdit, '编辑'],
           [DP.webDesignDelete, '删除'],
           [DP.webDesignPublish, '发布'],
+        ],
+      },
+      {
+        code: DatasetPerm.dataset,
+        name: '数据集',
+        en: 'Datasets',
+        tw: '資料集',
+        icon: 'DatabaseOutlined',
+        type: 1,
+        url: '/onlineDev/dataSet',
+        order: 2,
+        buttons: [
+          [DatasetPerm.datasetAdd, '新建'],
+          [DatasetPerm.datasetEdit, '编辑'],
+          [DatasetPerm.datasetDelete, '删除'],
         ],
       },
     ],

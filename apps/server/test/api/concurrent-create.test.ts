@@ -166,6 +166,15 @@ const CREATES: Record<string, Create> = {
     }),
     expect: { unique: 'names.zh-CN' },
   },
+  '/api/onlineDev/DataSet': {
+    as: 'admin',
+    body: () => ({
+      code: fresh('ds'),
+      names: { 'zh-CN': '并发数据集' },
+      definition: { kind: 'sql', sql: 'select id from srm_user', params: [] },
+    }),
+    expect: { unique: 'code' },
+  },
   '/api/system/Task': {
     as: 'admin',
     body: () => ({
@@ -237,6 +246,9 @@ const CREATES: Record<string, Create> = {
  * actions on existing records, uploads), or that a test of their own races: each with the reason.
  */
 const NOT_CREATES = new Set([
+  // A dataset's preview and run only read (dataset.test.ts).
+  'POST /api/onlineDev/DataSet/Actions/Preview',
+  'POST /api/onlineDev/DataSet/{id}/Actions/Run',
   // Ten publishes of one draft at once make one version (online-design.test.ts).
   'POST /api/onlineDev/WebDesign/{id}/Actions/Publish',
   // Ten identical item creates on one dictionary page make one item (dictionary-page.test.ts).

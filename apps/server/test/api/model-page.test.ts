@@ -11,7 +11,7 @@ import {
 } from '@srm/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, grantToUser, type TestApp } from '../helpers';
 
 let t: TestApp;
 let admin: string;
@@ -74,41 +74,8 @@ const list = (buttons: string[]) => ({
   buttons,
 });
 
-const grantTo = async (userId: string, itemType: 'menu' | 'button' | 'column' | 'data', codes: string[]) => {
-  const table = {
-    menu: 'sys_menu',
-    button: 'sys_menu_button',
-    column: 'sys_menu_column',
-    data: 'sys_menu_data_rule',
-  } as const;
-  const rows =
-    itemType === 'menu'
-      ? await t.db
-          .selectFrom('sys_menu')
-          .select('id')
-          .where('tenant_id', '=', tenantId)
-          .where('menu_perms', 'in', codes)
-          .execute()
-      : await t.db
-          .selectFrom(table[itemType])
-          .select('id')
-          .where('tenant_id', '=', tenantId)
-          .where('en_code', 'in', codes)
-          .execute();
-  expect(rows.length).toBe(codes.length);
-  await t.db
-    .insertInto('sys_grant')
-    .values(
-      rows.map((r) => ({
-        tenant_id: tenantId,
-        item_type: itemType,
-        item_id: r.id,
-        object_type: 'user' as const,
-        object_id: userId,
-      })),
-    )
-    .execute();
-};
+const grantTo = (userId: string, itemType: 'menu' | 'button' | 'column' | 'data', codes: string[]) =>
+  grantToUser(t.db, tenantId, userId, itemType, codes);
 
 const listRows = (token: string, body: Record<string, unknown> = {}, headers?: Record<string, string>) =>
   t.post<Page<ModelRow>>(`${P()}/List`, { currentPage: 1, pageSize: 20, ...body }, token, headers);

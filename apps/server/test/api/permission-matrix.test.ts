@@ -287,6 +287,11 @@ const WATCHED = [
 ];
 
 /** A design of the other tenant's one-field model `zz_model` (its field `v`, an integer). */
+const datasetBody = {
+  code: 'zz_dataset',
+  names: { 'zh-CN': 'zz' },
+  definition: { kind: 'sql', sql: 'select id from srm_user', params: [] },
+};
 const designBody = (modelId: string) => ({
   names: { 'zh-CN': 'zz' },
   category: 'purchase',
@@ -345,6 +350,7 @@ let theirs: {
   billRule: string;
   dataModel: string;
   design: string;
+  dataset: string;
   dictCategory: string;
   dictType: string;
   dictItem: string;
@@ -682,6 +688,8 @@ beforeAll(async () => {
     t2admin,
   );
   await t.post(`/api/onlineDev/WebDesign/${design.body.data.id}/Actions/Publish`, {}, t2admin);
+  const dataset = await t.post<{ id: string }>('/api/onlineDev/DataSet', datasetBody, t2admin);
+  expect(dataset.body.code).toBe(0);
   const notice = await t.post<{ id: string }>(
     '/api/system/Notice',
     { noticeTitle: 't2', noticeBody: '<p>x</p>', audience: 'staff' },
@@ -769,6 +777,7 @@ beforeAll(async () => {
     avatar: `${'b'.repeat(32)}.png`,
     dataModel: dataModel.body.data.id,
     design: design.body.data.id,
+    dataset: dataset.body.data.id,
     vendorEnt: other.vendorEntId,
     vendorFile: await vendorFile(other.tenantId, other.vendorEntId, other.users.vendor),
   };
@@ -1117,6 +1126,10 @@ describe('permission matrix', () => {
         'GET /api/onlineDev/WebDesign/{id}/Actions/CodeGen',
         `/api/onlineDev/WebDesign/${T.design}/Actions/CodeGen`,
       ],
+      ['GET /api/onlineDev/DataSet/{id}', `/api/onlineDev/DataSet/${T.dataset}`],
+      ['PUT /api/onlineDev/DataSet/{id}', `/api/onlineDev/DataSet/${T.dataset}`, datasetBody],
+      ['DELETE /api/onlineDev/DataSet/{id}', `/api/onlineDev/DataSet/${T.dataset}`],
+      ['POST /api/onlineDev/DataSet/{id}/Actions/Run', `/api/onlineDev/DataSet/${T.dataset}/Actions/Run`, {}],
       // Their model named in the body of our new design.
       ['POST /api/onlineDev/WebDesign', '/api/onlineDev/WebDesign', designBody(T.dataModel)],
       [

@@ -110,6 +110,7 @@ const OWNERS: Record<string, string> = {
   sys_seed_pending: 'onlinedev',
   dm_model: 'onlinedev',
   dm_model_version: 'onlinedev',
+  dm_dataset: 'onlinedev',
   dm_design: 'onlinedev',
   dm_design_version: 'onlinedev',
 

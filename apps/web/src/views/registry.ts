@@ -36,6 +36,7 @@ const pageLoaders: Record<string, PageLoader> = {
   '/workFlow/entrust': () => import('./workFlow/entrust'),
   '/workFlow/flowMonitor': () => import('./workFlow/flowMonitor'),
   '/onlineDev/webDesign': () => import('./onlineDev/webDesign'),
+  '/onlineDev/dataSet': () => import('./onlineDev/dataSet'),
   '/base/vendor/supplier': () => import('./supplier/supplier'),
   '/base/vendorNotice': () => import('./supplier/notice'),
   '/base/vendor/invitation': () => import('./supplier/invitation'),
