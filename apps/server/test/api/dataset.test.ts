@@ -347,4 +347,38 @@ describe('datasets', () => {
     expect((await del(`${D}/${spendId}`, admin)).body.code).toBe(0);
     expect((await t.get(`${D}/${spendId}`, admin)).body.code).toBe(404);
   });
+  it('reaches tenants seeded before it once, however often it runs (migration 0080)', async () => {
+    const { down0080, up0080 } = await import('../../src/db/migrations/0080_datasets');
+    const pages = () =>
+      t.db
+        .selectFrom('sys_menu')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .where('menu_perms', '=', 'onlineDev.dataSet')
+        .execute();
+    const before = await t.db
+      .selectFrom('dm_dataset')
+      .select('code')
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    await down0080(t.db as never);
+    expect(await pages()).toEqual([]);
+    await up0080(t.db as never);
+    await up0080(t.db as never);
+    expect(await pages()).toHaveLength(1);
+    const buttons = await t.db
+      .selectFrom('sys_menu_button')
+      .select('en_code')
+      .where('tenant_id', '=', tenantId)
+      .where('en_code', 'like', 'onlineDev.dataSet.%')
+      .execute();
+    expect(buttons.map((b) => b.en_code).sort()).toEqual([
+      'onlineDev.dataSet.add',
+      'onlineDev.dataSet.delete',
+      'onlineDev.dataSet.edit',
+    ]);
+    // The table came back empty (down drops it): the datasets made above are gone with it.
+    expect(before.length).toBeGreaterThan(0);
+    expect(await t.db.selectFrom('dm_dataset').select('code').execute()).toEqual([]);
+  });
 });

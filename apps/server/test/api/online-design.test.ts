@@ -1,6 +1,7 @@
 import {
   type DataModel,
   DataModelApi,
+  DatasetPerm,
   type Design,
   DesignApi,
   DesignPerm,
@@ -317,6 +318,7 @@ describe('the form designer menu', () => {
     const group = mine.menuList.find((m) => m.menuPerms === DesignPerm.onlineDev);
     expect(group?.children?.map((c) => [c.menuPerms, c.menuUrl])).toEqual([
       [DesignPerm.webDesign, '/onlineDev/webDesign'],
+      [DatasetPerm.dataset, '/onlineDev/dataSet'],
     ]);
     expect(buttonsOf(mine)).toEqual(
       expect.arrayContaining([
