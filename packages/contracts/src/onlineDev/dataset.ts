@@ -121,7 +121,10 @@ const summary = {
 };
 export const datasetSummarySchema: z.ZodType<DatasetSummary> = z.object(summary);
 
-export const datasetSchema: z.ZodType<Dataset> = z.object({ ...summary, definition: datasetDefinitionSchema });
+export const datasetSchema: z.ZodType<Dataset> = z.object({
+  ...summary,
+  definition: datasetDefinitionSchema,
+});
 
 const namesOut = z.object({
   'zh-CN': z.string(),
