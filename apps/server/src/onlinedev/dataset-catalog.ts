@@ -241,14 +241,11 @@ async function modelPageCodes(ctx: ServiceContext): Promise<Map<string, string[]
 
 function modelTable(code: string, definition: DataModelDefinition, pages: string[]): CatalogTable {
   const columns = modelColumns(definition);
-  const scopeColumns: ScopeColumns = {
-    owner: 'r.created_by',
-    dept: { ownerIn: 'r.created_by', tenantId: '' },
-    fields: {},
-  };
+  // The rule fields a model page's condition rules may name (as model-rows.ts reads them).
+  const ruleFields: ScopeColumns['fields'] = {};
   for (const f of definition.fields) {
     const type = ruleFieldType(f);
-    if (type) scopeColumns.fields[f.code] = { column: `r.${f.code}`, type };
+    if (type) ruleFields[f.code] = { column: `r.${f.code}`, type };
   }
   return {
     name: code,
@@ -265,9 +262,11 @@ function modelTable(code: string, definition: DataModelDefinition, pages: string
       if (pages.length) {
         const parts: RawBuilder<SqlBool>[] = [];
         for (const page of pages) {
+          // Model rows carry no department: the rules read that of the user who made the row.
           const part = await dataScopeFilter(ctx, page, {
-            ...scopeColumns,
+            owner: 'r.created_by',
             dept: { ownerIn: 'r.created_by', tenantId },
+            fields: ruleFields,
           });
           if (!part) {
             parts.length = 0;

@@ -153,7 +153,7 @@ const ALLOWED_VALUE_FUNCTIONS = new Set([
 ]);
 
 /** The cast a bound parameter gets, so that it compares as its declared type. */
-const PARAM_CASTS: Record<DatasetParamType, string> = {
+export const PARAM_CASTS: Record<DatasetParamType, string> = {
   text: 'text',
   number: 'numeric',
   date: 'date',

@@ -29,8 +29,8 @@ import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { userName } from './data-model-service';
 import { type CatalogTable, datasetCatalog } from './dataset-catalog';
-import { DatasetSqlError, type GuardedSql, guardSql } from './dataset-guard';
-import { compileVisual } from './dataset-visual';
+import { DatasetSqlError, type GuardedSql, guardSql, PARAM_CASTS } from './dataset-guard';
+import { compileVisual, valueSuits } from './dataset-visual';
 
 declareUnique('dm_dataset_tenant_id_code_key', { field: 'code', key: 'dataset.codeTaken' });
 
@@ -242,15 +242,7 @@ function boundValues(
       continue;
     }
     const text = String(raw).trim();
-    const fits =
-      param.type === 'number'
-        ? /^-?\d{1,30}(\.\d{1,30})?$/.test(text)
-        : param.type === 'date'
-          ? /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text))
-          : param.type === 'boolean'
-            ? text === 'true' || text === 'false'
-            : text.length <= 200;
-    if (!fits) {
+    if (!valueSuits(param.type, text) || text.length > 200) {
       problems[`params.${param.code}`] = t(ctx.locale, 'dataset.paramType', {
         type: t(ctx.locale, `dataset.paramType.${param.type}` as MessageKey),
       });
@@ -307,7 +299,7 @@ async function execute(
     const code = guarded.params[i];
     if (code !== undefined) {
       const type = definition.params.find((p) => p.code === code)?.type ?? 'text';
-      parts.push(sql`(${values.get(code) ?? null}::${sql.raw(CASTS[type])})`);
+      parts.push(sql`(${values.get(code) ?? null}::${sql.raw(PARAM_CASTS[type])})`);
     }
   });
   const body = sql.join(parts, sql``);
@@ -360,13 +352,6 @@ async function execute(
     throw error;
   }
 }
-
-const CASTS: Record<DatasetParam['type'], string> = {
-  text: 'text',
-  number: 'numeric',
-  date: 'date',
-  boolean: 'boolean',
-};
 
 /** Runs the saved dataset `id` with the caller's values (the row cap applies). */
 export async function runDataset(

@@ -105,7 +105,7 @@ export function compileVisual(
       }
       operand = `:${filter.param}`;
     } else if (filter.value !== undefined && filter.value !== '') {
-      if (filter.op !== 'like' && !suits(found.column.type, filter.value)) {
+      if (filter.op !== 'like' && !valueSuits(found.column.type, filter.value)) {
         problems[`${path}.value`] = 'dataset.valueType';
         return;
       }
@@ -136,8 +136,11 @@ export function compileVisual(
   return { sql: lines.join('\n') };
 }
 
-/** Whether a typed value reads as the column's type (checked here, not left to a failed run). */
-function suits(type: DatasetTableColumn['type'], value: string): boolean {
+/**
+ * Whether a typed value reads as a column's or a parameter's type (checked before a run, not left
+ * to a failed one).
+ */
+export function valueSuits(type: DatasetTableColumn['type'], value: string): boolean {
   switch (type) {
     case 'number':
       return /^-?\d{1,30}(\.\d{1,30})?$/.test(value);

@@ -1,4 +1,5 @@
 import { i18n } from '../i18n';
+import { FIRST_FIELD } from './firstField';
 
 /**
  * Accessibility fixes for antd internals that its props do not reach, applied wherever antd
@@ -81,10 +82,6 @@ export function afterKeyRelease(event: Event | undefined, action: () => void) {
   window.addEventListener('keyup', onUp, true);
 }
 
-/** A dialog's fields (listPage.ts FIRST_FIELD, repeated here: components import this file). */
-const DIALOG_FIELD =
-  'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]), [role="combobox"]:not([aria-disabled="true"])';
-
 /**
  * A dialog that opens with a form starts on its first field (or the one it focuses itself), never
  * on its close button. antd's focus lock moves focus into a dialog that does not hold it yet, to
@@ -99,7 +96,7 @@ function installDialogFieldFocus(doc: Document) {
     const modal = target.closest<HTMLElement>('.ant-modal');
     const from = e.relatedTarget as Node | null;
     if (!modal || (from && modal.contains(from))) return;
-    const field = modal.querySelector<HTMLElement>(`.ant-modal-body :is(${DIALOG_FIELD})`);
+    const field = modal.querySelector<HTMLElement>(`.ant-modal-body :is(${FIRST_FIELD})`);
     if (field) field.focus();
   });
 }

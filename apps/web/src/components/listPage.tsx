@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, type FormInstance, Input, Modal, Space, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useId, useRef, useState } from 'react';
+import { FIRST_FIELD } from '../a11y/firstField';
 import { Auth } from './Auth';
 import { ListTable } from './ListTable';
 import { ResetButton, SearchButton } from './listActions';
@@ -109,9 +110,7 @@ export function PagedTable<T extends { id: string }>({
   );
 }
 
-/** The first field a dialog's form can take the keyboard in (a field's own `autoFocus` wins). */
-export const FIRST_FIELD =
-  'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]), [role="combobox"]:not([aria-disabled="true"])';
+export { FIRST_FIELD } from '../a11y/firstField';
 
 /**
  * A create/edit dialog around a vertical form: OK is the form's submit button (tied to it by the

@@ -447,12 +447,10 @@ function EditorForm({
                           )}
                         </Col>
                         <Col xs={12} md={3}>
-                          <Button
-                            icon={<DeleteOutlined />}
-                            aria-label={removeLabel}
-                            title={removeLabel}
+                          <RemoveRow
+                            label={removeLabel}
                             onClick={() => remove(field.name)}
-                            data-testid={`ds-column-${field.name}-remove`}
+                            testId={`ds-column-${field.name}-remove`}
                           />
                         </Col>
                       </Row>
@@ -541,12 +539,10 @@ function EditorForm({
                           </>
                         )}
                         <Col xs={12} md={3}>
-                          <Button
-                            icon={<DeleteOutlined />}
-                            aria-label={removeLabel}
-                            title={removeLabel}
+                          <RemoveRow
+                            label={removeLabel}
                             onClick={() => remove(field.name)}
-                            data-testid={`ds-filter-${field.name}-remove`}
+                            testId={`ds-filter-${field.name}-remove`}
                           />
                         </Col>
                       </Row>
@@ -596,12 +592,7 @@ function EditorForm({
                         </Form.Item>
                       </Col>
                       <Col xs={4} md={3}>
-                        <Button
-                          icon={<DeleteOutlined />}
-                          aria-label={removeLabel}
-                          title={removeLabel}
-                          onClick={() => remove(field.name)}
-                        />
+                        <RemoveRow label={removeLabel} onClick={() => remove(field.name)} />
                       </Col>
                     </Row>
                   ))}
@@ -679,12 +670,7 @@ function EditorForm({
                     </Form.Item>
                   </Col>
                   <Col xs={12} md={3}>
-                    <Button
-                      icon={<DeleteOutlined />}
-                      aria-label={removeLabel}
-                      title={removeLabel}
-                      onClick={() => remove(field.name)}
-                    />
+                    <RemoveRow label={removeLabel} onClick={() => remove(field.name)} />
                   </Col>
                 </Row>
               ))}
@@ -772,4 +758,17 @@ function cleanNames(names: DatasetFormValues['names']) {
     ...(names['en-US'] ? { 'en-US': names['en-US'] } : {}),
     ...(names['zh-TW'] ? { 'zh-TW': names['zh-TW'] } : {}),
   };
+}
+
+/** A row's remove button (an icon, named for the screen reader). */
+function RemoveRow({ label, onClick, testId }: { label: string; onClick: () => void; testId?: string }) {
+  return (
+    <Button
+      icon={<DeleteOutlined />}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      data-testid={testId}
+    />
+  );
 }
