@@ -14,6 +14,7 @@ export * from './onlineDev/data-model';
 export * from './onlineDev/dataset';
 export * from './onlineDev/design';
 export * from './onlineDev/model-page';
+export * from './onlineDev/report';
 export * from './onlineDev/supplier-evaluation';
 export * from './org/codes';
 export * from './org/schemas';

@@ -101,6 +101,22 @@ export interface DmModelVersion {
   version: number;
 }
 
+export interface DmReport {
+  code: string;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  dataset_id: Int8;
+  definition: Json;
+  full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
+  id: Generated<Int8>;
+  tenant_id: Int8;
+  updated_at: Timestamp | null;
+  updated_by: Int8 | null;
+  updated_by_name: Generated<string>;
+}
+
 export interface Ent {
   created_at: Generated<Timestamp>;
   ent_name: string;
@@ -999,6 +1015,7 @@ export interface DB {
   dm_design_version: DmDesignVersion;
   dm_model: DmModel;
   dm_model_version: DmModelVersion;
+  dm_report: DmReport;
   ent: Ent;
   flow_circulation: FlowCirculation;
   flow_definition: FlowDefinition;

@@ -77,6 +77,45 @@ export async function listDatasets(ctx: ServiceContext, q: { keyword?: string | 
   return (await query.orderBy('code').execute()).map(summaryOf);
 }
 
+/** Every dataset of the tenant with its definition (what the report designer picks from). */
+export async function listDatasetsWithDefinitions(ctx: ServiceContext): Promise<Dataset[]> {
+  const rows = await ctx.deps.db
+    .selectFrom('dm_dataset')
+    .selectAll()
+    .where('tenant_id', '=', ctx.auth.tenantId)
+    .orderBy('code')
+    .execute();
+  return rows.map(toDataset);
+}
+
+/**
+ * The columns each dataset's rows have, when known without running it: a visual one's aliases, a
+ * SQL one's output names as the parser reads them (null for `select *` and the like, or a
+ * statement the guard now refuses).
+ */
+export async function datasetOutputColumns(
+  ctx: ServiceContext,
+  datasets: readonly Dataset[],
+): Promise<Map<string, string[] | null>> {
+  const out = new Map<string, string[] | null>();
+  let catalog: Map<string, CatalogTable> | undefined;
+  for (const dataset of datasets) {
+    const { definition } = dataset;
+    if (definition.kind === 'visual') {
+      out.set(dataset.id, definition.visual?.columns.map((c) => c.alias) ?? null);
+      continue;
+    }
+    catalog ??= await datasetCatalog(ctx);
+    try {
+      out.set(dataset.id, (await checked(ctx, definition, catalog, 'definition')).outputNames);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      out.set(dataset.id, null);
+    }
+  }
+  return out;
+}
+
 async function datasetRow(ctx: ServiceContext, id: string): Promise<DatasetRow> {
   if (!ID.test(id)) throw notFound();
   const row = await ctx.deps.db
@@ -213,8 +252,20 @@ export async function updateDataset(ctx: ServiceContext, id: string, input: Data
   return toDataset(row);
 }
 
+/** Deletes a dataset; refused (409, naming them) while reports read it. */
 export async function deleteDataset(ctx: ServiceContext, id: string): Promise<void> {
   await datasetRow(ctx, id);
+  const reports = await ctx.deps.db
+    .selectFrom('dm_report')
+    .select(['code', 'full_name'])
+    .where('tenant_id', '=', ctx.auth.tenantId)
+    .where('dataset_id', '=', id)
+    .orderBy('code')
+    .execute();
+  if (reports.length)
+    throw new AppError(409, 'dataset.inUse', {
+      users: reports.map((r) => `${r.full_name} (${r.code})`).join(', '),
+    });
   await ctx.deps.db
     .deleteFrom('dm_dataset')
     .where('tenant_id', '=', ctx.auth.tenantId)

@@ -3,11 +3,12 @@ import { registerFormSource } from '../workflow/forms';
 import { designFormName, publishedDesignExists } from './design-service';
 import { designFlowForm } from './flow-form';
 import { modelPageItems, modelPageRuleFields } from './model-page';
+import { reportExists, reportMenuItems } from './report-service';
 
 /**
  * What the other domains know of online development through core's and the workflow's registries:
  * a model page (menu type 3) opens a published design of the tenant, with its buttons and columns
- * as menu items; a flow's form may be a published design (`Design<id>`). Registered by the domain,
+ * as menu items; a data report (type 5) a report of the tenant; a flow's form may be a published design (`Design<id>`). Registered by the domain,
  * and by the demo's seed, which can run before the domains are (the first start's seed). Idempotent.
  */
 export function registerOnlineDevHooks(): void {
@@ -16,5 +17,7 @@ export function registerOnlineDevHooks(): void {
     items: modelPageItems,
     ruleFields: modelPageRuleFields,
   });
+  // A data report (menu type 5) opens a report of the tenant; its export is a button to grant.
+  registerMenuModule(5, { exists: reportExists, items: reportMenuItems });
   registerFormSource(designFormName(''), designFlowForm);
 }

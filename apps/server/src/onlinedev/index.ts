@@ -10,6 +10,7 @@ import { datasetRoutes } from './dataset-routes';
 import { designRoutes } from './design-routes';
 import { registerOnlineDevHooks } from './hooks';
 import { modelPageRoutes } from './model-page-routes';
+import { reportRoutes } from './report-routes';
 import { supplierEvaluationRoutes } from './supplier-evaluation';
 
 export { modelTableName, planModelDdl } from './model-ddl';
@@ -22,5 +23,6 @@ export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
   await app.register(signedIn(designRoutes));
   await app.register(signedIn(datasetRoutes));
   await app.register(signedIn(modelPageRoutes));
+  await app.register(signedIn(reportRoutes));
   await app.register(signedIn(supplierEvaluationRoutes));
 }

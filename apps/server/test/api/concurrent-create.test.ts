@@ -175,6 +175,24 @@ const CREATES: Record<string, Create> = {
     }),
     expect: { unique: 'code' },
   },
+  '/api/onlineDev/DataReport': {
+    as: 'admin',
+    body: () => ({
+      code: fresh('rp'),
+      names: { 'zh-CN': '并发报表' },
+      definition: {
+        datasetId: ids.reportDataset,
+        table: {
+          columns: [{ field: 'id', names: { 'zh-CN': 'id' }, format: 'text' }],
+          groupBy: [],
+          subtotals: false,
+        },
+        pivot: null,
+        charts: [],
+      },
+    }),
+    expect: { unique: 'code' },
+  },
   '/api/system/Task': {
     as: 'admin',
     body: () => ({
@@ -249,6 +267,10 @@ const NOT_CREATES = new Set([
   // A dataset's preview and run only read (dataset.test.ts).
   'POST /api/onlineDev/DataSet/Actions/Preview',
   'POST /api/onlineDev/DataSet/{id}/Actions/Run',
+  // A report's preview and run only read; ten publishes of one code at once make one menu item (report.test.ts).
+  'POST /api/onlineDev/DataReport/Actions/Preview',
+  'POST /api/onlineDev/DataReport/{id}/Actions/Publish',
+  'POST /api/onlineDev/ReportView/{menuId}/Actions/Run',
   // Ten publishes of one draft at once make one version (online-design.test.ts).
   'POST /api/onlineDev/WebDesign/{id}/Actions/Publish',
   // Ten identical item creates on one dictionary page make one item (dictionary-page.test.ts).
@@ -382,6 +404,16 @@ beforeAll(async () => {
     tokens.admin,
   );
   ids.designModel = model.body.data.id;
+  const dataset = await t.post<{ id: string }>(
+    '/api/onlineDev/DataSet',
+    {
+      code: 'report_base',
+      names: { 'zh-CN': '报表底数' },
+      definition: { kind: 'sql', sql: 'select id from srm_user', params: [] },
+    },
+    tokens.admin,
+  );
+  ids.reportDataset = dataset.body.data.id;
   const doc = await t.get<never>('/api/docs/json');
   const spec = JSON.parse(doc.raw) as { paths: Record<string, Record<Method, unknown>> };
   // The platform operator's routes answer no tenant user; platform.test.ts covers them.

@@ -347,32 +347,46 @@ describe('datasets', () => {
     expect((await del(`${D}/${spendId}`, admin)).body.code).toBe(0);
     expect((await t.get(`${D}/${spendId}`, admin)).body.code).toBe(404);
   });
-  it('reaches tenants seeded before it once, however often it runs (migration 0080)', async () => {
+  it('reaches tenants seeded before it once, however often it runs (migrations 0080, 0081)', async () => {
     const { down0080, up0080 } = await import('../../src/db/migrations/0080_datasets');
+    // The reports' table reads datasets: it goes first and comes back after (migration 0081).
+    const { down0081, up0081 } = await import('../../src/db/migrations/0081_reports');
     const pages = () =>
       t.db
         .selectFrom('sys_menu')
-        .select('id')
+        .select('menu_perms')
         .where('tenant_id', '=', tenantId)
-        .where('menu_perms', '=', 'onlineDev.dataSet')
+        .where('menu_perms', 'in', ['onlineDev.dataSet', 'onlineDev.dataReport'])
+        .orderBy('menu_perms')
         .execute();
     const before = await t.db
       .selectFrom('dm_dataset')
       .select('code')
       .where('tenant_id', '=', tenantId)
       .execute();
+    await down0081(t.db as never);
     await down0080(t.db as never);
     expect(await pages()).toEqual([]);
     await up0080(t.db as never);
     await up0080(t.db as never);
-    expect(await pages()).toHaveLength(1);
+    await up0081(t.db as never);
+    await up0081(t.db as never);
+    expect((await pages()).map((p) => p.menu_perms)).toEqual(['onlineDev.dataReport', 'onlineDev.dataSet']);
     const buttons = await t.db
       .selectFrom('sys_menu_button')
       .select('en_code')
       .where('tenant_id', '=', tenantId)
-      .where('en_code', 'like', 'onlineDev.dataSet.%')
+      .where((eb) =>
+        eb.or([
+          eb('en_code', 'like', 'onlineDev.dataSet.%'),
+          eb('en_code', 'like', 'onlineDev.dataReport.%'),
+        ]),
+      )
       .execute();
     expect(buttons.map((b) => b.en_code).sort()).toEqual([
+      'onlineDev.dataReport.add',
+      'onlineDev.dataReport.delete',
+      'onlineDev.dataReport.edit',
       'onlineDev.dataSet.add',
       'onlineDev.dataSet.delete',
       'onlineDev.dataSet.edit',

@@ -7,6 +7,7 @@ import {
   DesignPerm,
   type DesignVersion,
   type NavResult,
+  ReportPerm,
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
@@ -319,6 +320,7 @@ describe('the form designer menu', () => {
     expect(group?.children?.map((c) => [c.menuPerms, c.menuUrl])).toEqual([
       [DesignPerm.webDesign, '/onlineDev/webDesign'],
       [DatasetPerm.dataset, '/onlineDev/dataSet'],
+      [ReportPerm.report, '/onlineDev/dataReport'],
     ]);
     expect(buttonsOf(mine)).toEqual(
       expect.arrayContaining([

@@ -292,6 +292,45 @@ const datasetBody = {
   names: { 'zh-CN': 'zz' },
   definition: { kind: 'sql', sql: 'select id from srm_user', params: [] },
 };
+const reportBody = (datasetId: string) => ({
+  code: 'zz_report',
+  names: { 'zh-CN': 'zz' },
+  definition: {
+    datasetId,
+    table: {
+      columns: [{ field: 'id', names: { 'zh-CN': 'id' }, format: 'text' }],
+      groupBy: [],
+      subtotals: false,
+    },
+    pivot: null,
+    charts: [],
+  },
+});
+/** A dataset, a report over it and its menu item of type 5 (code `zzreport`) in the token's tenant. */
+async function report(token: string): Promise<{ dataset: string; report: string; page: string }> {
+  const dataset = await t.post<{ id: string }>(
+    '/api/onlineDev/DataSet',
+    { ...datasetBody, code: 'zz_report_rows' },
+    token,
+  );
+  const created = await t.post<{ id: string }>(
+    '/api/onlineDev/DataReport',
+    reportBody(dataset.body.data.id),
+    token,
+  );
+  const page = await t.post<{ id: string }>(
+    '/api/system/Menu',
+    {
+      menuName: 'zzreport',
+      menuPerms: 'zzreport',
+      menuType: 5,
+      propertyJson: JSON.stringify({ moduleId: created.body.data.id }),
+    },
+    token,
+  );
+  expect(page.body.code).toBe(0);
+  return { dataset: dataset.body.data.id, report: created.body.data.id, page: page.body.data.id };
+}
 const designBody = (modelId: string) => ({
   names: { 'zh-CN': 'zz' },
   category: 'purchase',
@@ -326,6 +365,9 @@ let ours: {
   /** A model page (menu type 3) on a published design, and its one row. */
   modelPage: string;
   modelRow: string;
+  /** A report over their dataset, and the menu item (type 5) that opens it. */
+  report: string;
+  reportPage: string;
   delegation: string;
 };
 let theirs: {
@@ -358,6 +400,9 @@ let theirs: {
   dictPage: string;
   /** A model page (menu type 3) on their design, and a row of its table. */
   modelPage: string;
+  /** A report over their dataset, and the menu item (type 5) that opens it. */
+  report: string;
+  reportPage: string;
   modelRow: string;
   task: string;
   /** An avatar one of their users shows. */
@@ -490,6 +535,7 @@ const fillPath = (path: string) =>
     // A dictionary page's calls name a menu item of type 4 (the model pages' one of type 3 is theirs).
     .replace(/^(\/api\/systemData\/DictionaryPage\/)\{menuId\}/, `$1${ours.dictPage}`)
     .replace(/^(\/api\/onlineDev\/ModelPage\/)\{menuId\}/, `$1${ours.modelPage}`)
+    .replace(/^(\/api\/onlineDev\/ReportView\/)\{menuId\}/, `$1${ours.reportPage}`)
     .replace('{field}', 'v')
     .replace('{flowId}', ours.buyer)
     .replace('{taskId}', ours.buyer)
@@ -557,6 +603,8 @@ beforeAll(async () => {
     dictPage: '',
     modelPage: '',
     modelRow: '',
+    report: '',
+    reportPage: '',
     delegation: '',
   };
   const childOf = (menu: string, table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
@@ -641,6 +689,9 @@ beforeAll(async () => {
     admin,
   );
   ours.modelRow = ourRow.body.data.id;
+  const ourReport = await report(admin);
+  ours.report = ourReport.report;
+  ours.reportPage = ourReport.page;
 
   // A staff user of the tenant who holds nothing.
   const created = await t.post(
@@ -778,6 +829,7 @@ beforeAll(async () => {
     dataModel: dataModel.body.data.id,
     design: design.body.data.id,
     dataset: dataset.body.data.id,
+    ...(await report(t2admin).then((r) => ({ report: r.report, reportPage: r.page }))),
     vendorEnt: other.vendorEntId,
     vendorFile: await vendorFile(other.tenantId, other.vendorEntId, other.users.vendor),
   };
@@ -1130,6 +1182,40 @@ describe('permission matrix', () => {
       ['PUT /api/onlineDev/DataSet/{id}', `/api/onlineDev/DataSet/${T.dataset}`, datasetBody],
       ['DELETE /api/onlineDev/DataSet/{id}', `/api/onlineDev/DataSet/${T.dataset}`],
       ['POST /api/onlineDev/DataSet/{id}/Actions/Run', `/api/onlineDev/DataSet/${T.dataset}/Actions/Run`, {}],
+      ['GET /api/onlineDev/DataReport/{id}', `/api/onlineDev/DataReport/${T.report}`],
+      ['PUT /api/onlineDev/DataReport/{id}', `/api/onlineDev/DataReport/${T.report}`, reportBody(T.dataset)],
+      ['DELETE /api/onlineDev/DataReport/{id}', `/api/onlineDev/DataReport/${T.report}`],
+      // Their dataset named in the body of our report, and their directory as our report's parent.
+      [
+        'POST /api/onlineDev/DataReport',
+        '/api/onlineDev/DataReport',
+        { ...reportBody(T.dataset), code: 'zz_other' },
+      ],
+      [
+        'POST /api/onlineDev/DataReport/Actions/Preview',
+        '/api/onlineDev/DataReport/Actions/Preview',
+        { datasetId: T.dataset },
+      ],
+      [
+        'POST /api/onlineDev/DataReport/{id}/Actions/Publish',
+        `/api/onlineDev/DataReport/${ours.report}/Actions/Publish`,
+        { parentId: T.menu, enCode: 'zz.publish' },
+      ],
+      [
+        'POST /api/onlineDev/DataReport/{id}/Actions/Publish',
+        `/api/onlineDev/DataReport/${T.report}/Actions/Publish`,
+        { parentId: ours.menu, enCode: 'zz.publish' },
+      ],
+      ['GET /api/onlineDev/ReportView/{menuId}/Config', `/api/onlineDev/ReportView/${T.reportPage}/Config`],
+      [
+        'POST /api/onlineDev/ReportView/{menuId}/Actions/Run',
+        `/api/onlineDev/ReportView/${T.reportPage}/Actions/Run`,
+        {},
+      ],
+      [
+        'GET /api/onlineDev/ReportView/{menuId}/Actions/Export',
+        `/api/onlineDev/ReportView/${T.reportPage}/Actions/Export`,
+      ],
       // Their model named in the body of our new design.
       ['POST /api/onlineDev/WebDesign', '/api/onlineDev/WebDesign', designBody(T.dataModel)],
       [

@@ -112,6 +112,7 @@ const OWNERS: Record<string, string> = {
   dm_model_version: 'onlinedev',
   dm_dataset: 'onlinedev',
   dm_design: 'onlinedev',
+  dm_report: 'onlinedev',
   dm_design_version: 'onlinedev',
 
   tenant: 'platform',

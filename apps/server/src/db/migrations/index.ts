@@ -52,6 +52,7 @@ import * as m0074_cost_centre_page from './0074_cost_centre_page';
 import * as m0075_model_flow_columns from './0075_model_flow_columns';
 import * as m0079_seed_pending from './0079_seed_pending';
 import * as m0080_datasets from './0080_datasets';
+import * as m0081_reports from './0081_reports';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -131,4 +132,5 @@ export const migrations: Record<string, Migration> = {
   '0075_model_flow_columns': { up: m0075_model_flow_columns.up0075, down: m0075_model_flow_columns.down0075 },
   '0079_seed_pending': { up: m0079_seed_pending.up0079, down: m0079_seed_pending.down0079 },
   '0080_datasets': { up: m0080_datasets.up0080, down: m0080_datasets.down0080 },
+  '0081_reports': { up: m0081_reports.up0081, down: m0081_reports.down0081 },
 };
