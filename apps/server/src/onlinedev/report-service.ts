@@ -293,6 +293,13 @@ export async function publishReport(
   input: { parentId: string; enCode: string },
 ) {
   const row = await reportRow(ctx, id);
+  // Last among its new siblings, so that publishing does not reorder the directory.
+  const last = await ctx.deps.db
+    .selectFrom('sys_menu')
+    .select((eb) => eb.fn.max('order_num').as('n'))
+    .where('tenant_id', '=', ctx.auth.tenantId)
+    .where('parent_id', '=', input.parentId)
+    .executeTakeFirst();
   return renamedField(
     'menuPerms',
     'enCode',

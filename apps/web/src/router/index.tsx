@@ -51,6 +51,7 @@ const loadPages = async () => {
 };
 const NotAvailable = lazy(() => import('../views/common/NotAvailable'));
 const ModelPage = lazy(() => import('../views/onlineDev/modelPage'));
+const ReportPage = lazy(() => import('../views/onlineDev/dataReport/ReportPage'));
 const DictionaryItemsPage = lazy(() => import('../views/systemData/dictionaryPage'));
 
 /** Id of the shell route; menu routes are patched in as its children. */
@@ -215,6 +216,12 @@ export function MenuPage({ path }: { path: string }) {
     content = (
       <Lazy>
         <ModelPage menuId={route.menuId} title={route.meta.titles?.[language] ?? route.meta.title} />
+      </Lazy>
+    );
+  } else if (route.kind === 'dynamic' && route.type === MenuType.dynamicReport) {
+    content = (
+      <Lazy>
+        <ReportPage menuId={route.menuId} title={route.meta.titles?.[language] ?? route.meta.title} />
       </Lazy>
     );
   } else if (route.kind === 'dynamic') {

@@ -237,3 +237,19 @@ export const useUserStore = create<UserState>((set, get) => ({
 
 // A session reset from the request layer (codes 600/601/602, HTTP 500 + 401) clears the whole store.
 httpHooks.onSessionReset = () => useUserStore.getState().resetToken();
+
+/**
+ * Reads the user's menu and codes again, after a change of the menu made from a screen (a report
+ * published as a menu item): the side menu shows the new item and the router finds its page on the
+ * next navigation (menu routes are patched in as they are first visited).
+ */
+export async function reloadMenu(): Promise<void> {
+  const user = useUserStore.getState();
+  await Promise.all([
+    user.refreshUserInfo(),
+    usePermissionStore.getState().loadNav({
+      token: user.token,
+      dataVBase: useCacheStore.getState().config(DATAV_CONFIG_KEY) ?? '',
+    }),
+  ]);
+}

@@ -37,6 +37,7 @@ const pageLoaders: Record<string, PageLoader> = {
   '/workFlow/flowMonitor': () => import('./workFlow/flowMonitor'),
   '/onlineDev/webDesign': () => import('./onlineDev/webDesign'),
   '/onlineDev/dataSet': () => import('./onlineDev/dataSet'),
+  '/onlineDev/dataReport': () => import('./onlineDev/dataReport'),
   '/base/vendor/supplier': () => import('./supplier/supplier'),
   '/base/vendorNotice': () => import('./supplier/notice'),
   '/base/vendor/invitation': () => import('./supplier/invitation'),

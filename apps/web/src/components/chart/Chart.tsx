@@ -1,4 +1,4 @@
-import { LineChart } from 'echarts/charts';
+import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { type EChartsCoreOption, type EChartsType, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -12,7 +12,17 @@ import { useSettingsStore } from '../../store/settings';
  * it — this module is imported by chart pages only, which are chunks of their own. A new chart
  * type is one more `use([...])` entry here.
  */
-use([LineChart, GridComponent, TooltipComponent, LegendComponent, TitleComponent, CanvasRenderer]);
+use([
+  LineChart,
+  BarChart,
+  PieChart,
+  ScatterChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  TitleComponent,
+  CanvasRenderer,
+]);
 
 export type ChartOption = EChartsCoreOption;
 
@@ -21,6 +31,11 @@ export interface ChartProps {
   /** What the chart shows, for screen readers (the canvas itself says nothing). */
   label: string;
   height?: number;
+  /**
+   * Each new option replaces the chart's whole option instead of being merged into it: for a chart
+   * whose series come and go (a report being designed), where a merge would keep the old ones.
+   */
+  replace?: boolean;
   style?: CSSProperties;
   'data-testid'?: string;
 }
@@ -30,7 +45,14 @@ export interface ChartProps {
  * background) and the language (ECharts' built-in texts in Chinese or English); it resizes with its
  * container and is disposed with the component.
  */
-export function Chart({ option, label, height = 180, style, 'data-testid': testId }: ChartProps) {
+export function Chart({
+  option,
+  label,
+  height = 180,
+  replace = false,
+  style,
+  'data-testid': testId,
+}: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const dark = useSettingsStore((s) => s.themeClass) === 'dark';
@@ -56,8 +78,8 @@ export function Chart({ option, label, height = 180, style, 'data-testid': testI
   }, [dark, locale]);
 
   useEffect(() => {
-    chart.current?.setOption({ backgroundColor: 'transparent', ...option });
-  }, [option]);
+    chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: replace });
+  }, [option, replace]);
 
   return (
     <div

@@ -33,6 +33,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
 import { useAuth } from '../../../components/Auth';
+import { EditorFooter, placeFieldErrors } from '../../../components/editorForm';
 import { ListTable } from '../../../components/ListTable';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useAppStore } from '../../../store/settings';
@@ -158,18 +159,7 @@ function EditorForm({
     .map((p) => ({ value: p.code, label: p.name || p.code }));
 
   const showErrors = (fields: Record<string, string>) => {
-    const placed: { name: (string | number)[]; errors: string[] }[] = [];
-    const rest: string[] = [];
-    for (const [path, message] of Object.entries(fields)) {
-      const name = formPathOf(path);
-      if (name) placed.push({ name, errors: [message] });
-      else rest.push(message);
-    }
-    (form as FormInstance).setFields(placed);
-    setProblems(rest);
-    const first = placed[0]?.name;
-    if (first)
-      setTimeout(() => (form as FormInstance).scrollToField(first, { block: 'center', focus: true }), 0);
+    setProblems(placeFieldErrors(form as FormInstance, fields, formPathOf).rest);
   };
 
   const save = useMutation({
@@ -221,22 +211,15 @@ function EditorForm({
       destroyOnHidden
       data-testid="ds-editor"
       footer={
-        <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-          <Button onClick={close} data-testid="ds-editor-cancel">
-            {t('editor.cancel')}
-          </Button>
-          {canSave && (
-            <Button
-              type="primary"
-              htmlType="submit"
-              form={formId}
-              loading={save.isPending}
-              data-testid="ds-editor-save"
-            >
-              {t('editor.save')}
-            </Button>
-          )}
-        </Space>
+        <EditorFooter
+          prefix="ds"
+          formId={formId}
+          canSave={canSave}
+          saving={save.isPending}
+          onCancel={close}
+          cancelLabel={t('editor.cancel')}
+          saveLabel={t('editor.save')}
+        />
       }
     >
       <Form<DatasetFormValues>

@@ -6,24 +6,12 @@ import {
   validationMessage,
 } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Col,
-  Drawer,
-  Form,
-  type FormInstance,
-  Input,
-  Row,
-  Space,
-  Spin,
-  Switch,
-  Tabs,
-} from 'antd';
+import { Alert, Col, Drawer, Form, type FormInstance, Input, Row, Space, Spin, Switch, Tabs } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
 import { useAuth } from '../../../components/Auth';
+import { EditorFooter, placeFieldErrors } from '../../../components/editorForm';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
@@ -34,7 +22,6 @@ import { LossConfirm } from './LossConfirm';
 import {
   codeRules,
   type FieldRow,
-  type FormPath,
   formPathOf,
   type ModelFormValues,
   modelName,
@@ -144,21 +131,11 @@ function ModelForm({
   const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
 
   const showErrors = (fields: Record<string, string>) => {
-    const placed: { name: FormPath; errors: string[] }[] = [];
-    const rest: string[] = [];
-    for (const [path, message] of Object.entries(fields)) {
-      const name = formPathOf(path);
-      if (name) placed.push({ name, errors: [message] });
-      else rest.push(message);
-    }
     // The paths come from the server; formPathOf keeps only those the form has a cell for.
-    (form as FormInstance).setFields(placed);
+    const { first, rest } = placeFieldErrors(form as FormInstance, fields, formPathOf);
     setProblems(rest);
-    const first = placed[0]?.name;
     if (first?.[0] === 'indexes') setTab('indexes');
     else if (first?.[0] === 'fields') setTab('fields');
-    if (first)
-      setTimeout(() => (form as FormInstance).scrollToField(first, { block: 'center', focus: true }), 0);
   };
 
   const save = useMutation({
@@ -207,22 +184,15 @@ function ModelForm({
       title={title}
       onClose={close}
       footer={
-        <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-          <Button onClick={close} data-testid="dm-editor-cancel">
-            {t('editor.cancel')}
-          </Button>
-          {canSave && (
-            <Button
-              type="primary"
-              htmlType="submit"
-              form={formId}
-              loading={save.isPending}
-              data-testid="dm-editor-save"
-            >
-              {t('editor.save')}
-            </Button>
-          )}
-        </Space>
+        <EditorFooter
+          prefix="dm"
+          formId={formId}
+          canSave={canSave}
+          saving={save.isPending}
+          onCancel={close}
+          cancelLabel={t('editor.cancel')}
+          saveLabel={t('editor.save')}
+        />
       }
     >
       <Form<ModelFormValues>
