@@ -45,6 +45,8 @@ const productServer = (serverPort: number) => ({
     // The platform operator of platform.spec.ts (made at start, with a password of its own).
     PLATFORM_OPERATOR: 'operator',
     PLATFORM_OPERATOR_PASSWORD: 'operator123',
+    // The machine's MariaDB, the one host data-source.spec.ts connects to.
+    DATA_SOURCE_HOSTS: '127.0.0.1:3306',
     WECHAT_MP_APP_ID: 'wx-e2e-app',
     WECHAT_MP_APP_SECRET: 'e2e-secret',
     WECHAT_MP_TOKEN: wechatToken,

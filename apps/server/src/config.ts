@@ -44,6 +44,17 @@ export interface AppConfig {
   /** How long a dataset's statement may run on PostgreSQL (`DATASET_TIMEOUT_MS`, 10 s). */
   datasetTimeoutMs?: number;
   /**
+   * The hosts and ports a data source may reach (`DATA_SOURCE_HOSTS`, comma-separated `host:port`;
+   * none by default): set by whoever runs the deployment, never by a tenant.
+   */
+  dataSourceHosts?: string[];
+  /**
+   * The key that encrypts kept secrets such as data source passwords (`SECRET_KEY`: 64 hex digits,
+   * the same for every process of a deployment). Without it a key is made once and kept in
+   * `${dataDir}/secret.key` (core/secret-box.ts).
+   */
+  secretKey?: string;
+  /**
    * Supplier self-registration (vendor/register-*): submissions per client address per 10 minutes
    * (default 10; uploads and status checks get 6 times as many), and the proof of work — the HMAC
    * secret of its challenges (ALTCHA_HMAC_KEY: set it when several processes share the load, else
@@ -173,6 +184,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logger: true,
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT || 20),
     datasetTimeoutMs: Math.max(100, Number(env.DATASET_TIMEOUT_MS || 10_000)),
+    dataSourceHosts: (env.DATA_SOURCE_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
+    secretKey: env.SECRET_KEY || undefined,
     register: {
       rateLimit: env.REGISTER_RATE_LIMIT ? Number(env.REGISTER_RATE_LIMIT) : undefined,
       altchaSecret: env.ALTCHA_HMAC_KEY || undefined,

@@ -23,6 +23,8 @@ export type * from './message/notice-schemas';
 export * from './message/notice-schemas.core';
 export type * from './onlineDev/data-model';
 export * from './onlineDev/data-model.core';
+export type * from './onlineDev/data-source';
+export * from './onlineDev/data-source.core';
 export * from './onlineDev/dataset.core';
 export type * from './onlineDev/design';
 export * from './onlineDev/design.core';

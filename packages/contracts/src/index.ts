@@ -11,6 +11,7 @@ export * from './message/message-schemas';
 export * from './message/msg-template-schemas';
 export * from './message/notice-schemas';
 export * from './onlineDev/data-model';
+export * from './onlineDev/data-source';
 export * from './onlineDev/dataset';
 export * from './onlineDev/design';
 export * from './onlineDev/model-page';

@@ -44,6 +44,24 @@ export interface DmDataset {
   updated_by_name: Generated<string>;
 }
 
+export interface DmDataSource {
+  code: string;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  database_name: string;
+  full_name: string;
+  host: string;
+  id: Generated<Int8>;
+  kind: string;
+  password_sealed: Generated<string>;
+  port: number;
+  tenant_id: Int8;
+  updated_at: Timestamp | null;
+  updated_by: Int8 | null;
+  updated_by_name: Generated<string>;
+  username: string;
+}
+
 export interface DmDesign {
   category: string;
   changed: Generated<boolean>;
@@ -1010,6 +1028,7 @@ export interface VendorSupplierQualification {
 }
 
 export interface DB {
+  dm_data_source: DmDataSource;
   dm_dataset: DmDataset;
   dm_design: DmDesign;
   dm_design_version: DmDesignVersion;

@@ -1,4 +1,5 @@
 import {
+  DataSourcePerm,
   DatasetPerm,
   DataModelPerm as DM,
   DesignPerm as DP,
@@ -616,6 +617,17 @@ export const DEMO_MENU: MenuSeed[] = [
         url: '/systemData/dataModel',
         order: 3,
         buttons: crud(DM.dataModel),
+      },
+      {
+        code: DataSourcePerm.dataSource,
+        name: '数据连接',
+        en: 'Data Sources',
+        tw: '資料連線',
+        icon: 'ApiOutlined',
+        type: 1,
+        url: '/systemData/dataSource',
+        order: 4,
+        buttons: crud(DataSourcePerm.dataSource),
       },
     ],
   },

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../core/scope';
 import { dataModelRoutes } from './data-model-routes';
+import { dataSourceRoutes } from './data-source-routes';
 import { datasetRoutes } from './dataset-routes';
 import { designRoutes } from './design-routes';
 import { registerOnlineDevHooks } from './hooks';
@@ -22,6 +23,7 @@ export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
   await app.register(signedIn(dataModelRoutes));
   await app.register(signedIn(designRoutes));
   await app.register(signedIn(datasetRoutes));
+  await app.register(signedIn(dataSourceRoutes));
   await app.register(signedIn(modelPageRoutes));
   await app.register(signedIn(reportRoutes));
   await app.register(signedIn(supplierEvaluationRoutes));

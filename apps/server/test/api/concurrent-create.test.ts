@@ -193,6 +193,19 @@ const CREATES: Record<string, Create> = {
     }),
     expect: { unique: 'code' },
   },
+  '/api/systemData/DataSource': {
+    as: 'admin',
+    body: () => ({
+      code: fresh('src'),
+      name: '并发数据连接',
+      kind: 'mysql',
+      host: '127.0.0.1',
+      port: 3306,
+      database: 'srm',
+      username: 'reader',
+    }),
+    expect: { unique: 'code' },
+  },
   '/api/system/Task': {
     as: 'admin',
     body: () => ({
@@ -268,6 +281,8 @@ const NOT_CREATES = new Set([
   'POST /api/onlineDev/DataSet/Actions/Preview',
   'POST /api/onlineDev/DataSet/{id}/Actions/Run',
   // A report's preview and run only read; ten publishes of one code at once make one menu item (report.test.ts).
+  // Testing a connection writes nothing (data-source.test.ts).
+  'POST /api/systemData/DataSource/Actions/Test',
   'POST /api/onlineDev/DataReport/Actions/Preview',
   'POST /api/onlineDev/DataReport/{id}/Actions/Publish',
   'POST /api/onlineDev/ReportView/{menuId}/Actions/Run',
@@ -351,7 +366,8 @@ const NOT_CREATES = new Set([
 let posts: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A data source is saved only for a host of the platform's allow-list.
+  t = await createTestApp({ dataSourceHosts: ['127.0.0.1:3306'] });
   tokens.admin = await t.login('admin', 'admin123');
   tokens.vendor = await t.login('vendor', 'vendor123');
   const tenantId = await tenantIdOf(t.db, 'admin');

@@ -292,6 +292,15 @@ const datasetBody = {
   names: { 'zh-CN': 'zz' },
   definition: { kind: 'sql', sql: 'select id from srm_user', params: [] },
 };
+const sourceBody = {
+  code: 'zz_source',
+  name: 'zz',
+  kind: 'mysql',
+  host: '127.0.0.1',
+  port: 3306,
+  database: 'zz',
+  username: 'zz',
+};
 const reportBody = (datasetId: string) => ({
   code: 'zz_report',
   names: { 'zh-CN': 'zz' },
@@ -403,6 +412,8 @@ let theirs: {
   /** A report over their dataset, and the menu item (type 5) that opens it. */
   report: string;
   reportPage: string;
+  /** A data source of theirs, its password kept. */
+  dataSource: string;
   modelRow: string;
   task: string;
   /** An avatar one of their users shows. */
@@ -830,6 +841,24 @@ beforeAll(async () => {
     design: design.body.data.id,
     dataset: dataset.body.data.id,
     ...(await report(t2admin).then((r) => ({ report: r.report, reportPage: r.page }))),
+    // Written as the service writes it: this app's allow-list is empty, so the API saves none.
+    dataSource: await idOf(
+      t.db
+        .insertInto('dm_data_source')
+        .values({
+          tenant_id: other.tenantId,
+          code: 'zz_source',
+          full_name: 'zz',
+          kind: 'mysql',
+          host: '127.0.0.1',
+          port: 3306,
+          database_name: 'zz',
+          username: 'zz',
+          password_sealed: 'v1.a.b.c',
+        })
+        .returning(sql<string>`id::text`.as('id'))
+        .executeTakeFirst(),
+    ),
     vendorEnt: other.vendorEntId,
     vendorFile: await vendorFile(other.tenantId, other.vendorEntId, other.users.vendor),
   };
@@ -1182,6 +1211,16 @@ describe('permission matrix', () => {
       ['PUT /api/onlineDev/DataSet/{id}', `/api/onlineDev/DataSet/${T.dataset}`, datasetBody],
       ['DELETE /api/onlineDev/DataSet/{id}', `/api/onlineDev/DataSet/${T.dataset}`],
       ['POST /api/onlineDev/DataSet/{id}/Actions/Run', `/api/onlineDev/DataSet/${T.dataset}/Actions/Run`, {}],
+      ['GET /api/systemData/DataSource/{id}', `/api/systemData/DataSource/${T.dataSource}`],
+      ['GET /api/systemData/DataSource/{id}/Tables', `/api/systemData/DataSource/${T.dataSource}/Tables`],
+      ['PUT /api/systemData/DataSource/{id}', `/api/systemData/DataSource/${T.dataSource}`, sourceBody],
+      ['DELETE /api/systemData/DataSource/{id}', `/api/systemData/DataSource/${T.dataSource}`],
+      // Their source lending its kept password to a test of ours.
+      [
+        'POST /api/systemData/DataSource/Actions/Test',
+        '/api/systemData/DataSource/Actions/Test',
+        { ...sourceBody, id: T.dataSource },
+      ],
       ['GET /api/onlineDev/DataReport/{id}', `/api/onlineDev/DataReport/${T.report}`],
       ['PUT /api/onlineDev/DataReport/{id}', `/api/onlineDev/DataReport/${T.report}`, reportBody(T.dataset)],
       ['DELETE /api/onlineDev/DataReport/{id}', `/api/onlineDev/DataReport/${T.report}`],

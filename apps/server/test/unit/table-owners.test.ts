@@ -111,6 +111,7 @@ const OWNERS: Record<string, string> = {
   dm_model: 'onlinedev',
   dm_model_version: 'onlinedev',
   dm_dataset: 'onlinedev',
+  dm_data_source: 'onlinedev',
   dm_design: 'onlinedev',
   dm_report: 'onlinedev',
   dm_design_version: 'onlinedev',

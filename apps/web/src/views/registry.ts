@@ -18,6 +18,7 @@ const pageLoaders: Record<string, PageLoader> = {
   '/system/task': () => import('./system/task'),
   '/systemData/dataBackup': () => import('./systemData/dataBackup'),
   '/systemData/dataModel': () => import('./systemData/dataModel'),
+  '/systemData/dataSource': () => import('./systemData/dataSource'),
   '/system/cache': () => import('./system/cache'),
   '/system/monitor': () => import('./system/monitor'),
   '/system/icons': () => import('./system/icons'),

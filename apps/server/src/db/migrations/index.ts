@@ -53,6 +53,7 @@ import * as m0075_model_flow_columns from './0075_model_flow_columns';
 import * as m0079_seed_pending from './0079_seed_pending';
 import * as m0080_datasets from './0080_datasets';
 import * as m0081_reports from './0081_reports';
+import * as m0082_data_sources from './0082_data_sources';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -133,4 +134,5 @@ export const migrations: Record<string, Migration> = {
   '0079_seed_pending': { up: m0079_seed_pending.up0079, down: m0079_seed_pending.down0079 },
   '0080_datasets': { up: m0080_datasets.up0080, down: m0080_datasets.down0080 },
   '0081_reports': { up: m0081_reports.up0081, down: m0081_reports.down0081 },
+  '0082_data_sources': { up: m0082_data_sources.up0082, down: m0082_data_sources.down0082 },
 };
