@@ -6,7 +6,9 @@
 // is client i (modulo): its own headers (another user's token) and optionally its own request list
 // (e.g. the to-do items one approver approves, one after another). Every answer's envelope is
 // checked: a body whose code is not 0 counts as an error, like a non-2xx status or a socket error.
-// Prints one JSON line. Usage (by bench/run.mjs): node bench/load.mjs <config.json>
+// With `latencies`, every answer's latency of the measured window is kept, and p50, p95 and p99
+// are read off it (autocannon's histogram has no p95, and keeps whole milliseconds). Prints one JSON
+// line. Usage (by bench/run.mjs): node bench/load.mjs <config.json>
 // autocannon reads the answers with Node's own HTTP parser (bench/native-parser.cjs): with its
 // JavaScript one, the product's longer header block cost the load generator more than the server.
 import { createRequire } from 'node:module';
@@ -46,9 +48,11 @@ function setupClient() {
   };
 }
 
-const run = (duration) =>
+/** Latencies of the measured window (ms), kept when `cfg.latencies` asks for them. */
+const latencies = [];
+const run = (duration, keep) =>
   new Promise((resolve, reject) => {
-    autocannon(
+    const instance = autocannon(
       {
         ...(cfg.clients ? { setupClient: setupClient() } : {}),
         url: `${cfg.base}${cfg.path}`,
@@ -67,7 +71,15 @@ const run = (duration) =>
       },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
+    if (keep) instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
   });
+
+/** The `q` quantile of the kept latencies (nearest rank), or null when none were kept. */
+function quantile(q) {
+  if (!latencies.length) return null;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+}
 
 /** Renames one of the given users `rate` times a second, as an administrator's edit form would. */
 function startWriter(writer) {
@@ -107,7 +119,7 @@ const statements = async () =>
     : null;
 const statements0 = await statements();
 const meter = await startMeter({ serverPid: cfg.serverPid, db: cfg.db });
-const result = await run(cfg.duration);
+const result = await run(cfg.duration, Boolean(cfg.latencies));
 const m = meter();
 const statements1 = await statements();
 const writes = stopWriter ? await stopWriter() : null;
@@ -116,8 +128,9 @@ console.log(
   JSON.stringify({
     requests,
     rps: requests / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    p50: cfg.latencies ? quantile(0.5) : result.latency.p50,
+    p95: quantile(0.95),
+    p99: cfg.latencies ? quantile(0.99) : result.latency.p99,
     // errors include timeouts; an error status carries an error envelope, so it is a mismatch too.
     errors: result.errors + Math.max(result.mismatches, result.non2xx),
     serverCpuPerReq: m.serverCpu / requests,
