@@ -49,6 +49,20 @@ export interface AppConfig {
    */
   dataSourceHosts?: string[];
   /**
+   * The hosts and ports an HTTP data interface may call (`DATA_INTERFACE_HOSTS`, comma-separated
+   * `host:port`, compared as text like DATA_SOURCE_HOSTS; none by default): the platform's, never a
+   * tenant's.
+   */
+  interfaceHosts?: string[];
+  /** How long an HTTP data interface's service may take (5 s; tests shorten it). */
+  interfaceTimeoutMs?: number;
+  /**
+   * Multiplies every data interface's calls a minute in this process (`DATA_INTERFACE_RATE_FACTOR`,
+   * default 1): each process counts its own, so N processes behind a balancer keep a user near the
+   * interface's own figure with 1/N; the benchmark lifts it out of the way.
+   */
+  interfaceRateFactor?: number;
+  /**
    * The key that encrypts kept secrets such as data source passwords (`SECRET_KEY`: 64 hex digits,
    * the same for every process of a deployment). Without it a key is made once and kept in
    * `${dataDir}/secret.key` (core/secret-box.ts).
@@ -168,6 +182,13 @@ export function defaultWebDist(): string {
   return fileURLToPath(new URL('../../web/dist', import.meta.url));
 }
 
+/** A comma-separated `host:port` list of the environment. */
+const hostList = (text: string | undefined) =>
+  (text ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : defaultWebDist();
   return {
@@ -184,10 +205,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logger: true,
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT || 20),
     datasetTimeoutMs: Math.max(100, Number(env.DATASET_TIMEOUT_MS || 10_000)),
-    dataSourceHosts: (env.DATA_SOURCE_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim())
-      .filter(Boolean),
+    dataSourceHosts: hostList(env.DATA_SOURCE_HOSTS),
+    interfaceHosts: hostList(env.DATA_INTERFACE_HOSTS),
+    interfaceRateFactor:
+      Number(env.DATA_INTERFACE_RATE_FACTOR) > 0 ? Number(env.DATA_INTERFACE_RATE_FACTOR) : 1,
     secretKey: env.SECRET_KEY || undefined,
     register: {
       rateLimit: env.REGISTER_RATE_LIMIT ? Number(env.REGISTER_RATE_LIMIT) : undefined,

@@ -25,6 +25,7 @@ import type { Realtime } from './realtime';
 import type { SettingsCache } from './settings';
 import type { StatementMeter } from './statement-meter';
 import type { UniqueRule } from './unique-violation';
+import type { WrittenTables } from './written-tables';
 
 /** The signed-in user of a request, from the session. */
 export interface AuthInfo {
@@ -86,6 +87,8 @@ export interface Deps {
   jobs: JobRunner;
   /** Statement counts, with the benchmark routes only (core/statement-meter.ts). */
   statements: StatementMeter | null;
+  /** The tables each request wrote, heard after it answers (core/written-tables.ts). */
+  writtenTables: WrittenTables;
 }
 
 /** required (default for /api): 600/601/602 without a valid session; optional: load if present; none. */

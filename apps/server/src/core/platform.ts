@@ -25,6 +25,7 @@ import {
   signInLinks,
 } from './static-assets';
 import { cleanInputValidatorCompiler } from './validation';
+import { WrittenTables } from './written-tables';
 
 /**
  * The Fastify instance every domain registers into: validation and serialisation from zod, the
@@ -40,7 +41,9 @@ export async function createPlatform(
   const files = await openFileStore(config);
   // Statements are counted only when asked (GET /api/bench/statements; tests and the workflow bench).
   const meter = config.countStatements ? new StatementMeter() : null;
-  const handle = meter ? meter.metered(opened) : opened;
+  // The tables each request writes, for the live portal widgets (core/written-tables.ts).
+  const written = new WrittenTables();
+  const handle = written.tracked(meter ? meter.metered(opened) : opened);
   const security = securityHeaders(config);
   const responseClass = headerBlockResponse(security);
   const logger = createLogger(config);
@@ -78,6 +81,7 @@ export async function createPlatform(
     dbHandle: handle,
     jobs,
     statements: meter,
+    writtenTables: written,
   });
   app.decorate('dbKind', handle.kind);
   // The last log rows are written before the database closes.
@@ -89,6 +93,7 @@ export async function createPlatform(
   });
 
   meter?.register(app);
+  written.register(app);
   registerRequestHooks(app, security);
   registerAccessLog(app, config);
   registerErrorHandlers(app);

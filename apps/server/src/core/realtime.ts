@@ -18,6 +18,8 @@ export interface Realtime {
    * tenants).
    */
   sendToUsers(tenantId: string, userIds: readonly string[], frame: ServerFrame): Promise<void>;
+  /** Every open socket of the tenant's users, on every server process. */
+  sendToTenant(tenantId: string, frame: ServerFrame): Promise<void>;
   /**
    * The sockets of these sessions get `logout {msg}` (the reason, in each socket's language) and
    * close: logout, forced offline, replaced by a sign-in elsewhere, user disabled or deleted.
@@ -29,6 +31,7 @@ export interface Realtime {
 /** Until the socket server is registered: nothing is connected, so nothing is delivered. */
 export const noRealtime: Realtime = {
   async sendToUsers() {},
+  async sendToTenant() {},
   async endSessions() {},
   async close() {},
 };

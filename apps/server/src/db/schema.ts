@@ -28,6 +28,28 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface DmDataInterface {
+  cache_seconds: Generated<number>;
+  code: string;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  dataset_id: Int8 | null;
+  definition: Generated<Json>;
+  enabled: Generated<boolean>;
+  full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
+  id: Generated<Int8>;
+  kind: 'static' | 'dataset' | 'http';
+  rate_limit: Generated<number>;
+  role_ids: Generated<string[]>;
+  tenant_id: Int8;
+  updated_at: Timestamp | null;
+  updated_by: Int8 | null;
+  updated_by_name: Generated<string>;
+  version: Generated<number>;
+}
+
 export interface DmDataset {
   code: string;
   created_at: Generated<Timestamp>;
@@ -117,6 +139,29 @@ export interface DmModelVersion {
   statements: Generated<Json>;
   tenant_id: Int8;
   version: number;
+}
+
+export interface DmPortal {
+  code: string;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  definition: Json;
+  full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
+  id: Generated<Int8>;
+  tenant_id: Int8;
+  updated_at: Timestamp | null;
+  updated_by: Int8 | null;
+  updated_by_name: Generated<string>;
+}
+
+export interface DmPortalHome {
+  id: Generated<Int8>;
+  portal_id: Int8;
+  role_id: Int8 | null;
+  tenant_id: Int8;
+  user_id: Int8 | null;
 }
 
 export interface DmReport {
@@ -1028,12 +1073,15 @@ export interface VendorSupplierQualification {
 }
 
 export interface DB {
+  dm_data_interface: DmDataInterface;
   dm_data_source: DmDataSource;
   dm_dataset: DmDataset;
   dm_design: DmDesign;
   dm_design_version: DmDesignVersion;
   dm_model: DmModel;
   dm_model_version: DmModelVersion;
+  dm_portal: DmPortal;
+  dm_portal_home: DmPortalHome;
   dm_report: DmReport;
   ent: Ent;
   flow_circulation: FlowCirculation;

@@ -24,6 +24,7 @@ import { declareUnique } from '../core/unique-violation';
 import type { Database } from '../db/types';
 import { userName } from './data-model-service';
 import { type SourceConnection, SourceError, withSource } from './data-source-drivers';
+import { hostAllowed } from './host-allow-list';
 
 declareUnique('dm_data_source_tenant_id_code_key', { field: 'code', key: 'dataSource.codeTaken' });
 
@@ -47,20 +48,9 @@ function toDataSource(row: SourceRow): DataSource {
   };
 }
 
-/** The host as the allow-list writes it: lower case, an IPv6 address without brackets. */
-const hostKey = (host: string) =>
-  host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1');
-
 /** 400 at `host` unless `host:port` is on the platform's allow-list. */
 function assertAllowed(ctx: ServiceContext, host: string, port: number): void {
-  const allowed = (ctx.deps.config.dataSourceHosts ?? []).some((entry) => {
-    const at = entry.lastIndexOf(':');
-    return at > 0 && hostKey(entry.slice(0, at)) === hostKey(host) && entry.slice(at + 1) === String(port);
-  });
-  if (!allowed)
+  if (!hostAllowed(ctx.deps.config.dataSourceHosts, host, port))
     throw fieldError({ host: t(ctx.locale, 'dataSource.hostNotAllowed', { host, port: String(port) }) });
 }
 

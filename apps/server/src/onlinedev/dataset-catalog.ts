@@ -9,6 +9,8 @@
  *   every row); a model without pages has only the tenant's boundary.
  * - Four tables of the product, prefixed `srm_`: suppliers, departments, users (the user list's data
  *   rules) and flow tasks (all of them for the flow monitor's holders, else the caller's own).
+ * - A supplier's user sees only his own enterprise: its supplier row, its users, the flow tasks he
+ *   launched and the model rows its users made; no departments (the tenant's data rules aside).
  */
 import {
   type DataModelDefinition,
@@ -26,6 +28,7 @@ import { dataScopeFilter, type ScopeColumns, USER_SCOPE } from '../permission/da
 import { modelsByCode } from './data-model-service';
 import { modelTableName } from './model-ddl';
 import { ruleFieldType } from './model-page';
+import { madeByEnterprise, supplierEnt } from './supplier-rows';
 
 type ColumnType = DatasetTableColumn['type'];
 
@@ -33,6 +36,8 @@ type ColumnType = DatasetTableColumn['type'];
 export interface CatalogTable extends DatasetTable {
   /** `select <columns> from <table> where <tenant and rules>` for the caller. */
   body(ctx: ServiceContext): Promise<RawBuilder<unknown>>;
+  /** The real table its rows come from (what a write names: core/written-tables.ts). */
+  table(tenantId: string): string;
 }
 
 const namesOfKey = (key: string) =>
@@ -60,6 +65,8 @@ interface ProductTable {
   alias: string;
   columns: ProductColumn[];
   scope(ctx: ServiceContext): Promise<RawBuilder<SqlBool> | null>;
+  /** What a supplier's user sees of it (his own enterprise's rows); none when absent. */
+  supplierScope?(ctx: ServiceContext, entId: string): RawBuilder<SqlBool>;
 }
 
 const noRules = async () => null;
@@ -81,6 +88,7 @@ const PRODUCT_TABLES: ProductTable[] = [
       { name: 'created_at', type: 'datetime' },
     ],
     scope: noRules,
+    supplierScope: (_ctx, entId) => sql<SqlBool>`s.ent_id = ${entId}`,
   },
   {
     name: 'srm_department',
@@ -110,6 +118,7 @@ const PRODUCT_TABLES: ProductTable[] = [
     ],
     // The user list's data rules (USER_SCOPE reads `u.`).
     scope: (ctx) => dataScopeFilter(ctx, 'permission.user', USER_SCOPE),
+    supplierScope: (_ctx, entId) => sql<SqlBool>`u.ent_id = ${entId}`,
   },
   {
     name: 'srm_flow_task',
@@ -132,6 +141,7 @@ const PRODUCT_TABLES: ProductTable[] = [
       if (perms.isAdmin || perms.codes.has('workFlow.flowMonitor')) return null;
       return sql<SqlBool>`f.launcher_id = ${ctx.auth.userId}`;
     },
+    supplierScope: (ctx) => sql<SqlBool>`f.launcher_id = ${ctx.auth.userId}`,
   },
 ];
 
@@ -140,6 +150,7 @@ function productTable(table: ProductTable): CatalogTable {
     name: table.name,
     names: namesOfKey(`datasetTable.${table.name}`),
     source: 'product',
+    table: () => table.table,
     columns: table.columns.map((c) => ({
       name: c.name,
       names: namesOfKey(`datasetColumn.${table.name}.${c.name}`),
@@ -150,7 +161,10 @@ function productTable(table: ProductTable): CatalogTable {
       const columns = table.columns.map(
         (c) => sql`${sql.ref(`${table.alias}.${c.name}`)} as ${sql.id(c.name)}`,
       );
-      const where = tenantAnd(ctx, table.alias, await table.scope(ctx));
+      const ent = supplierEnt(ctx);
+      const scope =
+        ent === null ? await table.scope(ctx) : (table.supplierScope?.(ctx, ent) ?? sql<SqlBool>`false`);
+      const where = tenantAnd(ctx, table.alias, scope);
       return sql`select ${sql.join(columns)} from ${sql.table(table.table)} as ${sql.id(table.alias)} where ${where}`;
     },
   };
@@ -256,10 +270,15 @@ function modelTable(code: string, definition: DataModelDefinition, pages: string
     },
     source: 'model',
     columns,
+    table: (tenantId) => modelTableName(tenantId, code),
     async body(ctx) {
       const tenantId = ctx.auth.tenantId;
       let scope: RawBuilder<SqlBool> | null = null;
-      if (pages.length) {
+      const ent = supplierEnt(ctx);
+      if (ent !== null) {
+        // A supplier's user: the rows his own enterprise's users made, and no others.
+        scope = madeByEnterprise(ctx, ent, 'r.created_by');
+      } else if (pages.length) {
         const parts: RawBuilder<SqlBool>[] = [];
         for (const page of pages) {
           // Model rows carry no department: the rules read that of the user who made the row.
@@ -281,6 +300,9 @@ function modelTable(code: string, definition: DataModelDefinition, pages: string
     },
   };
 }
+
+/** The product's tables the catalog reads (what a write must name for a live widget to read again). */
+export const PRODUCT_SOURCE_TABLES: ReadonlySet<string> = new Set(PRODUCT_TABLES.map((t) => t.table));
 
 /** The tables the caller's datasets read: the product's four, then the tenant's models by code. */
 export async function datasetCatalog(ctx: ServiceContext): Promise<Map<string, CatalogTable>> {

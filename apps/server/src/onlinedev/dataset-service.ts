@@ -116,6 +116,55 @@ export async function datasetOutputColumns(
   return out;
 }
 
+/** The datasets a designer's widget or report may read: what each asks and the columns it answers. */
+export async function datasetChoices(ctx: ServiceContext) {
+  const datasets = await listDatasetsWithDefinitions(ctx);
+  const columns = await datasetOutputColumns(ctx, datasets);
+  return datasets.map((d) => ({
+    id: d.id,
+    code: d.code,
+    names: d.names,
+    params: d.definition.params,
+    columns: columns.get(d.id) ?? null,
+  }));
+}
+
+/**
+ * The real tables each of these datasets reads, by dataset id (empty for one the guard now
+ * refuses): what a write must name for a live widget over it to read again.
+ */
+export async function datasetReadTables(
+  ctx: ServiceContext,
+  ids: readonly string[],
+): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (!ids.length) return out;
+  const catalog = await datasetCatalog(ctx);
+  const rows = await ctx.deps.db
+    .selectFrom('dm_dataset')
+    .selectAll()
+    .where('tenant_id', '=', ctx.auth.tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
+  for (const row of rows) {
+    const dataset = toDataset(row);
+    try {
+      const guarded = await checked(ctx, dataset.definition, catalog, 'definition');
+      out.set(
+        dataset.id,
+        [...guarded.tables].flatMap((name) => {
+          const table = catalog.get(name);
+          return table ? [table.table(ctx.auth.tenantId)] : [];
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      out.set(dataset.id, []);
+    }
+  }
+  return out;
+}
+
 async function datasetRow(ctx: ServiceContext, id: string): Promise<DatasetRow> {
   if (!ID.test(id)) throw notFound();
   const row = await ctx.deps.db
@@ -252,20 +301,25 @@ export async function updateDataset(ctx: ServiceContext, id: string, input: Data
   return toDataset(row);
 }
 
-/** Deletes a dataset; refused (409, naming them) while reports read it. */
-export async function deleteDataset(ctx: ServiceContext, id: string): Promise<void> {
-  await datasetRow(ctx, id);
-  const reports = await ctx.deps.db
-    .selectFrom('dm_report')
+/** What reads dataset `id` among `table`'s rows, as "name (code)". */
+async function readers(ctx: ServiceContext, table: 'dm_report' | 'dm_data_interface', id: string) {
+  const rows = await ctx.deps.db
+    .selectFrom(table)
     .select(['code', 'full_name'])
     .where('tenant_id', '=', ctx.auth.tenantId)
     .where('dataset_id', '=', id)
     .orderBy('code')
     .execute();
-  if (reports.length)
-    throw new AppError(409, 'dataset.inUse', {
-      users: reports.map((r) => `${r.full_name} (${r.code})`).join(', '),
-    });
+  return rows.map((r) => `${r.full_name} (${r.code})`).join(', ');
+}
+
+/** Deletes a dataset; refused (409, naming them) while reports or data interfaces read it. */
+export async function deleteDataset(ctx: ServiceContext, id: string): Promise<void> {
+  await datasetRow(ctx, id);
+  const reports = await readers(ctx, 'dm_report', id);
+  if (reports) throw new AppError(409, 'dataset.inUse', { users: reports });
+  const interfaces = await readers(ctx, 'dm_data_interface', id);
+  if (interfaces) throw new AppError(409, 'dataset.inUseByInterfaces', { users: interfaces });
   await ctx.deps.db
     .deleteFrom('dm_dataset')
     .where('tenant_id', '=', ctx.auth.tenantId)
@@ -412,6 +466,43 @@ export async function runDataset(
 ): Promise<DatasetResult> {
   const dataset = await getDataset(ctx, id);
   return execute(ctx, dataset.definition, params, DATASET_ROW_CAP, 'definition');
+}
+
+/** How long a reader's dataset result may serve the same reader again at most (writes a request of
+ * this process makes for the tenant end it at once: core/written-tables.ts). */
+const READ_TTL_MS = 15_000;
+
+/** Parameter values in one spelling, whatever order they came in. */
+const paramsKey = (params: Record<string, ParamValue>) =>
+  JSON.stringify(
+    Object.keys(params)
+      .sort()
+      .map((k) => [k, params[k]]),
+  );
+
+/**
+ * `runDataset` for what readers open (reports, portal widgets): the same reader asking the same
+ * dataset with the same values shares one run, and its result serves him again until the dataset,
+ * his permissions or data rules (the tenant's cache version), or the tenant's data written by a
+ * request change, for READ_TTL_MS at most (writes of jobs and of other server processes).
+ */
+export async function readDataset(
+  ctx: ServiceContext,
+  id: string,
+  params: Record<string, ParamValue>,
+): Promise<DatasetResult> {
+  const dataset = await getDataset(ctx, id);
+  const { tenantId, userId, cacheVersion } = ctx.auth;
+  const generation = ctx.deps.writtenTables.generation(tenantId);
+  // Ids are per tenant and the rows per reader: both are in the key.
+  const key = `datasetRows:${tenantId}:${userId}:${id}:${paramsKey(params)}`;
+  const version = `${cacheVersion}.${dataset.updatedAt ?? 0}.${generation}`;
+  return ctx.deps.cache.get(
+    key,
+    version,
+    () => execute(ctx, dataset.definition, params, DATASET_ROW_CAP, 'definition'),
+    READ_TTL_MS,
+  );
 }
 
 /** Runs a definition as it stands in the designer, for its first rows. */

@@ -5,12 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../core/scope';
+import { dataInterfaceRoutes } from './data-interface-routes';
 import { dataModelRoutes } from './data-model-routes';
 import { dataSourceRoutes } from './data-source-routes';
 import { datasetRoutes } from './dataset-routes';
 import { designRoutes } from './design-routes';
 import { registerOnlineDevHooks } from './hooks';
 import { modelPageRoutes } from './model-page-routes';
+import { registerPortalLive } from './portal-live';
+import { portalRoutes } from './portal-routes';
 import { reportRoutes } from './report-routes';
 import { supplierEvaluationRoutes } from './supplier-evaluation';
 
@@ -24,7 +27,11 @@ export async function onlineDevDomain(app: FastifyInstance): Promise<void> {
   await app.register(signedIn(designRoutes));
   await app.register(signedIn(datasetRoutes));
   await app.register(signedIn(dataSourceRoutes));
+  await app.register(signedIn(dataInterfaceRoutes));
   await app.register(signedIn(modelPageRoutes));
   await app.register(signedIn(reportRoutes));
+  await app.register(signedIn(portalRoutes));
+  // Portal widgets read again when a request wrote what their datasets read.
+  registerPortalLive(app);
   await app.register(signedIn(supplierEvaluationRoutes));
 }

@@ -29,6 +29,7 @@ import { modelsByCode } from './data-model-service';
 import { designFormName } from './design-service';
 import { indexName, modelTableName } from './model-ddl';
 import { type ModelPage, readerForm, ruleFieldType } from './model-page';
+import { madeByEnterprise, supplierEnt } from './supplier-rows';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Row = Record<string, unknown>;
@@ -105,10 +106,15 @@ function scopeColumns(page: ModelPage, tenantId: string): ScopeColumns {
   };
 }
 
-/** The rows of the page the reader may see at all (tenant and data rules), as one condition. */
+/** The rows of the page the reader may see at all (tenant and data rules, a supplier's own), as one condition. */
 async function visibleRows(ctx: ServiceContext, page: ModelPage): Promise<RawBuilder<SqlBool>> {
   const tenant = sql<SqlBool>`${ref('r.tenant_id')} = ${ctx.auth.tenantId}`;
-  const scope = await dataScopeFilter(ctx, page.menuCode, scopeColumns(page, ctx.auth.tenantId));
+  // A supplier's user: his own enterprise's rows only (supplier-rows.ts), not the tenant's rules.
+  const ent = supplierEnt(ctx);
+  const scope =
+    ent === null
+      ? await dataScopeFilter(ctx, page.menuCode, scopeColumns(page, ctx.auth.tenantId))
+      : madeByEnterprise(ctx, ent, 'r.created_by');
   return scope ? sql<SqlBool>`${tenant} and ${scope}` : tenant;
 }
 

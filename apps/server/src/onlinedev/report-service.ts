@@ -9,7 +9,6 @@
 import {
   type DatasetResult,
   MenuType,
-  menuBodySchema,
   nameInLocale,
   REPORTS_PER_TENANT,
   type Report,
@@ -21,16 +20,24 @@ import {
   type ReportView,
   reportDefinitionSchema,
 } from '@srm/contracts';
-import { type Kysely, type Selectable, sql } from 'kysely';
-import { AppError, fieldError, forbidden, notFound } from '../core/errors';
+import type { Kysely, Selectable } from 'kysely';
+import { AppError, fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { likePattern } from '../core/sql';
 import { declareUnique } from '../core/unique-violation';
 import type { Database } from '../db/types';
-import { createMenu } from '../system/menu-write-service';
 import { userName } from './data-model-service';
-import { datasetOutputColumns, getDataset, listDatasetsWithDefinitions, runDataset } from './dataset-service';
+import { datasetChoices, datasetOutputColumns, getDataset, readDataset, runDataset } from './dataset-service';
+import {
+  ID,
+  menusOfModules,
+  moduleOfMenu,
+  ms,
+  namesOf,
+  publishAsMenu,
+  refuseWhileInMenus,
+} from './published-menus';
 
 declareUnique('dm_report_tenant_id_code_key', { field: 'code', key: 'report.codeTaken' });
 
@@ -38,35 +45,9 @@ type Db = Kysely<Database>;
 type ReportRow = Selectable<Database['dm_report']>;
 type ParamValue = string | number | boolean | null;
 
-const ID = /^\d{1,18}$/;
-const ms = (d: Date | string | null) => (d ? new Date(d).getTime() : null);
-const namesOf = (r: { full_name: string; full_name_en: string; full_name_tw: string }) => ({
-  'zh-CN': r.full_name,
-  ...(r.full_name_en ? { 'en-US': r.full_name_en } : {}),
-  ...(r.full_name_tw ? { 'zh-TW': r.full_name_tw } : {}),
-});
-/** The `moduleId` of a menu item's propertyJson, in SQL (null when it holds none). */
-const moduleIdOf = sql<string>`case when s.property_json like '{%' then s.property_json::jsonb ->> 'moduleId' end`;
-
 /** The type-5 menu items of the tenant naming each report. */
-async function reportMenus(db: Db, tenantId: string, ids: string[]) {
-  const out = new Map<string, { id: string; name: string }[]>();
-  if (!ids.length) return out;
-  const rows = await db
-    .selectFrom('sys_menu as s')
-    .select(['s.id', 's.menu_name', moduleIdOf.as('module_id')])
-    .where('s.tenant_id', '=', tenantId)
-    .where('s.menu_type', '=', MenuType.dynamicReport)
-    .where(moduleIdOf, 'in', ids)
-    .orderBy('s.id')
-    .execute();
-  for (const row of rows) {
-    const list = out.get(row.module_id) ?? [];
-    list.push({ id: String(row.id), name: row.menu_name });
-    out.set(row.module_id, list);
-  }
-  return out;
-}
+const reportMenus = (db: Db, tenantId: string, ids: string[]) =>
+  menusOfModules(db, tenantId, MenuType.dynamicReport, ids);
 
 async function summariesOf(ctx: ServiceContext, rows: ReportRow[]): Promise<ReportSummary[]> {
   const ids = rows.map((r) => String(r.id));
@@ -140,17 +121,7 @@ export async function getReport(ctx: ServiceContext, id: string): Promise<Report
 }
 
 /** The datasets a report may read, with what their query form asks and the columns they answer. */
-export async function reportDatasets(ctx: ServiceContext): Promise<ReportDataset[]> {
-  const datasets = await listDatasetsWithDefinitions(ctx);
-  const columns = await datasetOutputColumns(ctx, datasets);
-  return datasets.map((d) => ({
-    id: d.id,
-    code: d.code,
-    names: d.names,
-    params: d.definition.params,
-    columns: columns.get(d.id) ?? null,
-  }));
-}
+export const reportDatasets = (ctx: ServiceContext): Promise<ReportDataset[]> => datasetChoices(ctx);
 
 /**
  * The definition against its dataset: the dataset must be the tenant's (404), and each field the
@@ -251,8 +222,7 @@ export async function updateReport(ctx: ServiceContext, id: string, input: Repor
 /** Deletes a report; refused (409, naming them) while menu items open it. */
 export async function deleteReport(ctx: ServiceContext, id: string): Promise<void> {
   await reportRow(ctx, id);
-  const menus = (await reportMenus(ctx.deps.db, ctx.auth.tenantId, [id])).get(id) ?? [];
-  if (menus.length) throw new AppError(409, 'report.inUse', { users: menus.map((m) => m.name).join(', ') });
+  await refuseWhileInMenus(ctx, MenuType.dynamicReport, id, 'report.inUse');
   await ctx.deps.db
     .deleteFrom('dm_report')
     .where('tenant_id', '=', ctx.auth.tenantId)
@@ -293,44 +263,7 @@ export async function publishReport(
   input: { parentId: string; enCode: string },
 ) {
   const row = await reportRow(ctx, id);
-  // Last among its new siblings, so that publishing does not reorder the directory.
-  const last = await ctx.deps.db
-    .selectFrom('sys_menu')
-    .select((eb) => eb.fn.max('order_num').as('n'))
-    .where('tenant_id', '=', ctx.auth.tenantId)
-    .where('parent_id', '=', input.parentId)
-    .executeTakeFirst();
-  return renamedField(
-    'menuPerms',
-    'enCode',
-    createMenu(
-      ctx,
-      menuBodySchema.parse({
-        parentId: input.parentId,
-        menuName: row.full_name.slice(0, 50),
-        menuNameEn: row.full_name_en.slice(0, 100),
-        menuNameTw: row.full_name_tw.slice(0, 50),
-        menuPerms: input.enCode,
-        menuIcon: 'BarChartOutlined',
-        menuType: MenuType.dynamicReport,
-        propertyJson: JSON.stringify({ moduleId: String(row.id) }),
-        category: 'web',
-      }),
-    ),
-  );
-}
-
-/** The menu's refusal of its code, at the publish body's field. */
-async function renamedField<T>(from: string, to: string, work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const fields = (error.data as { fields?: Record<string, string> } | null)?.fields;
-    if (!fields || !(from in fields)) throw error;
-    const { [from]: message, ...rest } = fields;
-    throw new AppError(error.code, error.key, error.params, { fields: { ...rest, [to]: message } });
-  }
+  return publishAsMenu(ctx, row, { menuType: MenuType.dynamicReport, icon: 'BarChartOutlined' }, input);
 }
 
 export interface OpenReport {
@@ -344,30 +277,18 @@ export interface OpenReport {
  * of the tenant (else 404), whose code the caller holds (else 403).
  */
 export async function reportOfMenu(ctx: ServiceContext, menuId: string): Promise<OpenReport> {
-  const { tenantId } = ctx.auth;
-  if (!ID.test(menuId)) throw notFound();
-  const menu = await ctx.deps.db
-    .selectFrom('sys_menu as s')
-    .select(['s.menu_perms', moduleIdOf.as('module_id')])
-    .where('s.tenant_id', '=', tenantId)
-    .where('s.id', '=', menuId)
-    .where('s.menu_type', '=', MenuType.dynamicReport)
-    .where('s.enabled', '=', true)
-    .executeTakeFirst();
-  if (!menu) throw notFound();
+  const menu = await moduleOfMenu(ctx, menuId, MenuType.dynamicReport);
   const perms = await ctx.permissions();
-  if (!perms.isAdmin && !perms.codes.has(menu.menu_perms)) throw forbidden();
-  if (!menu.module_id || !ID.test(menu.module_id)) throw notFound();
-  const row = await reportRow(ctx, menu.module_id);
+  const row = await reportRow(ctx, menu.moduleId);
   const dataset = await getDataset(ctx, String(row.dataset_id));
   const { datasetId: _datasetId, ...definition } = reportDefinitionSchema.parse({
     ...(row.definition as object),
     datasetId: String(row.dataset_id),
   });
   const buttons: ReportButton[] = [];
-  if (perms.isAdmin || perms.codes.has(`${menu.menu_perms}.export`)) buttons.push('export');
+  if (perms.isAdmin || perms.codes.has(`${menu.menuCode}.export`)) buttons.push('export');
   return {
-    menuCode: menu.menu_perms,
+    menuCode: menu.menuCode,
     row,
     view: { id: String(row.id), names: namesOf(row), params: dataset.definition.params, definition, buttons },
   };
@@ -379,7 +300,7 @@ export async function runReport(
   open: OpenReport,
   params: Record<string, ParamValue>,
 ): Promise<Omit<DatasetResult, 'statement'>> {
-  return rowsOnly(await runDataset(ctx, String(open.row.dataset_id), params));
+  return rowsOnly(await readDataset(ctx, String(open.row.dataset_id), params));
 }
 
 /** The report's name in the caller's language. */

@@ -14,6 +14,7 @@ import type { PermissionSet } from '../core/access';
 import { keyPerObject } from '../core/cache';
 import type { AuthInfo } from '../core/context';
 import { notFound } from '../core/errors';
+import { homePortal } from '../core/home-page';
 import { countPermissionsHit, keptPermissions, type ServiceContext } from '../core/service-context';
 import { StoredAnswer } from '../core/stored-answer';
 import { prepared } from '../db/prepared';
@@ -117,7 +118,7 @@ async function currentUserInfo(ctx: ServiceContext): Promise<CurrentUser> {
   const { profile } = auth;
   if (!profile.entId) throw notFound();
   const version = auth.cacheVersion;
-  const [perms, positions, depts, stored] = await Promise.all([
+  const [perms, positions, depts, stored, portalId] = await Promise.all([
     ctx.permissions(),
     cache.get(`positions:${auth.tenantId}:${auth.userId}`, version, () =>
       db
@@ -131,6 +132,7 @@ async function currentUserInfo(ctx: ServiceContext): Promise<CurrentUser> {
     ),
     cache.get(`depts:${auth.tenantId}`, version, () => loadDepts(db, auth.tenantId)),
     db.selectFrom('sys_user').select('ui_settings').where('id', '=', auth.userId).executeTakeFirst(),
+    homePortal(ctx),
   ]);
   const company =
     depts.find((d) => d.id === auth.companyId && d.dept_type === 'company') ??
@@ -148,7 +150,7 @@ async function currentUserInfo(ctx: ServiceContext): Promise<CurrentUser> {
     positionNames: positions.map((p) => p.position_name),
     ent: { id: profile.entId, entName: profile.entName ?? '', entType: profile.entType ?? 0 },
     headIcon: profile.headIcon,
-    portalId: '',
+    portalId,
     userMobile: profile.mobile,
     userEmail: profile.email,
     isAdministrator: auth.isAdmin,

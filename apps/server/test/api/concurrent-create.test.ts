@@ -193,6 +193,17 @@ const CREATES: Record<string, Create> = {
     }),
     expect: { unique: 'code' },
   },
+  '/api/onlineDev/Portal': {
+    as: 'admin',
+    body: () => ({
+      code: fresh('pt'),
+      names: { 'zh-CN': '并发门户' },
+      definition: {
+        widgets: [{ id: 't', type: 'todo', names: { 'zh-CN': '' }, x: 0, y: 0, w: 4, h: 4, rows: 5 }],
+      },
+    }),
+    expect: { unique: 'code' },
+  },
   '/api/systemData/DataSource': {
     as: 'admin',
     body: () => ({
@@ -203,6 +214,16 @@ const CREATES: Record<string, Create> = {
       port: 3306,
       database: 'srm',
       username: 'reader',
+    }),
+    expect: { unique: 'code' },
+  },
+  '/api/systemData/DataInterface': {
+    as: 'admin',
+    body: () => ({
+      code: fresh('di'),
+      names: { 'zh-CN': '并发数据接口' },
+      kind: 'static',
+      staticJson: '{"a":1}',
     }),
     expect: { unique: 'code' },
   },
@@ -283,9 +304,13 @@ const NOT_CREATES = new Set([
   // A report's preview and run only read; ten publishes of one code at once make one menu item (report.test.ts).
   // Testing a connection writes nothing (data-source.test.ts).
   'POST /api/systemData/DataSource/Actions/Test',
+  // The test console runs an interface and writes nothing (data-interface.test.ts).
+  'POST /api/systemData/DataInterface/{id}/Actions/Test',
   'POST /api/onlineDev/DataReport/Actions/Preview',
   'POST /api/onlineDev/DataReport/{id}/Actions/Publish',
   'POST /api/onlineDev/ReportView/{menuId}/Actions/Run',
+  // Ten publishes of a portal go through the same menu write as a report's.
+  'POST /api/onlineDev/Portal/{id}/Actions/Publish',
   // Ten publishes of one draft at once make one version (online-design.test.ts).
   'POST /api/onlineDev/WebDesign/{id}/Actions/Publish',
   // Ten identical item creates on one dictionary page make one item (dictionary-page.test.ts).

@@ -45,6 +45,7 @@ beforeAll(async () => {
         .executeTakeFirstOrThrow();
       pushed.push({ userIds, frame, committed: Number(row.n) });
     },
+    async sendToTenant() {},
     async endSessions() {},
     async close() {},
   };

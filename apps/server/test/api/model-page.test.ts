@@ -452,6 +452,25 @@ describe('a model page (menu type 3)', () => {
     expect((await listRows(admin)).body.data.pagination.total).toBe(4);
   });
 
+  it('shows a supplier’s user only the rows his own enterprise made, whatever rule he holds', async () => {
+    const vendorId = String(
+      (
+        await t.db
+          .selectFrom('sys_user')
+          .select('id')
+          .where('account', '=', 'vendor')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await grantTo(vendorId, 'menu', [CODE]);
+    await grantTo(vendorId, 'data', [`${CODE}.rule.cny`]);
+    const vendor = await t.login('vendor', 'vendor123');
+    // The staff's rows (the one matching his rule included) are not his enterprise's.
+    const seen = await listRows(vendor);
+    expect(seen.body.code).toBe(0);
+    expect(seen.body.data.list).toEqual([]);
+  });
+
   it('answers another tenant’s menu and rows as missing', async () => {
     expect((await t.get(`${P()}/Config`, otherAdmin)).body.code).toBe(404);
     expect((await listRows(otherAdmin)).body.code).toBe(404);

@@ -31,6 +31,7 @@ beforeAll(async () => {
     async sendToUsers(_tenantId, userIds, frame) {
       pushed.push({ userIds, frame });
     },
+    async sendToTenant() {},
     async endSessions() {},
     async close() {},
   };

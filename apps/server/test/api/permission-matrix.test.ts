@@ -165,6 +165,15 @@ const SIGNED_IN = new Set([
   'GET /api/workflow/Form/{name}/{id}',
   'POST /api/workflow/Form/{name}',
   'PUT /api/workflow/Form/{name}/{id}',
+  // A data interface's answer: its own roles decide who calls it, not a menu code (the service
+  // answers 403 to a caller without one, 404 for a disabled one or another tenant's; data-interface.test.ts).
+  'GET /api/systemData/DataInterface/{id}/Actions/Response',
+  // A portal as its reader opens it, and his own home page: the service finds whether he may open
+  // it (a type-8 menu item he holds, his role's home; anyone else gets 404).
+  'GET /api/onlineDev/PortalView/{id}',
+  'GET /api/onlineDev/PortalView/{id}/Widgets/{widgetId}/Data',
+  'GET /api/onlineDev/PortalHome',
+  'PUT /api/onlineDev/PortalHome',
 ]);
 
 /**
@@ -227,6 +236,11 @@ const NOT_SUPPLIERS = new Set([
   'PUT /api/workflow/Engine/FlowTask/{id}',
   'GET /api/workflow/Form/{name}/{id}',
   'PUT /api/workflow/Form/{name}/{id}',
+  // A data interface is the tenant's, not a supplier's: its roles decide, for his user as for any.
+  'GET /api/systemData/DataInterface/{id}/Actions/Response',
+  // A portal is the tenant's, not a supplier's: his user opens one as any user does.
+  'GET /api/onlineDev/PortalView/{id}',
+  'GET /api/onlineDev/PortalView/{id}/Widgets/{widgetId}/Data',
 ]);
 
 /** Calls that need no permission code: public, or open to every signed-in user. */
@@ -255,6 +269,7 @@ const WATCHED = [
   'dm_model_version',
   'dm_design',
   'dm_design_version',
+  'dm_data_interface',
   'sys_bill_counter',
   'sys_bill_no',
   'sys_password_history',
@@ -301,6 +316,14 @@ const sourceBody = {
   database: 'zz',
   username: 'zz',
 };
+/** A static data interface (a dataset one with `datasetId`, the roles `roleIds`). */
+const interfaceBody = (extra: Record<string, unknown> = {}) => ({
+  code: 'zz_interface',
+  names: { 'zh-CN': 'zz' },
+  kind: 'static',
+  staticJson: '{}',
+  ...extra,
+});
 const reportBody = (datasetId: string) => ({
   code: 'zz_report',
   names: { 'zh-CN': 'zz' },
@@ -340,6 +363,35 @@ async function report(token: string): Promise<{ dataset: string; report: string;
   expect(page.body.code).toBe(0);
   return { dataset: dataset.body.data.id, report: created.body.data.id, page: page.body.data.id };
 }
+const portalBody = (datasetId: string, menuIds: string[] = []) => ({
+  code: 'zz_portal',
+  names: { 'zh-CN': 'zz' },
+  definition: {
+    widgets: [
+      {
+        id: 'n',
+        type: 'number',
+        names: { 'zh-CN': '' },
+        x: 0,
+        y: 0,
+        w: 3,
+        h: 3,
+        datasetId,
+        params: {},
+        field: 'id',
+        aggregate: 'count',
+        format: 'number',
+      },
+      { id: 's', type: 'shortcuts', names: { 'zh-CN': '' }, x: 3, y: 0, w: 3, h: 3, menuIds },
+    ],
+  },
+});
+/** A portal over the token's tenant's report dataset. */
+async function portal(token: string, datasetId: string): Promise<string> {
+  const created = await t.post<{ id: string }>('/api/onlineDev/Portal', portalBody(datasetId), token);
+  expect(created.body.code).toBe(0);
+  return created.body.data.id;
+}
 const designBody = (modelId: string) => ({
   names: { 'zh-CN': 'zz' },
   category: 'purchase',
@@ -377,7 +429,11 @@ let ours: {
   /** A report over their dataset, and the menu item (type 5) that opens it. */
   report: string;
   reportPage: string;
+  /** A portal over our report's dataset. */
+  portal: string;
+  dataset: string;
   delegation: string;
+  dataInterface: string;
 };
 let theirs: {
   tenantId: string;
@@ -412,8 +468,10 @@ let theirs: {
   /** A report over their dataset, and the menu item (type 5) that opens it. */
   report: string;
   reportPage: string;
+  portal: string;
   /** A data source of theirs, its password kept. */
   dataSource: string;
+  dataInterface: string;
   modelRow: string;
   task: string;
   /** An avatar one of their users shows. */
@@ -548,6 +606,7 @@ const fillPath = (path: string) =>
     .replace(/^(\/api\/onlineDev\/ModelPage\/)\{menuId\}/, `$1${ours.modelPage}`)
     .replace(/^(\/api\/onlineDev\/ReportView\/)\{menuId\}/, `$1${ours.reportPage}`)
     .replace('{field}', 'v')
+    .replace('{widgetId}', 'n')
     .replace('{flowId}', ours.buyer)
     .replace('{taskId}', ours.buyer)
     .replace('{id}', ours.buyer);
@@ -616,7 +675,10 @@ beforeAll(async () => {
     modelRow: '',
     report: '',
     reportPage: '',
+    portal: '',
+    dataset: '',
     delegation: '',
+    dataInterface: '',
   };
   const childOf = (menu: string, table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
     idOf(t.db.selectFrom(table).select('id').where('menu_id', '=', menu).executeTakeFirst());
@@ -703,6 +765,11 @@ beforeAll(async () => {
   const ourReport = await report(admin);
   ours.report = ourReport.report;
   ours.reportPage = ourReport.page;
+  ours.dataInterface = await idOf(
+    t.post<{ id: string }>('/api/systemData/DataInterface', interfaceBody(), admin).then((r) => r.body.data),
+  );
+  ours.dataset = ourReport.dataset;
+  ours.portal = await portal(admin, ourReport.dataset);
 
   // A staff user of the tenant who holds nothing.
   const created = await t.post(
@@ -840,7 +907,11 @@ beforeAll(async () => {
     dataModel: dataModel.body.data.id,
     design: design.body.data.id,
     dataset: dataset.body.data.id,
-    ...(await report(t2admin).then((r) => ({ report: r.report, reportPage: r.page }))),
+    ...(await report(t2admin).then(async (r) => ({
+      report: r.report,
+      reportPage: r.page,
+      portal: await portal(t2admin, r.dataset),
+    }))),
     // Written as the service writes it: this app's allow-list is empty, so the API saves none.
     dataSource: await idOf(
       t.db
@@ -858,6 +929,11 @@ beforeAll(async () => {
         })
         .returning(sql<string>`id::text`.as('id'))
         .executeTakeFirst(),
+    ),
+    dataInterface: await idOf(
+      t
+        .post<{ id: string }>('/api/systemData/DataInterface', interfaceBody(), t2admin)
+        .then((r) => r.body.data),
     ),
     vendorEnt: other.vendorEntId,
     vendorFile: await vendorFile(other.tenantId, other.vendorEntId, other.users.vendor),
@@ -1221,6 +1297,43 @@ describe('permission matrix', () => {
         '/api/systemData/DataSource/Actions/Test',
         { ...sourceBody, id: T.dataSource },
       ],
+      ['GET /api/systemData/DataInterface/{id}', `/api/systemData/DataInterface/${T.dataInterface}`],
+      [
+        'PUT /api/systemData/DataInterface/{id}',
+        `/api/systemData/DataInterface/${T.dataInterface}`,
+        interfaceBody(),
+      ],
+      ['DELETE /api/systemData/DataInterface/{id}', `/api/systemData/DataInterface/${T.dataInterface}`],
+      [
+        'POST /api/systemData/DataInterface/{id}/Actions/Test',
+        `/api/systemData/DataInterface/${T.dataInterface}/Actions/Test`,
+        {},
+      ],
+      [
+        'GET /api/systemData/DataInterface/{id}/Actions/Response',
+        `/api/systemData/DataInterface/${T.dataInterface}/Actions/Response`,
+      ],
+      // Their dataset and their role in the body of our interface, new or saved.
+      [
+        'POST /api/systemData/DataInterface',
+        '/api/systemData/DataInterface',
+        interfaceBody({ code: 'zz_other', kind: 'dataset', datasetId: T.dataset }),
+      ],
+      [
+        'POST /api/systemData/DataInterface',
+        '/api/systemData/DataInterface',
+        interfaceBody({ roleIds: [T.role] }),
+      ],
+      [
+        'PUT /api/systemData/DataInterface/{id}',
+        `/api/systemData/DataInterface/${ours.dataInterface}`,
+        interfaceBody({ kind: 'dataset', datasetId: T.dataset }),
+      ],
+      [
+        'PUT /api/systemData/DataInterface/{id}',
+        `/api/systemData/DataInterface/${ours.dataInterface}`,
+        interfaceBody({ roleIds: [T.role] }),
+      ],
       ['GET /api/onlineDev/DataReport/{id}', `/api/onlineDev/DataReport/${T.report}`],
       ['PUT /api/onlineDev/DataReport/{id}', `/api/onlineDev/DataReport/${T.report}`, reportBody(T.dataset)],
       ['DELETE /api/onlineDev/DataReport/{id}', `/api/onlineDev/DataReport/${T.report}`],
@@ -1255,6 +1368,39 @@ describe('permission matrix', () => {
         'GET /api/onlineDev/ReportView/{menuId}/Actions/Export',
         `/api/onlineDev/ReportView/${T.reportPage}/Actions/Export`,
       ],
+      // Portals: theirs on every call; their dataset, menu item and role inside our bodies.
+      ['GET /api/onlineDev/Portal/{id}', `/api/onlineDev/Portal/${T.portal}`],
+      ['PUT /api/onlineDev/Portal/{id}', `/api/onlineDev/Portal/${T.portal}`, portalBody(T.dataset)],
+      ['DELETE /api/onlineDev/Portal/{id}', `/api/onlineDev/Portal/${T.portal}`],
+      ['POST /api/onlineDev/Portal', '/api/onlineDev/Portal', { ...portalBody(T.dataset), code: 'zz_other' }],
+      [
+        'PUT /api/onlineDev/Portal/{id}',
+        `/api/onlineDev/Portal/${ours.portal}`,
+        portalBody(ours.dataset, [T.menu]),
+      ],
+      [
+        'POST /api/onlineDev/Portal/{id}/Actions/Publish',
+        `/api/onlineDev/Portal/${ours.portal}/Actions/Publish`,
+        { parentId: T.menu, enCode: 'zz.publish' },
+      ],
+      [
+        'POST /api/onlineDev/Portal/{id}/Actions/Publish',
+        `/api/onlineDev/Portal/${T.portal}/Actions/Publish`,
+        { parentId: ours.menu, enCode: 'zz.publish' },
+      ],
+      ['GET /api/onlineDev/Portal/{id}/Homes', `/api/onlineDev/Portal/${T.portal}/Homes`],
+      ['PUT /api/onlineDev/Portal/{id}/Homes', `/api/onlineDev/Portal/${T.portal}/Homes`, { roleIds: [] }],
+      [
+        'PUT /api/onlineDev/Portal/{id}/Homes',
+        `/api/onlineDev/Portal/${ours.portal}/Homes`,
+        { roleIds: [T.role] },
+      ],
+      ['GET /api/onlineDev/PortalView/{id}', `/api/onlineDev/PortalView/${T.portal}`],
+      [
+        'GET /api/onlineDev/PortalView/{id}/Widgets/{widgetId}/Data',
+        `/api/onlineDev/PortalView/${T.portal}/Widgets/n/Data`,
+      ],
+      ['PUT /api/onlineDev/PortalHome', '/api/onlineDev/PortalHome', { portalId: T.portal }],
       // Their model named in the body of our new design.
       ['POST /api/onlineDev/WebDesign', '/api/onlineDev/WebDesign', designBody(T.dataModel)],
       [

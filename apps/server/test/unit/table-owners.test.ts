@@ -112,8 +112,11 @@ const OWNERS: Record<string, string> = {
   dm_model_version: 'onlinedev',
   dm_dataset: 'onlinedev',
   dm_data_source: 'onlinedev',
+  dm_data_interface: 'onlinedev',
   dm_design: 'onlinedev',
   dm_report: 'onlinedev',
+  dm_portal: 'onlinedev',
+  dm_portal_home: 'onlinedev',
   dm_design_version: 'onlinedev',
 
   tenant: 'platform',

@@ -52,6 +52,7 @@ const loadPages = async () => {
 const NotAvailable = lazy(() => import('../views/common/NotAvailable'));
 const ModelPage = lazy(() => import('../views/onlineDev/modelPage'));
 const ReportPage = lazy(() => import('../views/onlineDev/dataReport/ReportPage'));
+const PortalPage = lazy(() => import('../views/onlineDev/visualPortal/PortalPage'));
 const DictionaryItemsPage = lazy(() => import('../views/systemData/dictionaryPage'));
 
 /** Id of the shell route; menu routes are patched in as its children. */
@@ -222,6 +223,15 @@ export function MenuPage({ path }: { path: string }) {
     content = (
       <Lazy>
         <ReportPage menuId={route.menuId} title={route.meta.titles?.[language] ?? route.meta.title} />
+      </Lazy>
+    );
+  } else if (route.kind === 'dynamic' && route.type === MenuType.portal) {
+    content = (
+      <Lazy>
+        <PortalPage
+          portalId={route.relationId ?? ''}
+          title={route.meta.titles?.[language] ?? route.meta.title}
+        />
       </Lazy>
     );
   } else if (route.kind === 'dynamic') {

@@ -125,6 +125,11 @@ export type ServerChatFrame =
   | { method: 'heartCheck' }
   /** The tenant's dictionaries changed (system/dictionary-codes DICT_CHANGED_METHOD): reload them. */
   | { method: 'dictChanged' }
+  /**
+   * Rows of these tables of the tenant were written (onlinedev/portal-live.ts): a portal widget
+   * whose dataset reads one of them reads again (PortalView.watch).
+   */
+  | { method: 'dataChanged'; tables: string[] }
   /** The session ended (logout, forced offline, single sign-in); the socket closes after this. */
   | { method: 'logout'; msg: string }
   /** A frame was refused and changed nothing; msg is in the user's language. */

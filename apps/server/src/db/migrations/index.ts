@@ -54,6 +54,8 @@ import * as m0079_seed_pending from './0079_seed_pending';
 import * as m0080_datasets from './0080_datasets';
 import * as m0081_reports from './0081_reports';
 import * as m0082_data_sources from './0082_data_sources';
+import * as m0083_portals from './0083_portals';
+import * as m0084_data_interfaces from './0084_data_interfaces';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -135,4 +137,6 @@ export const migrations: Record<string, Migration> = {
   '0080_datasets': { up: m0080_datasets.up0080, down: m0080_datasets.down0080 },
   '0081_reports': { up: m0081_reports.up0081, down: m0081_reports.down0081 },
   '0082_data_sources': { up: m0082_data_sources.up0082, down: m0082_data_sources.down0082 },
+  '0083_portals': { up: m0083_portals.up0083, down: m0083_portals.down0083 },
+  '0084_data_interfaces': { up: m0084_data_interfaces.up0084, down: m0084_data_interfaces.down0084 },
 };

@@ -19,12 +19,18 @@ import { TODO_PATH } from '../workFlow/task/useFlowTaskLive';
 
 /** Rows each card shows; the rest are a click away on the full list. */
 const ROWS = 5;
-const TODO_PARAMS = { currentPage: 1, pageSize: ROWS };
-const UNREAD_PARAMS = { currentPage: 1, pageSize: ROWS, stat: 0 };
 
-interface Row {
+/** A card as the home page draws it, or as a portal's widget: its rows, its title, its test id. */
+export interface WorkCardProps {
+  rows?: number;
+  title?: string;
+  testId?: string;
+}
+
+export interface WorkCardRow {
   key: string;
-  to: string;
+  /** Where the row leads; without it the row is a button that calls `onOpen` (a preview). */
+  to?: string;
   title: string;
   meta: string;
   onOpen?: () => void;
@@ -35,7 +41,7 @@ interface Row {
  * full list. Drawn as a plain list (home.css), as the other home cards are: antd List and Card are
  * scripts of their own, and this is the first screen after sign-in.
  */
-function WorkCard({
+export function WorkCard({
   testId,
   title,
   total,
@@ -47,7 +53,7 @@ function WorkCard({
   testId: string;
   title: string;
   total: number | undefined;
-  rows: Row[];
+  rows: WorkCardRow[];
   loading: boolean;
   empty: string;
   more?: { to: string; label: string };
@@ -72,15 +78,27 @@ function WorkCard({
           <ul className="srm-home-rows">
             {rows.map((row) => (
               <li key={row.key} className="srm-home-row">
-                <Link
-                  to={row.to}
-                  className="srm-home-ellipsis"
-                  title={row.title}
-                  onClick={row.onOpen}
-                  data-testid={`${testId}-row`}
-                >
-                  {row.title}
-                </Link>
+                {row.to === undefined ? (
+                  <button
+                    type="button"
+                    className="srm-home-ellipsis srm-home-row-button"
+                    title={row.title}
+                    onClick={row.onOpen}
+                    data-testid={`${testId}-row`}
+                  >
+                    {row.title}
+                  </button>
+                ) : (
+                  <Link
+                    to={row.to}
+                    className="srm-home-ellipsis"
+                    title={row.title}
+                    onClick={row.onOpen}
+                    data-testid={`${testId}-row`}
+                  >
+                    {row.title}
+                  </Link>
+                )}
                 <span className="srm-home-secondary srm-home-ellipsis">{row.meta}</span>
               </li>
             ))}
@@ -98,12 +116,13 @@ function WorkCard({
  * shell's task pushes (`useFlowTaskLive`). "More" goes to the to-do list when the user's menu has it
  * (a supplier's has not: its to-dos open on their task pages only).
  */
-export function TodoCard() {
+export function TodoCard({ rows: size = ROWS, title, testId = 'home-todos' }: WorkCardProps = {}) {
   const { t, i18n } = useTranslation('home');
   const hasList = usePermissionStore((s) => !!s.routeMap[TODO_PATH]);
+  const params = { currentPage: 1, pageSize: size };
   const query = useQuery({
-    queryKey: flowTaskKeys.list(FLOW_LIST_TYPE.todo, TODO_PARAMS),
-    queryFn: () => flowTaskApi.list(FLOW_LIST_TYPE.todo, TODO_PARAMS),
+    queryKey: flowTaskKeys.list(FLOW_LIST_TYPE.todo, params),
+    queryFn: () => flowTaskApi.list(FLOW_LIST_TYPE.todo, params),
   });
   const now = Date.now();
   const rows = (query.data?.list ?? []).map((item: FlowTaskItem) => ({
@@ -116,8 +135,8 @@ export function TodoCard() {
   }));
   return (
     <WorkCard
-      testId="home-todos"
-      title={t('todos')}
+      testId={testId}
+      title={title || t('todos')}
       total={query.data?.pagination.total}
       rows={rows}
       loading={query.isPending}
@@ -132,12 +151,12 @@ export function TodoCard() {
  * read on the way; "more" is the message centre. A push brings new ones (MessageBell reads the
  * message queries again).
  */
-export function UnreadCard() {
+export function UnreadCard({ rows: size = ROWS, title, testId = 'home-unread' }: WorkCardProps = {}) {
   const { t, i18n } = useTranslation('home');
   const markOpened = useMarkOpened();
   const query = useQuery({
-    queryKey: messageKeys.homeUnread(),
-    queryFn: () => messageApi.list(UNREAD_PARAMS),
+    queryKey: messageKeys.homeUnread(size),
+    queryFn: () => messageApi.list({ currentPage: 1, pageSize: size, stat: 0 }),
   });
   const now = Date.now();
   const rows = (query.data?.list ?? []).map((item: MessageItem) => ({
@@ -150,8 +169,8 @@ export function UnreadCard() {
   }));
   return (
     <WorkCard
-      testId="home-unread"
-      title={t('unread')}
+      testId={testId}
+      title={title || t('unread')}
       total={query.data?.pagination.total}
       rows={rows}
       loading={query.isPending}

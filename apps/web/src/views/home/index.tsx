@@ -6,6 +6,8 @@ import {
   IdcardOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import type { PortalHome as PortalHomeAnswer } from '@srm/contracts/core';
+import { useQuery } from '@tanstack/react-query';
 import { Avatar, Col, Descriptions, Empty, Row, theme } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +20,7 @@ import { usePermissionStore } from '../../store/permission';
 import { useAppStore } from '../../store/settings';
 import { useUserStore } from '../../store/user';
 import { avatarUrl } from '../../utils/avatar';
+import { portalViewApi, portalViewKeys } from '../onlineDev/visualPortal/api';
 import './home.css';
 import { TodoCard, UnreadCard } from './WorkCards';
 
@@ -27,6 +30,10 @@ const SupplierRole = lazy(() =>
   import('../supplier/portal/VendorHome').then((m) => ({ default: m.SupplierRole })),
 );
 
+// A portal as the home page, and the choice of one: their chunk loads only for users who have one.
+const PortalHome = lazy(() => import('../onlineDev/visualPortal/PortalHome'));
+const HomeChoice = lazy(() => import('../onlineDev/visualPortal/HomeChoice'));
+
 function greetingKey(hour: number): string {
   if (hour < 12) return 'greeting.morning';
   if (hour < 18) return 'greeting.afternoon';
@@ -34,11 +41,29 @@ function greetingKey(hour: number): string {
 }
 
 /**
- * Welcome dashboard: the user, their organisation (a supplier's user: his supplier and role), the
- * last sign-in, quick links from the menu, and what waits for the user: open to-dos and unread
- * messages (a supplier's user: to-dos, open notices of his inbox and announcements).
+ * The home page: a portal when the user has one (his own choice or his role's, GET `${home}`), else
+ * the product's welcome dashboard. The dashboard does not wait for that answer: it shows at once
+ * and gives way to the portal if one comes, so that it is as quick as ever for those without.
  */
 export default function Home() {
+  const portalHome = useQuery({ queryKey: portalViewKeys.home(), queryFn: portalViewApi.home });
+  const home = portalHome.data;
+  if (home?.portalId)
+    return (
+      <Suspense fallback={null}>
+        <PortalHome home={home} />
+      </Suspense>
+    );
+  return <DefaultHome home={home} />;
+}
+
+/**
+ * Welcome dashboard: the user, their organisation (a supplier's user: his supplier and role), the
+ * last sign-in, quick links from the menu, and what waits for the user: open to-dos and unread
+ * messages (a supplier's user: to-dos, open notices of his inbox and announcements). With portals
+ * to choose from, the choice of home page sits in the welcome card.
+ */
+function DefaultHome({ home }: { home: PortalHomeAnswer | undefined }) {
   const { t } = useTranslation('home');
   const { token } = theme.useToken();
   const user = useUserStore((s) => s.userInfo);
@@ -108,6 +133,11 @@ export default function Home() {
                 .join(' · ')}
             </span>
           </div>
+          {!!home?.choices.length && (
+            <Suspense fallback={null}>
+              <HomeChoice home={home} />
+            </Suspense>
+          )}
         </div>
       </section>
       <Row gutter={[16, 16]}>

@@ -18,8 +18,10 @@ export const messageKeys = {
   /** The bell's drawer: the newest page. */
   drawer: () => [...MESSAGE_QUERY_KEY, 'drawer'] as const,
   centre: (params: QueryParams) => [...MESSAGE_QUERY_KEY, 'centre', params] as const,
-  /** The home page's card: the newest unread. */
-  homeUnread: () => [...MESSAGE_QUERY_KEY, 'homeUnread'] as const,
+  /** The home page's card (and a portal's unread widget): the newest `rows` unread. */
+  homeUnread: (rows: number) => [...MESSAGE_QUERY_KEY, 'homeUnread', rows] as const,
+  /** The latest announcements (a portal's widget): a push reads them again, as it does the lists. */
+  notices: () => [...MESSAGE_QUERY_KEY, 'notices'] as const,
   /** Kept apart from the lists (`invalidateMessageLists` leaves an open detail alone). */
   detail: (id: string | null) => [...MESSAGE_QUERY_KEY, 'detail', id] as const,
   mailSenders: () => [...MESSAGE_QUERY_KEY, 'mail', 'senders'] as const,
@@ -42,5 +44,7 @@ export const messageApi = {
   mailRead: (ids: string[]) => http.post<UnreadCount>(MailApi.batchRead, { ids }),
   /** Released announcements the user has not acknowledged yet (quiet: the dialog simply stays away). */
   unreadNotices: () => http.get<{ list: UnreadNotice[] }>(NoticeApi.unread, undefined, { silent: true }),
+  /** The latest released announcements, read or not, newest first. */
+  notices: () => http.get<{ list: UnreadNotice[] }>(NoticeApi.mine),
   acknowledgeNotice: (id: string) => http.put<{ unreadNoticeCount: number }>(`${NoticeApi.read}/${id}`),
 };

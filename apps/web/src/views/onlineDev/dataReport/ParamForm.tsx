@@ -80,7 +80,19 @@ export function placeParamErrors(
   return rest;
 }
 
-function ParamItem({ param, prefix }: { param: DatasetParam; prefix: string }) {
+/**
+ * One parameter's field: text, a number, a day, yes or no. `name` is its path in the form (the
+ * query form's: the parameter's code; a portal widget's fixed values: under the widget).
+ */
+export function ParamItem({
+  param,
+  prefix,
+  name,
+}: {
+  param: DatasetParam;
+  prefix: string;
+  name?: (string | number)[];
+}) {
   const { t } = useTranslation('dataReport');
   const language = useAppStore((s) => s.language);
   const label = modelName(language, param.names) || param.code;
@@ -114,7 +126,7 @@ function ParamItem({ param, prefix }: { param: DatasetParam; prefix: string }) {
     control = <Input allowClear maxLength={200} data-testid={testId} />;
   }
   return (
-    <Form.Item name={param.code} label={label} rules={rules} {...item}>
+    <Form.Item name={name ?? param.code} label={label} rules={rules} {...item}>
       {control}
     </Form.Item>
   );

@@ -1,5 +1,6 @@
 import {
   formRule,
+  type Menu,
   type MenuNode,
   MenuType,
   type ReportSummary,
@@ -31,11 +32,12 @@ interface DirectoryOption {
 }
 
 /**
- * The menu code a report is published under by default: `report.` and its code, its underscores
- * folded into capitals (a menu code is letters, digits and dots: `monthly_sales` → `report.monthlySales`).
+ * The menu code a report (or a portal: `kind` `portal`) is published under by default: the kind and
+ * its code, its underscores folded into capitals (a menu code is letters, digits and dots:
+ * `monthly_sales` → `report.monthlySales`).
  */
-export function defaultMenuCode(code: string): string {
-  return `report.${code.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/_/g, '')}`;
+export function defaultMenuCode(code: string, kind = 'report'): string {
+  return `${kind}.${code.replace(/_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()).replace(/_/g, '')}`;
 }
 
 /** The web menu's directories (type 0), the only items a menu page may be put under. */
@@ -50,8 +52,7 @@ function directories(nodes: MenuNode[], language: Parameters<typeof menuTitle>[1
 
 /**
  * Publishing a report: a menu item of type 5, named as the report, under a directory of the web
- * menu, with its own code (the permission the authorize screen grants). The user's menu is read
- * again afterwards, so the new item shows in the side menu at once.
+ * menu, with its own code (the permission the authorize screen grants).
  */
 export function PublishModal({
   report,
@@ -62,7 +63,49 @@ export function PublishModal({
   onClose: () => void;
   onPublished: () => void;
 }) {
-  const { t } = useTranslation('dataReport');
+  const language = useAppStore((s) => s.language);
+  return (
+    <PublishMenuModal
+      ns="dataReport"
+      prefix="rpt"
+      name={modelName(language, report.names)}
+      menus={report.menus}
+      defaultCode={defaultMenuCode(report.code)}
+      publish={(body) => reportApi.publish(report.id, body)}
+      onClose={onClose}
+      onPublished={onPublished}
+    />
+  );
+}
+
+/**
+ * Publishing a design as a menu item (a report's type 5, a portal's type 8) under a directory of
+ * the web menu, with its own code. The user's menu is read again afterwards, so the new item shows
+ * in the side menu at once. Texts are the namespace `ns`'s `publish.*` (and `editor.cancel`); test
+ * ids `${prefix}-publish-…`.
+ */
+export function PublishMenuModal({
+  ns,
+  prefix,
+  name,
+  menus,
+  defaultCode,
+  publish: send,
+  onClose,
+  onPublished,
+}: {
+  ns: string;
+  prefix: string;
+  /** The design's name in the reader's language. */
+  name: string;
+  /** The menu items that open it already. */
+  menus: { id: string; name: string }[];
+  defaultCode: string;
+  publish: (body: { parentId: string; enCode: string }) => Promise<Menu>;
+  onClose: () => void;
+  onPublished: () => void;
+}) {
+  const { t } = useTranslation(ns);
   const language = useAppStore((s) => s.language);
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PublishValues>();
@@ -74,7 +117,7 @@ export function PublishModal({
   const options = useMemo(() => directories(tree.data ?? [], language), [tree.data, language]);
   const publish = useMutation({
     mutationFn: (values: PublishValues) =>
-      reportApi.publish(report.id, { parentId: values.parentId ?? '', enCode: values.enCode.trim() }),
+      send({ parentId: values.parentId ?? '', enCode: values.enCode.trim() }),
     onSuccess: async (menu) => {
       toast.success(t('publish.done', { name: menu.menuName }));
       onPublished();
@@ -100,33 +143,33 @@ export function PublishModal({
   return (
     <Modal
       open
-      title={t('publish.title', { name: modelName(language, report.names) })}
+      title={t('publish.title', { name })}
       onCancel={onClose}
       okText={t('publish.ok')}
       cancelText={t('editor.cancel')}
       confirmLoading={publish.isPending}
-      okButtonProps={{ htmlType: 'submit', form: formId, 'data-testid': 'rpt-publish-ok' } as never}
-      cancelButtonProps={{ 'data-testid': 'rpt-publish-cancel' } as never}
+      okButtonProps={{ htmlType: 'submit', form: formId, 'data-testid': `${prefix}-publish-ok` } as never}
+      cancelButtonProps={{ 'data-testid': `${prefix}-publish-cancel` } as never}
       afterOpenChange={focusFirstField}
       destroyOnHidden
       width={520}
     >
       <div ref={body}>
-        {report.menus.length > 0 && (
+        {menus.length > 0 && (
           <Alert
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            title={t('publish.already', { menus: report.menus.map((m) => m.name).join(', ') })}
+            title={t('publish.already', { menus: menus.map((m) => m.name).join(', ') })}
           />
         )}
         <Form<PublishValues>
           form={form}
           id={formId}
           layout="vertical"
-          initialValues={{ enCode: defaultMenuCode(report.code) }}
+          initialValues={{ enCode: defaultCode }}
           onFinish={(values) => publish.mutate(values)}
-          data-testid="rpt-publish-form"
+          data-testid={`${prefix}-publish-form`}
         >
           <Form.Item
             name="parentId"
@@ -141,7 +184,7 @@ export function PublishModal({
               showSearch={{ treeNodeFilterProp: 'title' }}
               popupMatchSelectWidth={false}
               notFoundContent={tree.isLoading ? undefined : t('publish.noDirectory')}
-              data-testid="rpt-publish-parent"
+              data-testid={`${prefix}-publish-parent`}
             />
           </Form.Item>
           <Form.Item
@@ -154,7 +197,7 @@ export function PublishModal({
               formRule('enCode', (key) => msg(key)),
             ]}
           >
-            <Input maxLength={100} data-testid="rpt-publish-encode" />
+            <Input maxLength={100} data-testid={`${prefix}-publish-encode`} />
           </Form.Item>
         </Form>
       </div>
