@@ -88,6 +88,14 @@ test('an administrator makes a static and a dataset interface and tries them in 
   await page.getByTestId('di-code').fill(datasetCode);
   await page.getByTestId('di-name-zh-CN').fill(`用户接口${stamp}`);
   await page.getByTestId('di-name-en-US').fill(`Users ${stamp}`);
+  // The HTTP kind's fields, looked at on the way: the address, the passed parameters, a write-only header.
+  await page.getByTestId('di-kind-http').click();
+  await page.getByTestId('di-method-POST').click();
+  await page.getByTestId('di-url').fill('http://erp.internal:8080/prices');
+  await page.getByTestId('di-add-header').click();
+  await page.getByTestId('di-header-0-name').fill('X-Token');
+  await expect(page.getByTestId('di-body')).toBeVisible();
+  await expectAxeClean(page, 'data-interface-editor-http', DRAWER);
   await page.getByTestId('di-kind-dataset').click();
   await choose(page, 'di-dataset', `接口用户${stamp}`);
   await expect(page.getByTestId('di-binding-0')).toContainText('(account)');

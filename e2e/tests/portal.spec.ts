@@ -1,5 +1,15 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { adminHeaders, darkMode, dropdownOption, expectAxeClean, settled, shot, test } from './helpers';
+import {
+  adminHeaders,
+  darkMode,
+  dropdownOption,
+  escapeUntilHidden,
+  expectAxeClean,
+  openSettings,
+  settled,
+  shot,
+  test,
+} from './helpers';
 
 // A portal changes the buyer role's home page: this spec is of the tenant-wide project (its own
 // server, one spec at a time), so that no other spec signs in as a buyer meanwhile.
@@ -93,6 +103,7 @@ test('an administrator designs a portal, publishes it, makes it the buyers’ ho
     await expect(page.getByTestId('pd-widget-w')).toHaveValue('12');
     await expect(page.getByTestId('pd-widget-x')).toHaveValue('0');
     await expect(page.getByTestId('pd-grid-item')).toHaveCount(4);
+    await page.locator('.ant-drawer-body').evaluate((body) => body.scrollTo(0, 0));
     await settled(page);
     await shot(page, 'portal-editor');
     await expectAxeClean(page, 'portal-editor', DRAWER);
@@ -193,7 +204,8 @@ test('an administrator designs a portal, publishes it, makes it the buyers’ ho
     await dropdownOption(buyer, /^Departments portal/).click();
     await expect(buyer.getByTestId('home-choice')).toContainText('Departments portal');
     await expect(figure(buyer)).toHaveText(String(before + 1));
-    // Back to Chinese: the language is kept for the user (the server's messages to him).
+    // Back to Chinese (the switch is in the wide top bar): the language is kept for the user.
+    await buyer.setViewportSize({ width: 1400, height: 900 });
     await buyer.getByTestId('lang-switch').click();
     await buyer.getByTestId('lang-zh-CN').click();
     await expect(buyer.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -233,6 +245,7 @@ test('an administrator designs a portal, publishes it, makes it the buyers’ ho
     );
     await shot(page, 'portal-preview-390-en-dark');
     await escapeUntilHidden(page, page.getByTestId('pd-form'));
+    await page.setViewportSize({ width: 1400, height: 900 });
     await page.getByTestId('lang-switch').click();
     await page.getByTestId('lang-zh-CN').click();
   } finally {

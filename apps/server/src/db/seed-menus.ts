@@ -414,7 +414,7 @@ export const DEMO_MENU: MenuSeed[] = [
         code: PortalPerm.portal,
         name: '门户设计',
         en: 'Portals',
-        tw: '門戶設計',
+        tw: '入口網站設計',
         icon: 'AppstoreOutlined',
         type: 1,
         url: '/onlineDev/visualPortal',

@@ -20,7 +20,7 @@ import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
-import { sendStored } from '../core/stored-answer';
+import { answerStored } from '../core/stored-answer';
 import {
   createDataInterface,
   dataInterfaceOptions,
@@ -28,6 +28,7 @@ import {
   getDataInterface,
   interfaceResponse,
   interfacesOpenApi,
+  keptResponse,
   listDataInterfaces,
   testDataInterface,
   updateDataInterface,
@@ -196,10 +197,15 @@ export const dataInterfaceRoutes: SignedInRoutes = async (app) => {
         response: { 200: envelope(z.unknown()) },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
+      const ctx = contextOf(request);
+      const { params, query } = request;
       try {
-        const answer = await interfaceResponse(contextOf(request), request.params.id, request.query);
-        return await sendStored(request, reply, answer);
+        return answerStored(request, reply, keptResponse(ctx, params.id, query), () =>
+          interfaceResponse(ctx, params.id, query).catch((error: unknown) => {
+            throw withRetryAfter(reply, error);
+          }),
+        );
       } catch (error) {
         throw withRetryAfter(reply, error);
       }

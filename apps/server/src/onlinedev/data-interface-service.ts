@@ -355,6 +355,10 @@ function liveOf(row: InterfaceRow): LiveInterface {
   };
 }
 
+/** Keys of the versioned cache: an interface's definition, a caller's roles (family `dataInterface`). */
+const definitionKey = (ctx: ServiceContext, id: string) => `dataInterface:${ctx.auth.tenantId}:${id}`;
+const rolesKey = (ctx: ServiceContext) => `dataInterface:${ctx.auth.tenantId}:roles:${ctx.auth.userId}`;
+
 /**
  * The interface for the calling path, from the versioned cache: the table's writes bump the tenant's
  * cache version (migration 0084), which the session reads, so an edit applies at the next request
@@ -363,7 +367,7 @@ function liveOf(row: InterfaceRow): LiveInterface {
 function liveInterface(ctx: ServiceContext, id: string): Promise<LiveInterface> {
   if (!ID.test(id)) throw notFound();
   return ctx.deps.cache.get(
-    `dataInterface:${ctx.auth.tenantId}:${id}`,
+    definitionKey(ctx, id),
     ctx.auth.cacheVersion,
     async () => liveOf(await interfaceRow(ctx, id)),
     DEFINITION_TTL_MS,
@@ -373,7 +377,7 @@ function liveInterface(ctx: ServiceContext, id: string): Promise<LiveInterface> 
 /** The caller's enabled roles (cached per user under the same version: roles bump it too). */
 function callerRoles(ctx: ServiceContext): Promise<string[]> {
   return ctx.deps.cache.get(
-    `dataInterface:${ctx.auth.tenantId}:roles:${ctx.auth.userId}`,
+    rolesKey(ctx),
     ctx.auth.cacheVersion,
     async () => {
       const rows = await ctx.db
@@ -390,11 +394,13 @@ function callerRoles(ctx: ServiceContext): Promise<string[]> {
   );
 }
 
+const holdsRole = (live: LiveInterface, roles: readonly string[]) =>
+  roles.some((role) => live.roleIds.has(role));
+
 /** 403 unless the caller is the tenant's administrator or holds one of the interface's roles. */
 async function assertMayCall(ctx: ServiceContext, live: LiveInterface): Promise<void> {
   if (ctx.auth.isAdmin) return;
-  const roles = await callerRoles(ctx);
-  if (!roles.some((role) => live.roleIds.has(role))) throw forbidden();
+  if (!holdsRole(live, await callerRoles(ctx))) throw forbidden();
 }
 
 /** 429 (the seconds to wait in `data.retryAfter`) past the interface's calls a minute for this caller. */
@@ -506,17 +512,61 @@ function produce(ctx: ServiceContext, live: LiveInterface, values: Record<string
   return Promise.resolve<Produced>({ status: 200, json: live.stored.staticJson ?? 'null', truncated: false });
 }
 
+/**
+ * The answer cache's key. A dataset runs under the caller's data rules: its answers are his own.
+ * Static and HTTP ones are the same for every caller with the same values.
+ */
+function answerKey(ctx: ServiceContext, live: LiveInterface, values: Record<string, string | null>): string {
+  const caller = live.kind === 'dataset' ? ctx.auth.userId : '';
+  return `dataInterfaceAnswer:${ctx.auth.tenantId}:${live.id}:${caller}:${valuesKey(values)}`;
+}
+
 /** The answer of one call, for `cacheSeconds` from the answer cache when the interface has one. */
 async function answerOf(ctx: ServiceContext, live: LiveInterface, query: Query): Promise<StoredAnswer> {
   const values = await boundValues(ctx, live, query);
   const fresh = async () =>
     live.staticAnswer ?? new StoredAnswer(envelopeText((await produce(ctx, live, values)).json));
   if (live.cacheSeconds <= 0) return fresh();
-  // A dataset runs under the caller's data rules: its answers are his own. Static and HTTP ones
-  // are the same for every caller with the same values.
-  const caller = live.kind === 'dataset' ? ctx.auth.userId : '';
-  const key = `dataInterfaceAnswer:${ctx.auth.tenantId}:${live.id}:${caller}:${valuesKey(values)}`;
-  return ctx.deps.cache.get(key, String(live.version), fresh, live.cacheSeconds * 1000);
+  return ctx.deps.cache.get(
+    answerKey(ctx, live, values),
+    String(live.version),
+    fresh,
+    live.cacheSeconds * 1000,
+  );
+}
+
+/** A call's bound values when no query is needed to know them (the caller's position is one). */
+function valuesAtHand(ctx: ServiceContext, live: LiveInterface, query: Query) {
+  if (live.kind === 'http') return passedParams(live.stored.http?.params ?? [], query);
+  if (live.kind !== 'dataset') return {};
+  const bindings = live.stored.bindings ?? [];
+  if (readsPosition(bindings)) return null;
+  const { userId, companyId, deptId } = ctx.auth;
+  return datasetValues(bindings, query, { userId, companyId, deptId, positionId: null });
+}
+
+/**
+ * `interfaceResponse` without a promise, when all it needs is kept: the definition, the caller's
+ * roles and the answer (a static one, or one of the answer cache). Counts the call (429 past the
+ * limit). Else undefined, and `interfaceResponse` decides: the hot path of a cached interface costs
+ * a few map lookups, not a chain of promises.
+ */
+export function keptResponse(ctx: ServiceContext, id: string, query: Query): StoredAnswer | undefined {
+  if (!ID.test(id)) return undefined;
+  const { cache } = ctx.deps;
+  const live = cache.peek<LiveInterface>(definitionKey(ctx, id), ctx.auth.cacheVersion);
+  if (!live?.enabled) return undefined;
+  if (!ctx.auth.isAdmin) {
+    const roles = cache.peek<string[]>(rolesKey(ctx), ctx.auth.cacheVersion);
+    if (!roles || !holdsRole(live, roles)) return undefined;
+  }
+  let answer = live.cacheSeconds > 0 ? undefined : (live.staticAnswer ?? undefined);
+  if (live.cacheSeconds > 0) {
+    const values = valuesAtHand(ctx, live, query);
+    if (values) answer = cache.peek<StoredAnswer>(answerKey(ctx, live, values), String(live.version));
+  }
+  if (answer) countCall(ctx, live);
+  return answer;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   DesignPerm,
   type DesignVersion,
   type NavResult,
+  PortalPerm,
   ReportPerm,
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -321,6 +322,7 @@ describe('the form designer menu', () => {
       [DesignPerm.webDesign, '/onlineDev/webDesign'],
       [DatasetPerm.dataset, '/onlineDev/dataSet'],
       [ReportPerm.report, '/onlineDev/dataReport'],
+      [PortalPerm.portal, '/onlineDev/visualPortal'],
     ]);
     expect(buttonsOf(mine)).toEqual(
       expect.arrayContaining([

@@ -54,7 +54,7 @@ export async function up0083(db: Kysely<unknown>): Promise<void> {
   await addSeededPage(db, {
     parent: 'onlineDev',
     code: PAGE,
-    names: ['门户设计', 'Portals', '門戶設計'],
+    names: ['门户设计', 'Portals', '入口網站設計'],
     icon: 'AppstoreOutlined',
     url: '/onlineDev/visualPortal',
     order: 4,

@@ -41,17 +41,20 @@ function greetingKey(hour: number): string {
 }
 
 /**
- * The home page: a portal when the user has one (his own choice or his role's, GET `${home}`), else
- * the product's welcome dashboard. The dashboard does not wait for that answer: it shows at once
- * and gives way to the portal if one comes, so that it is as quick as ever for those without.
+ * The home page: a portal when the user has one (his own choice or his role's), else the product's
+ * welcome dashboard. The user info of the start-up says which (`portalId`), so neither waits for
+ * GET `${home}`, asked beside: it brings the portals he may choose from, and after a change of
+ * choice it is what decides.
  */
 export default function Home() {
+  const startPortal = useUserStore((s) => s.userInfo?.portalId);
   const portalHome = useQuery({ queryKey: portalViewKeys.home(), queryFn: portalViewApi.home });
   const home = portalHome.data;
-  if (home?.portalId)
+  const portalId = home ? home.portalId : startPortal || null;
+  if (portalId)
     return (
       <Suspense fallback={null}>
-        <PortalHome home={home} />
+        <PortalHome portalId={portalId} home={home} />
       </Suspense>
     );
   return <DefaultHome home={home} />;

@@ -394,7 +394,6 @@ function EditorForm({
                 summaryOf={summaryOf}
                 invalid={invalid}
                 onSelect={setSelected}
-                onRemove={removeWidget}
                 onPlaces={applyPlaces}
               />
             )}
@@ -411,6 +410,7 @@ function EditorForm({
                   widget={w}
                   sources={sources}
                   testId={index === selectedIndex ? 'pd-widget' : `pd-w${index}`}
+                  onRemove={() => removeWidget(w.id)}
                 />
               </div>
             ))}

@@ -1,6 +1,5 @@
-import { DeleteOutlined, HolderOutlined } from '@ant-design/icons';
+import { HolderOutlined } from '@ant-design/icons';
 import { PORTAL_COLUMNS, PORTAL_ROW_HEIGHT, type PortalPlace } from '@srm/contracts/core';
-import { Button } from 'antd';
 import ReactGridLayout, { useContainerWidth, verticalCompactor } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { placesOf, toLayout } from './grid-place';
@@ -14,8 +13,8 @@ const GAP = 16;
 /**
  * The designer's grid (react-grid-layout): 12 columns, rows of PORTAL_ROW_HEIGHT, widgets dragged
  * by their handle and resized by their corner, packed upwards so that none overlap. Each widget is
- * a button that selects it for its settings (where its place can also be typed in: a drag is not
- * for every hand or keyboard) and a remove button.
+ * a button that selects it for its settings (where its place can also be typed in, a drag not
+ * being for every hand or keyboard, and where it is removed).
  */
 export function PortalGrid({
   widgets,
@@ -24,7 +23,6 @@ export function PortalGrid({
   summaryOf,
   invalid,
   onSelect,
-  onRemove,
   onPlaces,
 }: {
   widgets: readonly WidgetFormValues[];
@@ -34,7 +32,6 @@ export function PortalGrid({
   /** Widgets whose settings hold a refusal. */
   invalid: ReadonlySet<string>;
   onSelect: (id: string) => void;
-  onRemove: (id: string) => void;
   onPlaces: (places: Map<string, PortalPlace>) => void;
 }) {
   const { t } = useTranslation('visualPortal');
@@ -84,16 +81,6 @@ export function PortalGrid({
                   >
                     {title}
                   </button>
-                  <Button
-                    type="text"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('editor.remove', { name: title })}
-                    title={t('editor.remove', { name: title })}
-                    onClick={() => onRemove(w.id)}
-                    data-testid="pd-grid-item-remove"
-                  />
                 </div>
                 <div className="pd-item-summary">{summaryOf(w)}</div>
               </div>

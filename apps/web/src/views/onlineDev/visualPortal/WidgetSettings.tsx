@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   PORTAL_COLUMNS,
   PORTAL_ROWS_MAX,
@@ -394,12 +394,14 @@ export function WidgetSettings({
   widget,
   sources,
   testId,
+  onRemove,
 }: {
   index: number;
   widget: WidgetFormValues;
   sources: PortalSources;
   /** The test ids' prefix (the selected widget's: `pd-widget`). */
   testId: string;
+  onRemove: () => void;
 }) {
   const { t } = useTranslation('visualPortal');
   const language = useAppStore((s) => s.language);
@@ -408,9 +410,20 @@ export function WidgetSettings({
   const tree = useMemo(() => menuTree(sources.menus, language), [sources.menus, language]);
   return (
     <div data-testid={`${testId}-settings`} data-type={widget.type}>
-      <Typography.Title level={3} className="pd-subsection">
-        {t('editor.settingsOf', { type: t(`widget.${widget.type}`) })}
-      </Typography.Title>
+      <div className="rpt-editor-row-head">
+        <Typography.Title level={3} className="pd-subsection">
+          {t('editor.settingsOf', { type: t(`widget.${widget.type}`) })}
+        </Typography.Title>
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={onRemove}
+          data-testid={`${testId}-remove`}
+        >
+          {t('editor.removeWidget')}
+        </Button>
+      </div>
       <TitleInputs base={base} testId={testId} />
       {(widget.type === 'todo' || widget.type === 'unread' || widget.type === 'notices') && (
         <Form.Item name={[...base, 'rows']} label={t('editor.listRows')} rules={[required]}>
