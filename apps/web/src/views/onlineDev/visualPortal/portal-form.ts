@@ -165,17 +165,6 @@ export const toDefinition = (values: PortalFormValues): PortalDefinition => ({
   widgets: (values.widgets ?? []).filter(Boolean).map(toWidget),
 });
 
-/**
- * What a widget shows once its settings are complete enough to draw (the preview leaves out a chart
- * without its fields rather than drawing an empty one): null while not.
- */
-export function drawable(w: PortalWidget): boolean {
-  if (w.type === 'chart') return !!w.chart.x && w.chart.y.length > 0 && !!w.datasetId;
-  if (w.type === 'number') return !!w.datasetId && (w.aggregate === 'count' || !!w.field);
-  if (w.type === 'table') return !!w.datasetId && w.columns.some((c) => c.field);
-  return true;
-}
-
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(n)));
 
 /** A place typed in by keyboard, kept on the grid: inside its 12 columns and its row limits. */
