@@ -16,7 +16,7 @@ process.env.E2E_WECHAT_PORT = String(wechatPort);
 const wechatToken = process.env.E2E_WECHAT_TOKEN || 'e2e-mp-token';
 process.env.E2E_WECHAT_TOKEN = wechatToken;
 
-const TENANT_WIDE = /(sys-config|area-language|ops|menu-names|model-page|portal)\.spec\.ts$/;
+const TENANT_WIDE = /(sys-config|area-language|ops|menu-names|model-page|portal|data-screen)\.spec\.ts$/;
 
 /** The built server on `serverPort` with a fresh embedded database seeded with the demo data. */
 const productServer = (serverPort: number) => ({

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import mysql from 'mysql2/promise';
-import { darkMode, escapeUntilHidden, expectAxeClean, shot, test } from './helpers';
+import {
+  adminHeaders,
+  darkMode,
+  dropdownOption,
+  escapeUntilHidden,
+  expectAxeClean,
+  shot,
+  test,
+} from './helpers';
 
 /**
  * A data source on the machine's MariaDB (the e2e server's allow-list holds 127.0.0.1:3306,
@@ -104,4 +112,62 @@ test('an administrator connects a MariaDB, is refused a host off the allow-list,
   await listRow(page, code).getByTestId('dsrc-delete').click();
   await page.getByTestId('dsrc-delete-confirm').click();
   await expect(listRow(page, code)).toHaveCount(0);
+});
+
+test('a dataset reads a MariaDB table through a data source, and keeps the source from deletion', async ({
+  signedInPage,
+}) => {
+  test.setTimeout(180_000);
+  const c = await root();
+  await c.query(`insert into ${DB}.supplier_price values (1, '华东钢材', 4200.50), (2, '华东钢材', 99.50)`);
+  await c.end();
+  const code = `quotes_${run}`;
+  const page = await signedInPage('admin');
+  const created = await page.request.post('/api/systemData/DataSource', {
+    headers: await adminHeaders(page.request),
+    data: {
+      code,
+      name: `报价库${run}`,
+      kind: 'mysql',
+      host: '127.0.0.1',
+      port: 3306,
+      database: DB,
+      username: USER,
+      password: PASSWORD,
+    },
+  });
+  expect((await created.json()).code).toBe(0);
+  await page.goto('/onlineDev/dataSet');
+  await page.getByTestId('ds-add').click();
+  await page.getByTestId('ds-code').fill(`quote_total_${run}`);
+  await page.getByTestId('ds-name-zh-CN').fill(`报价合计${run}`);
+  await page.getByTestId('ds-source').click();
+  await dropdownOption(page, new RegExp(`报价库${run}`)).click();
+  await expect(page.getByTestId('ds-kind-sql').locator('xpath=ancestor::label')).toHaveClass(/disabled/);
+  await page.getByTestId('ds-main-table').click();
+  await dropdownOption(page, /^supplier_price$/).click();
+  await page.getByTestId('ds-add-column').click();
+  await page.getByTestId('ds-column-0-column').click();
+  await dropdownOption(page, /^supplier$/).click();
+  await page.getByTestId('ds-add-column').click();
+  await page.getByTestId('ds-column-1-column').click();
+  await dropdownOption(page, /^price$/).click();
+  await page.getByTestId('ds-column-1-alias').fill('total');
+  await page.getByTestId('ds-column-1-aggregate').click();
+  await dropdownOption(page, /^求和$/).click();
+  await page.getByTestId('ds-preview-run').click();
+  const table = page.getByTestId('ds-preview-table');
+  await expect(table.locator('tbody')).toContainText('华东钢材');
+  await expect(table.locator('tbody')).toContainText('4300');
+  await expectAxeClean(page, 'dataset-over-source', DRAWER);
+  await page.getByTestId('ds-editor-save').click();
+  await expect(page.getByTestId('ds-form')).toBeHidden();
+  await expect(page.getByTestId('ds-table')).toContainText(`报价库${run}`);
+
+  // The source, while the dataset reads it, is not deleted: said, naming the dataset.
+  await page.goto('/systemData/dataSource');
+  await listRow(page, code).getByTestId('dsrc-delete').click();
+  await page.getByTestId('dsrc-delete-confirm').click();
+  await expect(page.getByText(`有数据集在读取该数据连接，不能删除：报价合计${run}`)).toBeVisible();
+  await expect(listRow(page, code)).toHaveCount(1);
 });

@@ -131,9 +131,18 @@ describe('mapMenu (spec §2.3)', () => {
     expect(byId('18')).toMatchObject({ relationId: '', isTree: false, path: '/portal.page' });
   });
 
-  it('type 6: visualisation base + /view/ + module id + token', () => {
-    expect(byId('16').path).toBe('https://datav.example.com/view/v9?token=tok%20en');
+  it('type 6: visualisation base + /view/ + module id, the token asked for on opening', () => {
+    expect(byId('16').path).toBe('https://datav.example.com/view/v9');
     expect(byId('16').external).toBe(true);
+    // Without a base of its own, the product's own viewer.
+    const [own] = mapMenu(
+      [item({ id: '16', menuType: 6, menuPerms: 'screen', propertyJson: '{"moduleId":"v9"}' })],
+      {
+        ...ctx,
+        dataVBase: '',
+      },
+    );
+    expect(own?.path).toBe('/dataV/view/v9');
   });
 
   it('type 7: _self opens in the app on / + enCode; otherwise the url with placeholders replaced', () => {

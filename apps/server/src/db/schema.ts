@@ -50,6 +50,33 @@ export interface DmDataInterface {
   version: Generated<number>;
 }
 
+export interface DmDataScreen {
+  code: string;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  definition: Json;
+  full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
+  id: Generated<Int8>;
+  tenant_id: Int8;
+  updated_at: Timestamp | null;
+  updated_by: Int8 | null;
+  updated_by_name: Generated<string>;
+}
+
+export interface DmDataScreenToken {
+  company_id: Int8 | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<Int8>;
+  kind: 'view' | 'viewer';
+  screen_id: Int8;
+  tenant_id: Int8;
+  token_hash: string;
+  user_id: Int8;
+}
+
 export interface DmDataset {
   code: string;
   created_at: Generated<Timestamp>;
@@ -84,6 +111,59 @@ export interface DmDataSource {
   username: string;
 }
 
+export interface DmDataSync {
+  batch_size: Generated<number>;
+  code: string;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  cron: string | null;
+  enabled: Generated<boolean>;
+  full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
+  id: Generated<Int8>;
+  key_columns: Generated<Json>;
+  mapping: Generated<Json>;
+  max_rows: Generated<number>;
+  mode: 'full' | 'incremental';
+  model_id: Int8;
+  owner_id: Int8;
+  retry_delay_seconds: Generated<number>;
+  retry_limit: Generated<number>;
+  source_id: Int8;
+  source_kind: 'table' | 'dataset';
+  source_schema: Generated<string>;
+  source_table: Generated<string>;
+  tenant_id: Int8;
+  time_zone: Generated<string>;
+  updated_at: Timestamp | null;
+  updated_by: Int8 | null;
+  updated_by_name: Generated<string>;
+  watermark: string | null;
+  watermark_column: string | null;
+  watermark_type: 'number' | 'timestamp' | null;
+}
+
+export interface DmDataSyncRun {
+  attempt: Generated<number>;
+  created_at: Generated<Timestamp>;
+  ended_at: Timestamp | null;
+  from_start: Generated<boolean>;
+  id: Generated<Int8>;
+  inserted: Generated<number>;
+  message: Generated<string>;
+  rows_read: Generated<number>;
+  started_at: Timestamp | null;
+  status: 'queued' | 'running' | 'retrying' | 'success' | 'failure';
+  sync_id: Int8;
+  tenant_id: Int8;
+  trigger: 'manual' | 'schedule';
+  unchanged: Generated<number>;
+  updated: Generated<number>;
+  watermark_after: string | null;
+  watermark_before: string | null;
+}
+
 export interface DmDesign {
   category: string;
   changed: Generated<boolean>;
@@ -112,6 +192,24 @@ export interface DmDesignVersion {
   published_by_name: Generated<string>;
   tenant_id: Int8;
   version: number;
+}
+
+export interface DmMap {
+  code: string;
+  code_property: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  feature_count: number;
+  full_name: string;
+  full_name_en: Generated<string>;
+  full_name_tw: Generated<string>;
+  geo_json: Json;
+  id: Generated<Int8>;
+  name_property: string;
+  tenant_id: Int8;
+  updated_at: Timestamp | null;
+  updated_by: Int8 | null;
+  updated_by_name: Generated<string>;
 }
 
 export interface DmModel {
@@ -1074,10 +1172,15 @@ export interface VendorSupplierQualification {
 
 export interface DB {
   dm_data_interface: DmDataInterface;
+  dm_data_screen: DmDataScreen;
+  dm_data_screen_token: DmDataScreenToken;
   dm_data_source: DmDataSource;
+  dm_data_sync: DmDataSync;
+  dm_data_sync_run: DmDataSyncRun;
   dm_dataset: DmDataset;
   dm_design: DmDesign;
   dm_design_version: DmDesignVersion;
+  dm_map: DmMap;
   dm_model: DmModel;
   dm_model_version: DmModelVersion;
   dm_portal: DmPortal;

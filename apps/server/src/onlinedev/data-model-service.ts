@@ -405,6 +405,15 @@ export async function deleteDataModel(ctx: DataModelContext, id: string): Promis
       throw new AppError(409, 'dataModel.usedByDesigns', {
         designs: designs.map((d) => d.full_name).join(', '),
       });
+    // A data sync writes into it: it goes first (data-sync-service.ts).
+    const syncs = await tx
+      .selectFrom('dm_data_sync')
+      .select('full_name')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('model_id', '=', row.id)
+      .execute();
+    if (syncs.length)
+      throw new AppError(409, 'dataModel.usedBySyncs', { syncs: syncs.map((s) => s.full_name).join(', ') });
     for (const statement of dropModelDdl(ctx.tenantId, row.code))
       await tx.executeQuery(CompiledQuery.raw(statement.sql));
     await tx.deleteFrom('dm_model').where('id', '=', row.id).execute();

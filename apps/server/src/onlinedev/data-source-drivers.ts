@@ -37,6 +37,11 @@ export class SourceError extends Error {
 export interface SourceClient {
   version(): Promise<string>;
   tables(): Promise<DataSourceTable[]>;
+  /**
+   * Runs one statement the product wrote (never a user's text) with its values bound: `$1, $2…`
+   * on PostgreSQL, `?` on MySQL. Read-only like the whole session.
+   */
+  query(text: string, values: readonly unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -134,6 +139,10 @@ async function openPostgres(c: SourceConnection, timeoutMs: number): Promise<Sou
       );
       return grouped(r.rows.map((x) => ({ ...x, type: pgType(x.data_type), dbType: x.data_type })));
     },
+    async query(text, values) {
+      const r = await client.query<Record<string, unknown>>(text, [...values]);
+      return r.rows;
+    },
     close: () => client.end().catch(() => undefined),
   };
 }
@@ -184,6 +193,10 @@ async function openMysql(c: SourceConnection, timeoutMs: number): Promise<Source
           dbType: String(x.column_type),
         })),
       );
+    },
+    async query(text, values) {
+      const [rows] = await connection.query({ sql: text, values: [...values], timeout: timeoutMs });
+      return rows as Record<string, unknown>[];
     },
     close: () => connection.end().catch(() => undefined),
   };

@@ -14,7 +14,7 @@ import {
   type DataSourceTest,
   type DataSourceTestResult,
 } from '@srm/contracts';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { AppError, fieldError, notFound } from '../core/errors';
 import { t } from '../core/i18n';
 import { openSecret, sealSecret } from '../core/secret-box';
@@ -23,7 +23,7 @@ import { likePattern } from '../core/sql';
 import { declareUnique } from '../core/unique-violation';
 import type { Database } from '../db/types';
 import { userName } from './data-model-service';
-import { type SourceConnection, SourceError, withSource } from './data-source-drivers';
+import { type SourceClient, type SourceConnection, SourceError, withSource } from './data-source-drivers';
 import { hostAllowed } from './host-allow-list';
 
 declareUnique('dm_data_source_tenant_id_code_key', { field: 'code', key: 'dataSource.codeTaken' });
@@ -141,8 +141,20 @@ export async function updateDataSource(
   return toDataSource(row);
 }
 
+/** Deletes a data source; refused (409, naming them) while datasets read it. */
 export async function deleteDataSource(ctx: ServiceContext, id: string): Promise<void> {
   await sourceRow(ctx, id);
+  const readers = await ctx.deps.db
+    .selectFrom('dm_dataset')
+    .select(['code', 'full_name'])
+    .where('tenant_id', '=', ctx.auth.tenantId)
+    .where(sql<string>`definition->>'sourceId'`, '=', id)
+    .orderBy('code')
+    .execute();
+  if (readers.length)
+    throw new AppError(409, 'dataSource.inUse', {
+      users: readers.map((r) => `${r.full_name} (${r.code})`).join(', '),
+    });
   await ctx.deps.db
     .deleteFrom('dm_data_source')
     .where('tenant_id', '=', ctx.auth.tenantId)
@@ -205,19 +217,63 @@ export async function testDataSource(
   return { version, ms: Math.round(performance.now() - started) };
 }
 
+/**
+ * Runs `work` on the tenant's saved source `id` (404 for another tenant's), with its kept
+ * password, under the allow-list and the timeouts: what datasets over a source and data sync use.
+ */
+export async function withSavedSource<T>(
+  ctx: ServiceContext,
+  id: string,
+  work: (client: SourceClient, kind: DataSourceKind) => Promise<T>,
+): Promise<T> {
+  const row = await sourceRow(ctx, id);
+  const kind: DataSourceKind = row.kind === 'mysql' ? 'mysql' : 'postgres';
+  // The work's own refusals (a dataset's problems) leave as they are, not as the source's error.
+  let own: AppError | undefined;
+  try {
+    return await onSource(
+      ctx,
+      {
+        kind,
+        host: row.host,
+        port: row.port,
+        database: row.database_name,
+        username: row.username,
+        password: keptPassword(ctx, row),
+      },
+      async (client) => {
+        try {
+          return await work(client, kind);
+        } catch (error) {
+          if (error instanceof AppError) own = error;
+          throw error;
+        }
+      },
+    );
+  } catch (error) {
+    throw own ?? error;
+  }
+}
+
+/**
+ * The tenant's saved source `id` as a connection with its kept password (404 for another tenant's,
+ * 400 at `host` off the allow-list), for the server's own reads that report a refusal themselves:
+ * data sync keeps it in its run log in every language (data-sync-service.ts). Never answered.
+ */
+export async function savedSourceConnection(ctx: ServiceContext, id: string): Promise<SourceConnection> {
+  const row = await sourceRow(ctx, id);
+  assertAllowed(ctx, row.host, row.port);
+  return {
+    kind: row.kind === 'mysql' ? 'mysql' : 'postgres',
+    host: row.host,
+    port: row.port,
+    database: row.database_name,
+    username: row.username,
+    password: keptPassword(ctx, row),
+  };
+}
+
 /** The saved source's tables with their columns. */
 export async function dataSourceTables(ctx: ServiceContext, id: string): Promise<DataSourceTable[]> {
-  const row = await sourceRow(ctx, id);
-  return onSource(
-    ctx,
-    {
-      kind: row.kind === 'mysql' ? 'mysql' : 'postgres',
-      host: row.host,
-      port: row.port,
-      database: row.database_name,
-      username: row.username,
-      password: keptPassword(ctx, row),
-    },
-    (client) => client.tables(),
-  );
+  return withSavedSource(ctx, id, (client) => client.tables());
 }

@@ -7,8 +7,10 @@ import {
   datasetRunSchema,
   datasetSaveSchema,
   datasetSchema,
+  datasetSourceChoiceSchema,
   datasetSummarySchema,
   datasetTableSchema,
+  datasetTablesQuerySchema,
   envelope,
   idParamSchema,
 } from '@srm/contracts';
@@ -28,6 +30,7 @@ import {
   runDataset,
   updateDataset,
 } from './dataset-service';
+import { datasetSources } from './dataset-source';
 
 const tags = ['datasets'];
 const D = DatasetApi.dataset;
@@ -55,11 +58,25 @@ export const datasetRoutes: SignedInRoutes = async (app) => {
       schema: {
         tags,
         summary:
-          "The tables a dataset reads: the tenant's data models and the product's srm_ tables, with columns",
+          "The tables a dataset reads, with columns: the tenant's data models and the product's srm_ tables, or with `sourceId` that data source's",
+        querystring: datasetTablesQuerySchema,
         response: { 200: envelope(z.object({ list: z.array(datasetTableSchema) })) },
       },
     },
-    async (request) => envelopeOk({ list: await datasetTables(contextOf(request)) }),
+    async (request) => envelopeOk({ list: await datasetTables(contextOf(request), request.query.sourceId) }),
+  );
+
+  app.get(
+    `${D}/Sources`,
+    {
+      preValidation: requirePerm(P.dataset),
+      schema: {
+        tags,
+        summary: 'The data sources a dataset may read (no connection details)',
+        response: { 200: envelope(z.object({ list: z.array(datasetSourceChoiceSchema) })) },
+      },
+    },
+    async (request) => envelopeOk({ list: await datasetSources(contextOf(request)) }),
   );
 
   app.post(

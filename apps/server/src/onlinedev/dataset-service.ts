@@ -30,6 +30,7 @@ import type { Database } from '../db/types';
 import { userName } from './data-model-service';
 import { type CatalogTable, datasetCatalog } from './dataset-catalog';
 import { DatasetSqlError, type GuardedSql, guardSql, PARAM_CASTS } from './dataset-guard';
+import { checkOnSource, runOnSource, sourceTables } from './dataset-source';
 import { compileVisual, valueSuits } from './dataset-visual';
 
 declareUnique('dm_dataset_tenant_id_code_key', { field: 'code', key: 'dataset.codeTaken' });
@@ -74,8 +75,28 @@ export async function listDatasets(ctx: ServiceContext, q: { keyword?: string | 
       eb.or([eb('code', 'ilike', like), eb('full_name', 'ilike', like), eb('full_name_en', 'ilike', like)]),
     );
   }
-  return (await query.orderBy('code').execute()).map(summaryOf);
+  const rows = await query.orderBy('code').execute();
+  const sourceIds = [...new Set(rows.flatMap((r) => (sourceIdOf(r) ? [sourceIdOf(r) as string] : [])))];
+  const sources = sourceIds.length
+    ? new Map(
+        (
+          await ctx.deps.db
+            .selectFrom('dm_data_source')
+            .select(['id', 'full_name'])
+            .where('tenant_id', '=', ctx.auth.tenantId)
+            .where('id', 'in', sourceIds)
+            .execute()
+        ).map((s) => [String(s.id), s.full_name]),
+      )
+    : new Map<string, string>();
+  return rows.map((row) => {
+    const source = sourceIdOf(row);
+    const summary = summaryOf(row);
+    return source ? { ...summary, sourceName: sources.get(source) ?? '' } : summary;
+  });
 }
+
+const sourceIdOf = (row: DatasetRow) => (row.definition as { sourceId?: string } | null)?.sourceId;
 
 /** Every dataset of the tenant with its definition (what the report designer picks from). */
 export async function listDatasetsWithDefinitions(ctx: ServiceContext): Promise<Dataset[]> {
@@ -148,6 +169,11 @@ export async function datasetReadTables(
     .execute();
   for (const row of rows) {
     const dataset = toDataset(row);
+    // A source's tables are not the product's: no write here touches them.
+    if (dataset.definition.sourceId) {
+      out.set(dataset.id, []);
+      continue;
+    }
     try {
       const guarded = await checked(ctx, dataset.definition, catalog, 'definition');
       out.set(
@@ -182,7 +208,8 @@ export async function getDataset(ctx: ServiceContext, id: string): Promise<Datas
 }
 
 /** The tables the caller's datasets read, with their columns (the designer's palette). */
-export async function datasetTables(ctx: ServiceContext): Promise<DatasetTable[]> {
+export async function datasetTables(ctx: ServiceContext, sourceId?: string): Promise<DatasetTable[]> {
+  if (sourceId) return sourceTables(ctx, sourceId);
   const catalog = await datasetCatalog(ctx);
   return [...catalog.values()].map(({ name, names, source, columns }) => ({ name, names, source, columns }));
 }
@@ -193,6 +220,23 @@ function problemsError(ctx: ServiceContext, problems: Record<string, { key: stri
   for (const [path, { key, params }] of Object.entries(problems))
     fields[path] = t(ctx.locale, key as MessageKey, params as Record<string, string>);
   return fieldError(fields);
+}
+
+/** The visual builder's problems as a 400 at their paths under `prefix`. */
+const builderProblems = (ctx: ServiceContext, problems: Record<string, string>, prefix: string) =>
+  problemsError(
+    ctx,
+    Object.fromEntries(Object.entries(problems).map(([path, key]) => [`${prefix}.${path}`, { key }])),
+  );
+
+/** Checks a definition as running would: over the product's tables or over its data source. */
+async function checkDefinition(ctx: ServiceContext, definition: DatasetDefinition, prefix: string) {
+  if (definition.sourceId) {
+    const found = await checkOnSource(ctx, definition);
+    if (found) throw builderProblems(ctx, found.problems, prefix);
+    return;
+  }
+  await checked(ctx, definition, await datasetCatalog(ctx), prefix);
 }
 
 /** The definition checked as running would check it: its SQL, guarded, or the builder's problems. */
@@ -210,13 +254,7 @@ async function checked(
       definition.params,
       catalog,
     );
-    if ('problems' in compiled)
-      throw problemsError(
-        ctx,
-        Object.fromEntries(
-          Object.entries(compiled.problems).map(([path, key]) => [`${prefix}.${path}`, { key }]),
-        ),
-      );
+    if ('problems' in compiled) throw builderProblems(ctx, compiled.problems, prefix);
     text = compiled.sql;
   }
   try {
@@ -244,7 +282,7 @@ async function checkNames(ctx: ServiceContext, input: DatasetSave, exceptId?: st
 
 export async function createDataset(ctx: ServiceContext, input: DatasetSave): Promise<Dataset> {
   const definition = datasetDefinitionSchema.parse(input.definition);
-  await checked(ctx, definition, await datasetCatalog(ctx), 'definition');
+  await checkDefinition(ctx, definition, 'definition');
   await checkNames(ctx, input);
   const count = await ctx.deps.db
     .selectFrom('dm_dataset')
@@ -277,7 +315,7 @@ export async function createDataset(ctx: ServiceContext, input: DatasetSave): Pr
 export async function updateDataset(ctx: ServiceContext, id: string, input: DatasetSave): Promise<Dataset> {
   await datasetRow(ctx, id);
   const definition = datasetDefinitionSchema.parse(input.definition);
-  await checked(ctx, definition, await datasetCatalog(ctx), 'definition');
+  await checkDefinition(ctx, definition, 'definition');
   await checkNames(ctx, input, id);
   const name = await userName(ctx.deps.db, ctx.auth.userId);
   const row = await ctx.deps.db
@@ -388,6 +426,11 @@ async function execute(
   limit: number,
   prefix: string,
 ): Promise<DatasetResult> {
+  if (definition.sourceId) {
+    const result = await runOnSource(ctx, definition, boundValues(ctx, definition.params, given), limit);
+    if ('problems' in result) throw builderProblems(ctx, result.problems, prefix);
+    return result;
+  }
   const catalog = await datasetCatalog(ctx);
   const guarded = await checked(ctx, definition, catalog, prefix);
   const values = boundValues(ctx, definition.params, given);

@@ -1,16 +1,84 @@
 /**
- * A visually built dataset as SQL text: the same text an administrator could have written, with
- * its parameters as `:code`, so that it takes the one path of the guard and the runner. Every name
- * is checked against the catalog first (a problem is answered at its path) and written quoted; a
- * typed value is a quoted literal (PostgreSQL's standard strings: only the quote is doubled), then
- * parsed again by the guard. Pure.
+ * A visually built dataset as SQL text. Over the product's tables it is the same text an
+ * administrator could have written, with its parameters as `:code`, so that it takes the one path
+ * of the guard and the runner: a typed value is a quoted literal (PostgreSQL's standard strings:
+ * only the quote is doubled), then parsed again by the guard. Over a data source it is that
+ * source's dialect, with every value and parameter bound (`binds`), since no guard parses it. Every
+ * name is checked against the catalog first (a problem is answered at its path) and written
+ * quoted. Pure.
  */
-import type { DatasetParam, DatasetTable, DatasetTableColumn, VisualDataset } from '@srm/contracts';
+import type {
+  DatasetDateBucket,
+  DatasetParam,
+  DatasetTable,
+  DatasetTableColumn,
+  VisualDataset,
+} from '@srm/contracts';
 
 export type VisualProblems = Record<string, string>;
+type ColumnType = DatasetTableColumn['type'];
 
-const id = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** What is bound at a placeholder of a source's statement: a parameter's value or a typed one. */
+export type VisualBind = { param: string } | { value: string; type: ColumnType };
+
+/** How a statement is spelled for the database that runs it. */
+export interface VisualDialect {
+  /** A name quoted; a table's `schema.table` as two names. */
+  id(name: string, table?: boolean): string;
+  /** A typed value compared as `type` (null: as text, in a `like`). */
+  value(value: string, type: ColumnType | null): string;
+  /** A declared parameter's place. */
+  param(code: string, type: ColumnType): string;
+  bucket(bucket: DatasetDateBucket, expr: string): string;
+  like(expr: string, operand: string): string;
+}
+
+const pgId = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** The product's own tables: text for the guard (`:code` parameters, literal values). */
+export const productDialect: VisualDialect = {
+  id: pgId,
+  value: (value, type) => `${literal(value)}${type && type !== 'text' ? `::${castOf(type)}` : ''}`,
+  param: (code) => `:${code}`,
+  bucket: (bucket, expr) => `date_trunc(${literal(bucket)}, ${expr})::date`,
+  like: (expr, operand) => `${expr}::text ilike '%' || ${operand} || '%'`,
+};
+
+/** A data source's dialect, collecting what it binds into `binds` in placeholder order. */
+export function sourceDialect(kind: 'postgres' | 'mysql', binds: VisualBind[]): VisualDialect {
+  const split = (name: string, table: boolean | undefined, quote: (part: string) => string) =>
+    table && name.includes('.') ? name.split('.').map(quote).join('.') : quote(name);
+  if (kind === 'postgres') {
+    const place = (bind: VisualBind, type: ColumnType | null) => {
+      binds.push(bind);
+      return type && type !== 'text' ? `($${binds.length}::${castOf(type)})` : `$${binds.length}::text`;
+    };
+    return {
+      id: (name, table) => split(name, table, pgId),
+      value: (value, type) => place({ value, type: type ?? 'text' }, type),
+      param: (code, type) => place({ param: code }, type),
+      bucket: productDialect.bucket,
+      like: productDialect.like,
+    };
+  }
+  const quote = (part: string) => `\`${part.replaceAll('`', '``')}\``;
+  const place = (bind: VisualBind, type: ColumnType | null) => {
+    binds.push(bind);
+    if (type === 'number') return 'cast(? as decimal(65,10))';
+    if (type === 'date') return 'cast(? as date)';
+    if (type === 'datetime') return 'cast(? as datetime)';
+    return '?';
+  };
+  const FORMAT: Record<DatasetDateBucket, string> = { year: '%Y-01-01', month: '%Y-%m-01', day: '%Y-%m-%d' };
+  return {
+    id: (name, table) => split(name, table, quote),
+    value: (value, type) => place({ value, type: type ?? 'text' }, type),
+    param: (code, type) => place({ param: code }, type),
+    bucket: (bucket, expr) => `cast(date_format(${expr}, '${FORMAT[bucket]}') as date)`,
+    like: (expr, operand) => `cast(${expr} as char) like concat('%', ${operand}, '%')`,
+  };
+}
 
 const OPS: Record<string, string> = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' };
 const NUMERIC_AGGREGATES = new Set(['sum', 'avg']);
@@ -23,7 +91,9 @@ export function compileVisual(
   visual: VisualDataset,
   params: readonly DatasetParam[],
   tables: ReadonlyMap<string, DatasetTable>,
+  dialect: VisualDialect = productDialect,
 ): { sql: string } | { problems: VisualProblems } {
+  const id = (name: string) => dialect.id(name);
   const problems: VisualProblems = {};
   const main = tables.get(visual.table);
   if (!main) return { problems: { 'visual.table': 'dataset.unknownTable' } };
@@ -42,7 +112,9 @@ export function compileVisual(
       return;
     }
     joined.set(join.via, new Map(target.columns.map((c) => [c.name, c])));
-    joins.push(`left join ${id(target.name)} as ${id(join.via)} on ${id(join.via)}.id = t0.${id(join.via)}`);
+    joins.push(
+      `left join ${dialect.id(target.name, true)} as ${id(join.via)} on ${id(join.via)}.id = t0.${id(join.via)}`,
+    );
   });
 
   /** A column reference as SQL, with its catalog column; null (and a problem) when unknown. */
@@ -72,7 +144,7 @@ export function compileVisual(
         problems[`${path}.bucket`] = 'dataset.bucketNotDate';
         return;
       }
-      expr = `date_trunc(${literal(item.bucket)}, ${expr})::date`;
+      expr = dialect.bucket(item.bucket, expr);
     }
     if (item.aggregate) {
       aggregated = true;
@@ -103,23 +175,21 @@ export function compileVisual(
         problems[`${path}.param`] = 'dataset.undeclaredParam';
         return;
       }
-      operand = `:${filter.param}`;
+      const type = declared.get(filter.param)?.type ?? 'text';
+      operand = dialect.param(filter.param, type === 'boolean' ? 'boolean' : type);
     } else if (filter.value !== undefined && filter.value !== '') {
       if (filter.op !== 'like' && !valueSuits(found.column.type, filter.value)) {
         problems[`${path}.value`] = 'dataset.valueType';
         return;
       }
-      operand = literal(filter.value);
+      // A typed value compares as the column's type; a `like` as text.
+      operand = dialect.value(filter.value, filter.op === 'like' ? null : found.column.type);
     } else {
       problems[`${path}.value`] = 'dataset.filterValue';
       return;
     }
-    if (filter.op === 'like') where.push(`${found.sql}::text ilike '%' || ${operand} || '%'`);
-    else {
-      // A typed value compares as the column's type; a parameter carries its declared type.
-      const cast = !filter.param && found.column.type !== 'text' ? `::${castOf(found.column.type)}` : '';
-      where.push(`${found.sql} ${OPS[filter.op]} ${operand}${cast}`);
-    }
+    if (filter.op === 'like') where.push(dialect.like(found.sql, operand));
+    else where.push(`${found.sql} ${OPS[filter.op]} ${operand}`);
   });
 
   const order: string[] = [];
@@ -129,7 +199,7 @@ export function compileVisual(
   });
 
   if (Object.keys(problems).length) return { problems };
-  const lines = [`select ${select.join(', ')}`, `from ${id(main.name)} as t0`, ...joins];
+  const lines = [`select ${select.join(', ')}`, `from ${dialect.id(main.name, true)} as t0`, ...joins];
   if (where.length) lines.push(`where ${where.join(' and ')}`);
   if (aggregated && groups.length) lines.push(`group by ${groups.join(', ')}`);
   if (order.length) lines.push(`order by ${order.join(', ')}`);

@@ -1,6 +1,7 @@
 import { registerHomePortal } from '../core/home-page';
 import { registerMenuModule } from '../core/menu-modules';
 import { registerFormSource } from '../workflow/forms';
+import { dataScreenExists } from './data-screen-service';
 import { designFormName, publishedDesignExists } from './design-service';
 import { designFlowForm } from './flow-form';
 import { modelPageItems, modelPageRuleFields } from './model-page';
@@ -25,6 +26,8 @@ export function registerOnlineDevHooks(): void {
   registerMenuModule(5, { exists: reportExists, items: reportMenuItems });
   // A portal (menu type 8) opens a portal of the tenant; the current user's home may show one.
   registerMenuModule(8, { exists: portalExists });
+  // A data screen view (menu type 6) opens a data screen of the tenant in the product's own viewer.
+  registerMenuModule(6, { exists: dataScreenExists });
   registerHomePortal(homePortalId);
   registerFormSource(designFormName(''), designFlowForm);
 }

@@ -28,6 +28,7 @@ import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { userName } from './data-model-service';
 import { datasetChoices, datasetOutputColumns, getDataset } from './dataset-service';
+import { mapExists } from './map-service';
 import { ID, menusOfModules, ms, namesOf, publishAsMenu, refuseWhileInMenus } from './published-menus';
 
 declareUnique('dm_portal_tenant_id_code_key', { field: 'code', key: 'portal.codeTaken' });
@@ -166,20 +167,30 @@ export async function portalSources(ctx: ServiceContext): Promise<PortalSources>
   };
 }
 
+/** What a dataset widget of a portal or a data screen names: its dataset and the fields of its rows. */
+type DatasetParts =
+  | { type: 'number'; datasetId: string; field: string }
+  | { type: 'table'; datasetId: string; columns: { field: string }[] }
+  | {
+      type: 'chart';
+      datasetId: string;
+      chart: { x: string; y: string[]; series?: string | undefined; mapId?: string | undefined };
+    };
+
 /**
- * The definition against the tenant: each dataset widget's dataset is the tenant's (404) and the
- * fields it names are columns of its rows where those are known; each shortcut names a menu item
- * of the tenant (404). Answers the definition with its text widgets sanitised.
+ * The refusals of dataset widgets, by the path of their field (`definition.widgets.N.…`): each one's
+ * dataset is the tenant's (else 404, thrown), and the fields it names are columns of its rows where
+ * those are known without running it. Widgets of other types are passed over.
  */
-async function checkedDefinition(
+export async function datasetWidgetProblems(
   ctx: ServiceContext,
-  input: PortalSave['definition'],
-): Promise<PortalDefinition> {
-  const definition = portalDefinitionSchema.parse(input);
+  widgets: Iterable<[number, { type: string }]>,
+): Promise<Record<string, string>> {
   const problems: Record<string, string> = {};
   const columnsOf = new Map<string, string[] | null>();
-  for (const [i, widget] of definition.widgets.entries()) {
-    if (!isDatasetWidget(widget)) continue;
+  for (const [i, w] of widgets) {
+    if (!('datasetId' in w)) continue;
+    const widget = w as DatasetParts;
     if (!columnsOf.has(widget.datasetId)) {
       const dataset = await getDataset(ctx, widget.datasetId);
       columnsOf.set(widget.datasetId, (await datasetOutputColumns(ctx, [dataset])).get(dataset.id) ?? null);
@@ -194,11 +205,27 @@ async function checkedDefinition(
     if (widget.type === 'table')
       for (const [j, c] of widget.columns.entries()) check(`columns.${j}.field`, c.field);
     if (widget.type === 'chart') {
+      // Another tenant's map is not there for this one.
+      if (widget.chart.mapId && !(await mapExists(ctx, widget.chart.mapId))) throw notFound();
       check('chart.x', widget.chart.x);
       for (const [j, f] of widget.chart.y.entries()) check(`chart.y.${j}`, f);
       check('chart.series', widget.chart.series);
     }
   }
+  return problems;
+}
+
+/**
+ * The definition against the tenant: each dataset widget's dataset is the tenant's (404) and the
+ * fields it names are columns of its rows where those are known; each shortcut names a menu item
+ * of the tenant (404). Answers the definition with its text widgets sanitised.
+ */
+async function checkedDefinition(
+  ctx: ServiceContext,
+  input: PortalSave['definition'],
+): Promise<PortalDefinition> {
+  const definition = portalDefinitionSchema.parse(input);
+  const problems = await datasetWidgetProblems(ctx, definition.widgets.entries());
   if (Object.keys(problems).length) throw fieldError(problems);
   const menuIds = [...new Set(definition.widgets.flatMap((w) => (w.type === 'shortcuts' ? w.menuIds : [])))];
   if (menuIds.length) {

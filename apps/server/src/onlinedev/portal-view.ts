@@ -108,8 +108,21 @@ export async function portalWidgetRows(
   const widget = portalDefinitionOf(row).widgets.find((w) => w.id === widgetId);
   if (!widget) throw notFound();
   if (!isDatasetWidget(widget)) throw new AppError(404, 'portal.notDatasetWidget');
+  return datasetWidgetRows(ctx, widget);
+}
+
+/** A dataset widget's rows (a portal's or a data screen's), run as the caller: a table's rows at most. */
+export async function datasetWidgetRows(
+  ctx: ServiceContext,
+  widget: {
+    type: string;
+    datasetId: string;
+    params: Record<string, string | number | boolean | null>;
+    rows?: number;
+  },
+): Promise<PortalWidgetRows> {
   const result = await readDataset(ctx, widget.datasetId, widget.params);
-  const cap = widget.type === 'table' ? widget.rows : PORTAL_WIDGET_ROWS_MAX;
+  const cap = widget.type === 'table' && widget.rows ? widget.rows : PORTAL_WIDGET_ROWS_MAX;
   return {
     columns: result.columns,
     rows: result.rows.slice(0, cap),

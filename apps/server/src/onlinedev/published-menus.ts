@@ -53,7 +53,7 @@ export async function refuseWhileInMenus(
   ctx: ServiceContext,
   menuType: number,
   id: string,
-  key: 'report.inUse' | 'portal.inUse',
+  key: 'report.inUse' | 'portal.inUse' | 'dataScreen.inUse',
 ): Promise<void> {
   const menus = (await menusOfModules(ctx.deps.db, ctx.auth.tenantId, menuType, [id])).get(id) ?? [];
   if (menus.length) throw new AppError(409, key, { users: menus.map((m) => m.name).join(', ') });

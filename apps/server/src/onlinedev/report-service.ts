@@ -29,6 +29,7 @@ import { declareUnique } from '../core/unique-violation';
 import type { Database } from '../db/types';
 import { userName } from './data-model-service';
 import { datasetChoices, datasetOutputColumns, getDataset, readDataset, runDataset } from './dataset-service';
+import { mapExists } from './map-service';
 import {
   ID,
   menusOfModules,
@@ -129,6 +130,8 @@ export const reportDatasets = (ctx: ServiceContext): Promise<ReportDataset[]> =>
  */
 async function checkDefinition(ctx: ServiceContext, definition: ReportDefinition): Promise<void> {
   const dataset = await getDataset(ctx, definition.datasetId);
+  // Another tenant's map is not there for this one.
+  for (const c of definition.charts) if (c.mapId && !(await mapExists(ctx, c.mapId))) throw notFound();
   const known = (await datasetOutputColumns(ctx, [dataset])).get(dataset.id);
   if (!known) return;
   const columns = new Set(known);

@@ -185,7 +185,7 @@ function evaluationTree(quality: string[]): FlowNode {
 }
 
 /** The parts of a request's context the designers' services read, for the tenant's administrator. */
-function adminContext(db: Kysely<Database>, tenantId: string, userId: string): ServiceContext {
+export function adminContext(db: Kysely<Database>, tenantId: string, userId: string): ServiceContext {
   return {
     db,
     tenantId,
@@ -268,7 +268,7 @@ export async function seedSupplierEvaluation(
   return true;
 }
 
-async function grantPage(db: Kysely<Database>, tenantId: string, menuId: string, roles: string[]) {
+export async function grantPage(db: Kysely<Database>, tenantId: string, menuId: string, roles: string[]) {
   await sql`insert into sys_grant (tenant_id, item_type, item_id, object_type, object_id)
     select ${tenantId}::bigint, 'menu', ${menuId}::bigint, 'role', r.id from sys_role r
     where r.tenant_id = ${tenantId}::bigint and r.en_code in (${sql.join(roles)})

@@ -9,7 +9,7 @@ import type { Database } from '../db/types';
 import { seedGeneratedModules } from '../generated/index';
 import { ensureMsgTemplates } from '../message/msg-template';
 import { seedMessages } from '../message/seed';
-import { seedSupplierEvaluation } from '../onlinedev/index';
+import { seedDataScreenDemo, seedSupplierEvaluation } from '../onlinedev/index';
 import { seedDemoSuppliers, seedVendors } from '../supplier/seed';
 import { seedBillRules } from '../system/bill-rule';
 import { seedTasks } from '../system/task/index';
@@ -370,6 +370,8 @@ export async function seedTenant(db: Kysely<Database>, o: TenantSeedOptions): Pr
   const { manager, admin } = seeded.users;
   if (o.workflowDemo && manager)
     await seedSupplierEvaluation(db, seeded.tenantId, { admin, quality: [manager, admin] });
+  // The procurement data screen over the demo's suppliers and flow tasks (onlinedev/data-screen-seed.ts).
+  if (o.workflowDemo) await seedDataScreenDemo(db, seeded.tenantId, admin);
   return seeded;
 }
 

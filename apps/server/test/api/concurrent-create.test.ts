@@ -204,6 +204,30 @@ const CREATES: Record<string, Create> = {
     }),
     expect: { unique: 'code' },
   },
+  '/api/onlineDev/DataScreen': {
+    as: 'admin',
+    body: () => ({
+      code: fresh('scr'),
+      names: { 'zh-CN': '并发大屏' },
+      definition: {
+        background: '#000000',
+        widgets: [
+          {
+            id: 't',
+            type: 'clock',
+            names: { 'zh-CN': '' },
+            x: 0,
+            y: 0,
+            w: 300,
+            h: 80,
+            format: 'time',
+            fontSize: 24,
+          },
+        ],
+      },
+    }),
+    expect: { unique: 'code' },
+  },
   '/api/systemData/DataSource': {
     as: 'admin',
     body: () => ({
@@ -214,6 +238,49 @@ const CREATES: Record<string, Create> = {
       port: 3306,
       database: 'srm',
       username: 'reader',
+    }),
+    expect: { unique: 'code' },
+  },
+  '/api/systemData/DataSync': {
+    as: 'admin',
+    body: () => ({
+      code: fresh('sync'),
+      names: { 'zh-CN': '并发数据同步' },
+      sourceKind: 'dataset',
+      sourceId: ids.reportDataset,
+      modelId: ids.designModel,
+      mapping: [{ column: 'id', field: 'v' }],
+      keyColumns: ['id'],
+      mode: 'full',
+    }),
+    expect: { unique: 'code' },
+  },
+  '/api/systemData/Map': {
+    as: 'admin',
+    body: () => ({
+      code: fresh('map'),
+      names: { 'zh-CN': '并发地图' },
+      nameProperty: 'name',
+      geoJson: JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { name: 'A' },
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [0, 0],
+                  [1, 0],
+                  [1, 1],
+                  [0, 0],
+                ],
+              ],
+            },
+          },
+        ],
+      }),
     }),
     expect: { unique: 'code' },
   },
@@ -304,6 +371,13 @@ const NOT_CREATES = new Set([
   // A report's preview and run only read; ten publishes of one code at once make one menu item (report.test.ts).
   // Testing a connection writes nothing (data-source.test.ts).
   'POST /api/systemData/DataSource/Actions/Test',
+  // A dry run and a take-in proposal only read; two identical "run now" at once make one run
+  // (data-sync.test.ts).
+  'POST /api/systemData/DataSync/{id}/Actions/DryRun',
+  'POST /api/systemData/DataSync/Actions/ProposeModel',
+  'POST /api/systemData/DataSync/{id}/Actions/Execute',
+  // A map's check reads the file and keeps nothing (map.test.ts).
+  'POST /api/systemData/Map/Actions/Check',
   // The test console runs an interface and writes nothing (data-interface.test.ts).
   'POST /api/systemData/DataInterface/{id}/Actions/Test',
   'POST /api/onlineDev/DataReport/Actions/Preview',
@@ -311,6 +385,11 @@ const NOT_CREATES = new Set([
   'POST /api/onlineDev/ReportView/{menuId}/Actions/Run',
   // Ten publishes of a portal go through the same menu write as a report's.
   'POST /api/onlineDev/Portal/{id}/Actions/Publish',
+  // A data screen's publish likewise; its view tokens are random and many by design, one spent
+  // once (data-screen.test.ts).
+  'POST /api/onlineDev/DataScreen/{id}/Actions/Publish',
+  'POST /api/onlineDev/DataScreenView/{id}/Actions/ViewToken',
+  'POST /api/onlineDev/DataScreenView/{id}/Actions/Open',
   // Ten publishes of one draft at once make one version (online-design.test.ts).
   'POST /api/onlineDev/WebDesign/{id}/Actions/Publish',
   // Ten identical item creates on one dictionary page make one item (dictionary-page.test.ts).

@@ -5,6 +5,13 @@ import {
   DataSourceApi,
   type DataSourceTable,
   type DataSourceTestResult,
+  type Dataset,
+  DatasetApi,
+  type DatasetDefinition,
+  type DatasetResult,
+  type DatasetSourceChoice,
+  type DatasetSummary,
+  type DatasetTable,
 } from '@srm/contracts';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
@@ -50,7 +57,8 @@ beforeAll(async () => {
   await root.query(`grant select on ${MARIA_DB}.* to '${MARIA_USER}'@'%'`);
   await root.query(`create table ${MARIA_DB}.supplier_price (
     id int primary key, supplier varchar(50), price decimal(12,2), quoted_on date, active tinyint(1))`);
-  await root.query(`insert into ${MARIA_DB}.supplier_price values (1, '华东钢材', 4200.50, '2026-11-01', 1)`);
+  await root.query(`insert into ${MARIA_DB}.supplier_price values (1, '华东钢材', 4200.50, '2026-11-01', 1),
+    (2, '华东钢材', 99.50, '2026-11-20', 1), (3, 'O''Hare \\\\ Metals', 10, '2026-10-03', 0)`);
   await root.end();
   const pgAdmin = new pg.Client({ connectionString: PG_ADMIN });
   await pgAdmin.connect();
@@ -61,6 +69,8 @@ beforeAll(async () => {
   await pgSource.query(
     'create table erp_order (id bigint primary key, amount numeric(12,2), placed_at timestamptz, paid boolean)',
   );
+  await pgSource.query(`insert into erp_order values (1, 120.00, '2026-11-03T08:00:00Z', true),
+    (2, 30.50, '2026-11-03T09:00:00Z', true), (3, 999, '2026-11-04T09:00:00Z', false)`);
   await pgSource.end();
 
   const stream = new PassThrough();
@@ -240,5 +250,186 @@ describe('data sources', () => {
     await up0082(t.db as never);
     await up0082(t.db as never);
     expect(await pages()).toHaveLength(before);
+  });
+});
+
+describe('datasets over a data source', () => {
+  const D = DatasetApi.dataset;
+  let mariaId: string;
+  let pgId: string;
+  const spend = (extra: Partial<DatasetDefinition> = {}): DatasetDefinition => ({
+    kind: 'visual',
+    sourceId: mariaId,
+    visual: {
+      table: 'supplier_price',
+      joins: [],
+      columns: [
+        { column: 'supplier', alias: 'supplier' },
+        { column: 'quoted_on', alias: 'month', bucket: 'month' },
+        { column: 'price', alias: 'total', aggregate: 'sum' },
+        { column: 'id', alias: 'quotes', aggregate: 'count' },
+      ],
+      filters: [
+        { column: 'quoted_on', op: 'ge', param: 'since' },
+        { column: 'active', op: 'eq', value: 'true' },
+      ],
+      sort: [{ alias: 'total', order: 'desc' }],
+    },
+    params: [{ code: 'since', names: { 'zh-CN': '起始日' }, type: 'date', required: false }],
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    mariaId = (await t.post<DataSource>(S, maria({ code: 'quotes_db' }), admin)).body.data.id;
+    pgId = (
+      await t.post<DataSource>(
+        S,
+        {
+          code: 'erp_db',
+          name: 'ERP',
+          kind: 'postgres',
+          host: '127.0.0.1',
+          port: 5432,
+          database: PG_DB,
+          username: 'postgres',
+        },
+        admin,
+      )
+    ).body.data.id;
+  });
+
+  it('offers the sources without their connection, and a source’s tables as the builder’s', async () => {
+    const sources = await t.get<{ list: DatasetSourceChoice[] }>(`${D}/Sources`, admin);
+    expect(sources.body.data.list.map((s) => s.code)).toEqual(['erp_db', 'quotes_db']);
+    expect(JSON.stringify(sources.body.data)).not.toMatch(/127\.0\.0\.1|password|srm_ro_/);
+    const tables = await t.get<{ list: DatasetTable[] }>(`${D}/Tables?sourceId=${mariaId}`, admin);
+    expect(tables.body.data.list).toEqual([
+      {
+        name: 'supplier_price',
+        names: { 'zh-CN': 'supplier_price' },
+        source: 'source',
+        columns: [
+          { name: 'id', names: { 'zh-CN': 'id' }, type: 'number' },
+          { name: 'supplier', names: { 'zh-CN': 'supplier' }, type: 'text' },
+          { name: 'price', names: { 'zh-CN': 'price' }, type: 'number' },
+          { name: 'quoted_on', names: { 'zh-CN': 'quoted_on' }, type: 'date' },
+          { name: 'active', names: { 'zh-CN': 'active' }, type: 'boolean' },
+        ],
+      },
+    ]);
+  });
+
+  it('reads a MariaDB table grouped by month, its values bound, and saves and runs it', async () => {
+    const preview = await t.post<DatasetResult>(
+      `${D}/Actions/Preview`,
+      { definition: spend(), params: { since: '2026-01-01' } },
+      admin,
+    );
+    expect(preview.body.code).toBe(0);
+    expect(preview.body.data.columns).toEqual([
+      { name: 'supplier', type: 'text' },
+      { name: 'month', type: 'text' },
+      { name: 'total', type: 'number' },
+      { name: 'quotes', type: 'number' },
+    ]);
+    expect(preview.body.data.rows).toEqual([
+      { supplier: '华东钢材', month: '2026-11-01', total: 4300, quotes: 2 },
+    ]);
+    expect(preview.body.data.statement).toContain('`supplier_price`');
+    const saved = await t.post<Dataset>(
+      D,
+      { code: 'quote_spend', names: { 'zh-CN': '报价金额' }, definition: spend() },
+      admin,
+    );
+    expect(saved.body.code).toBe(0);
+    const run = await t.post<DatasetResult>(
+      `${D}/${saved.body.data.id}/Actions/Run`,
+      { params: { since: '2026-11-10' } },
+      admin,
+    );
+    expect(run.body.data.rows).toEqual([
+      { supplier: '华东钢材', month: '2026-11-01', total: 99.5, quotes: 1 },
+    ]);
+    const list = await t.get<{ list: DatasetSummary[] }>(D, admin);
+    expect(list.body.data.list.find((d) => d.code === 'quote_spend')?.sourceName).toBe('供应商报价库');
+    // Quotes and backslashes are values, never SQL: the one row whose name holds them, and the table stays.
+    const like = spend({
+      visual: {
+        table: 'supplier_price',
+        joins: [],
+        columns: [{ column: 'supplier', alias: 'supplier' }],
+        filters: [{ column: 'supplier', op: 'like', value: "'Hare \\\\" }],
+        sort: [],
+      },
+      params: [],
+    });
+    const odd = await t.post<DatasetResult>(`${D}/Actions/Preview`, { definition: like }, admin);
+    expect(odd.body.data.rows).toEqual([{ supplier: "O'Hare \\ Metals" }]);
+    // The source's table, deleted under a dataset: refused while it reads it.
+    const del = await t.request({
+      method: 'DELETE',
+      url: `${S}/${mariaId}`,
+      headers: { authorization: `Bearer ${admin}`, ...en },
+    });
+    expect(del.body).toMatchObject({
+      code: 409,
+      msg: 'Datasets read this data source, so it cannot be deleted: 报价金额 (quote_spend)',
+    });
+  });
+
+  it('reads a PostgreSQL table by day, a boolean and a number compared as theirs', async () => {
+    const definition: DatasetDefinition = {
+      kind: 'visual',
+      sourceId: pgId,
+      visual: {
+        table: 'erp_order',
+        joins: [],
+        columns: [
+          { column: 'placed_at', alias: 'day', bucket: 'day' },
+          { column: 'amount', alias: 'amount', aggregate: 'sum' },
+        ],
+        filters: [
+          { column: 'paid', op: 'eq', param: 'paid' },
+          { column: 'amount', op: 'lt', value: '500' },
+        ],
+        sort: [{ alias: 'day', order: 'asc' }],
+      },
+      params: [{ code: 'paid', names: { 'zh-CN': '已付' }, type: 'boolean', required: true }],
+    };
+    const res = await t.post<DatasetResult>(
+      `${D}/Actions/Preview`,
+      { definition, params: { paid: true } },
+      admin,
+    );
+    expect(res.body.code).toBe(0);
+    expect(res.body.data.rows).toEqual([{ day: '2026-11-03', amount: 150.5 }]);
+    const missing = await t.post(`${D}/Actions/Preview`, { definition, params: {} }, admin, en);
+    expect(fieldsOf(missing.body.data)).toEqual({ 'params.paid': 'This field is required' });
+  });
+
+  it('refuses SQL over a source, names it does not have, and others’ sources, at their field', async () => {
+    const sqlOver = await t.post(
+      `${D}/Actions/Preview`,
+      { definition: { ...spend(), kind: 'sql', sql: 'select 1' } },
+      admin,
+      en,
+    );
+    expect(sqlOver.body.code).toBe(400);
+    expect(fieldsOf(sqlOver.body.data)).toEqual({
+      'definition.kind': 'A dataset over a data source is built visually only',
+    });
+    const wrong = spend();
+    (wrong.visual as NonNullable<DatasetDefinition['visual']>).columns[0] = {
+      column: 'nope',
+      alias: 'supplier',
+    };
+    const unknown = await t.post(`${D}/Actions/Preview`, { definition: wrong }, admin, en);
+    expect(fieldsOf(unknown.body.data)).toEqual({ 'definition.visual.columns.0.column': expect.any(String) });
+    // Another tenant's source, in a body or a query: not there for him; nor for a supplier's user.
+    expect((await t.post(`${D}/Actions/Preview`, { definition: spend() }, otherAdmin)).body.code).toBe(404);
+    expect((await t.get(`${D}/Tables?sourceId=${mariaId}`, otherAdmin)).body.code).toBe(404);
+    const vendor = await t.login('vendor', 'vendor123');
+    expect((await t.get(`${D}/Tables?sourceId=${mariaId}`, vendor)).body.code).toBe(403);
+    expect((await t.get(`${D}/Sources`, buyer)).body.code).toBe(403);
   });
 });

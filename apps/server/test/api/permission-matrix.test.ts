@@ -62,6 +62,12 @@ const PUBLIC = new Set([
   'GET /api/oauth/LoginConfig',
   // One-time export links: the unguessable token is the key, so a plain <a href> can download.
   'GET /api/common/temp-download/{token}',
+  // The data screen viewer: no session, its own tokens (a view token spent for a viewer token of
+  // one screen; unknown or expired 401, another screen's 404: data-screen.test.ts).
+  'POST /api/onlineDev/DataScreenView/{id}/Actions/Open',
+  'GET /api/onlineDev/DataScreenView/{id}',
+  'GET /api/onlineDev/DataScreenView/{id}/Widgets/{widgetId}/Data',
+  'GET /api/onlineDev/DataScreenView/{id}/Maps/{mapId}',
 ]);
 
 /**
@@ -99,6 +105,8 @@ const SIGNED_IN = new Set([
   'GET /api/common/temp-download',
   // The tenant's own wording of the web's texts, applied at start-up.
   'GET /api/common/TextOverrides',
+  // A map's regions, for whoever opens a report that draws it (the tenant's map or the product's).
+  'GET /api/systemData/Map/{id}/GeoJson',
   // The caller's own internal messages and their unread counts.
   'GET /api/message',
   'GET /api/message/ReadInfo/{id}',
@@ -174,6 +182,9 @@ const SIGNED_IN = new Set([
   'GET /api/onlineDev/PortalView/{id}/Widgets/{widgetId}/Data',
   'GET /api/onlineDev/PortalHome',
   'PUT /api/onlineDev/PortalHome',
+  // A data screen's view token: the service finds whether the caller may open it (a type-6 menu
+  // item he holds, the designer's code; anyone else gets 404).
+  'POST /api/onlineDev/DataScreenView/{id}/Actions/ViewToken',
 ]);
 
 /**
@@ -241,6 +252,10 @@ const NOT_SUPPLIERS = new Set([
   // A portal is the tenant's, not a supplier's: his user opens one as any user does.
   'GET /api/onlineDev/PortalView/{id}',
   'GET /api/onlineDev/PortalView/{id}/Widgets/{widgetId}/Data',
+  // A data screen likewise.
+  'POST /api/onlineDev/DataScreenView/{id}/Actions/ViewToken',
+  // A map is the tenant's: whoever opens a report drawing it reads its regions.
+  'GET /api/systemData/Map/{id}/GeoJson',
 ]);
 
 /** Calls that need no permission code: public, or open to every signed-in user. */
@@ -270,6 +285,10 @@ const WATCHED = [
   'dm_design',
   'dm_design_version',
   'dm_data_interface',
+  'dm_data_sync',
+  'dm_data_sync_run',
+  'dm_data_screen',
+  'dm_data_screen_token',
   'sys_bill_counter',
   'sys_bill_no',
   'sys_password_history',
@@ -306,6 +325,31 @@ const datasetBody = {
   code: 'zz_dataset',
   names: { 'zh-CN': 'zz' },
   definition: { kind: 'sql', sql: 'select id from srm_user', params: [] },
+};
+const mapBody = {
+  code: 'zz_map',
+  names: { 'zh-CN': 'zz' },
+  nameProperty: 'name',
+  geoJson: JSON.stringify({
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        properties: { name: 'zz' },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [0, 0],
+            ],
+          ],
+        },
+      },
+    ],
+  }),
 };
 const sourceBody = {
   code: 'zz_source',
@@ -386,6 +430,35 @@ const portalBody = (datasetId: string, menuIds: string[] = []) => ({
     ],
   },
 });
+const screenBody = (datasetId: string) => ({
+  code: 'zz_screen',
+  names: { 'zh-CN': 'zz' },
+  definition: {
+    background: '#000000',
+    widgets: [
+      {
+        id: 'n',
+        type: 'number',
+        names: { 'zh-CN': '' },
+        x: 0,
+        y: 0,
+        w: 300,
+        h: 200,
+        datasetId,
+        params: {},
+        field: 'id',
+        aggregate: 'count',
+        format: 'number',
+      },
+    ],
+  },
+});
+/** A data screen over the token's tenant's report dataset. */
+async function screen(token: string, datasetId: string): Promise<string> {
+  const created = await t.post<{ id: string }>('/api/onlineDev/DataScreen', screenBody(datasetId), token);
+  expect(created.body.code).toBe(0);
+  return created.body.data.id;
+}
 /** A portal over the token's tenant's report dataset. */
 async function portal(token: string, datasetId: string): Promise<string> {
   const created = await t.post<{ id: string }>('/api/onlineDev/Portal', portalBody(datasetId), token);
@@ -409,6 +482,41 @@ let nobody: string;
 /** The caller of a route in the admin's checks: the supplier user on the supplier's side. */
 const callerOf = (key: string) => (SUPPLIER_SIDE.has(key) ? vendor : admin);
 let routes: Route[];
+/** A data sync row as the service writes it (its source cannot be reached from this app). */
+async function syncRow(tenant: string, source: string, model: string): Promise<string> {
+  return idOf(
+    t.db
+      .insertInto('dm_data_sync')
+      .values({
+        tenant_id: tenant,
+        code: 'zz_sync',
+        full_name: 'zz',
+        source_kind: 'table',
+        source_id: source,
+        source_table: 'zz',
+        model_id: model,
+        mapping: JSON.stringify([{ column: 'v', field: 'v' }]),
+        key_columns: JSON.stringify(['v']),
+        mode: 'full',
+        owner_id: 0,
+      })
+      .returning(sql<string>`id::text`.as('id'))
+      .executeTakeFirst(),
+  );
+}
+
+const syncBody = (source: string, model: string) => ({
+  code: 'zz_sync2',
+  names: { 'zh-CN': 'zz' },
+  sourceKind: 'table',
+  sourceId: source,
+  sourceTable: 'zz',
+  modelId: model,
+  mapping: [{ column: 'v', field: 'v' }],
+  keyColumns: ['v'],
+  mode: 'full',
+});
+
 let ours: {
   tenantId: string;
   head: string;
@@ -431,9 +539,15 @@ let ours: {
   reportPage: string;
   /** A portal over our report's dataset. */
   portal: string;
+  /** A data screen over it. */
+  screen: string;
   dataset: string;
   delegation: string;
   dataInterface: string;
+  /** A data sync of ours, with the source and the model it names. */
+  dataSync: string;
+  dataSource: string;
+  dataModel: string;
 };
 let theirs: {
   tenantId: string;
@@ -469,9 +583,14 @@ let theirs: {
   report: string;
   reportPage: string;
   portal: string;
+  screen: string;
   /** A data source of theirs, its password kept. */
   dataSource: string;
   dataInterface: string;
+  /** A map they uploaded. */
+  map: string;
+  /** A data sync of theirs, from their source into their model. */
+  dataSync: string;
   modelRow: string;
   task: string;
   /** An avatar one of their users shows. */
@@ -676,9 +795,13 @@ beforeAll(async () => {
     report: '',
     reportPage: '',
     portal: '',
+    screen: '',
     dataset: '',
     delegation: '',
     dataInterface: '',
+    dataSync: '',
+    dataSource: '',
+    dataModel: '',
   };
   const childOf = (menu: string, table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
     idOf(t.db.selectFrom(table).select('id').where('menu_id', '=', menu).executeTakeFirst());
@@ -769,7 +892,27 @@ beforeAll(async () => {
     t.post<{ id: string }>('/api/systemData/DataInterface', interfaceBody(), admin).then((r) => r.body.data),
   );
   ours.dataset = ourReport.dataset;
+  // Written as the service writes them: this app's allow-list is empty, so the API saves no source.
+  ours.dataModel = ourModel.body.data.id;
+  ours.dataSource = await idOf(
+    t.db
+      .insertInto('dm_data_source')
+      .values({
+        tenant_id: tenantId,
+        code: 'zy_source',
+        full_name: 'zy',
+        kind: 'mysql',
+        host: '127.0.0.1',
+        port: 3306,
+        database_name: 'zy',
+        username: 'zy',
+      })
+      .returning(sql<string>`id::text`.as('id'))
+      .executeTakeFirst(),
+  );
+  ours.dataSync = await syncRow(tenantId, ours.dataSource, ours.dataModel);
   ours.portal = await portal(admin, ourReport.dataset);
+  ours.screen = await screen(admin, ourReport.dataset);
 
   // A staff user of the tenant who holds nothing.
   const created = await t.post(
@@ -911,6 +1054,7 @@ beforeAll(async () => {
       report: r.report,
       reportPage: r.page,
       portal: await portal(t2admin, r.dataset),
+      screen: await screen(t2admin, r.dataset),
     }))),
     // Written as the service writes it: this app's allow-list is empty, so the API saves none.
     dataSource: await idOf(
@@ -935,6 +1079,8 @@ beforeAll(async () => {
         .post<{ id: string }>('/api/systemData/DataInterface', interfaceBody(), t2admin)
         .then((r) => r.body.data),
     ),
+    map: await idOf(t.post<{ id: string }>('/api/systemData/Map', mapBody, t2admin).then((r) => r.body.data)),
+    dataSync: '',
     vendorEnt: other.vendorEntId,
     vendorFile: await vendorFile(other.tenantId, other.vendorEntId, other.users.vendor),
   };
@@ -944,6 +1090,7 @@ beforeAll(async () => {
     .where('id', '=', theirs.buyer)
     .execute();
   theirs.message = (await message(theirs.tenantId, theirs.buyer)).id;
+  theirs.dataSync = await syncRow(theirs.tenantId, theirs.dataSource, theirs.dataModel);
   // A task of theirs with a pending to-do, and a delegation.
   const task = await t.db
     .insertInto('flow_task')
@@ -1287,6 +1434,27 @@ describe('permission matrix', () => {
       ['PUT /api/onlineDev/DataSet/{id}', `/api/onlineDev/DataSet/${T.dataset}`, datasetBody],
       ['DELETE /api/onlineDev/DataSet/{id}', `/api/onlineDev/DataSet/${T.dataset}`],
       ['POST /api/onlineDev/DataSet/{id}/Actions/Run', `/api/onlineDev/DataSet/${T.dataset}/Actions/Run`, {}],
+      // Their data source, as the one a dataset of ours would read.
+      ['GET /api/onlineDev/DataSet/Tables', `/api/onlineDev/DataSet/Tables?sourceId=${T.dataSource}`],
+      [
+        'POST /api/onlineDev/DataSet',
+        '/api/onlineDev/DataSet',
+        {
+          ...datasetBody,
+          definition: {
+            kind: 'visual',
+            sourceId: T.dataSource,
+            visual: {
+              table: 'x',
+              joins: [],
+              columns: [{ column: 'id', alias: 'id' }],
+              filters: [],
+              sort: [],
+            },
+            params: [],
+          },
+        },
+      ],
       ['GET /api/systemData/DataSource/{id}', `/api/systemData/DataSource/${T.dataSource}`],
       ['GET /api/systemData/DataSource/{id}/Tables', `/api/systemData/DataSource/${T.dataSource}/Tables`],
       ['PUT /api/systemData/DataSource/{id}', `/api/systemData/DataSource/${T.dataSource}`, sourceBody],
@@ -1297,7 +1465,47 @@ describe('permission matrix', () => {
         '/api/systemData/DataSource/Actions/Test',
         { ...sourceBody, id: T.dataSource },
       ],
+      ['GET /api/systemData/DataSync/{id}', `/api/systemData/DataSync/${T.dataSync}`],
+      ['GET /api/systemData/DataSync/{id}/Runs', `/api/systemData/DataSync/${T.dataSync}/Runs`],
+      [
+        'PUT /api/systemData/DataSync/{id}',
+        `/api/systemData/DataSync/${T.dataSync}`,
+        syncBody(ours.dataSource, ours.dataModel),
+      ],
+      ['DELETE /api/systemData/DataSync/{id}', `/api/systemData/DataSync/${T.dataSync}`],
+      [
+        'POST /api/systemData/DataSync/{id}/Actions/Execute',
+        `/api/systemData/DataSync/${T.dataSync}/Actions/Execute`,
+        {},
+      ],
+      [
+        'POST /api/systemData/DataSync/{id}/Actions/DryRun',
+        `/api/systemData/DataSync/${T.dataSync}/Actions/DryRun`,
+        {},
+      ],
+      // Their source or model in the body of our sync, new or saved, and their table to take in.
+      ['POST /api/systemData/DataSync', '/api/systemData/DataSync', syncBody(T.dataSource, ours.dataModel)],
+      ['POST /api/systemData/DataSync', '/api/systemData/DataSync', syncBody(ours.dataSource, T.dataModel)],
+      [
+        'PUT /api/systemData/DataSync/{id}',
+        `/api/systemData/DataSync/${ours.dataSync}`,
+        syncBody(T.dataSource, ours.dataModel),
+      ],
+      [
+        'PUT /api/systemData/DataSync/{id}',
+        `/api/systemData/DataSync/${ours.dataSync}`,
+        syncBody(ours.dataSource, T.dataModel),
+      ],
+      [
+        'POST /api/systemData/DataSync/Actions/ProposeModel',
+        '/api/systemData/DataSync/Actions/ProposeModel',
+        { sourceId: T.dataSource, table: 'zz' },
+      ],
       ['GET /api/systemData/DataInterface/{id}', `/api/systemData/DataInterface/${T.dataInterface}`],
+      ['GET /api/systemData/Map/{id}', `/api/systemData/Map/${T.map}`],
+      ['GET /api/systemData/Map/{id}/GeoJson', `/api/systemData/Map/${T.map}/GeoJson`],
+      ['PUT /api/systemData/Map/{id}', `/api/systemData/Map/${T.map}`, mapBody],
+      ['DELETE /api/systemData/Map/{id}', `/api/systemData/Map/${T.map}`],
       [
         'PUT /api/systemData/DataInterface/{id}',
         `/api/systemData/DataInterface/${T.dataInterface}`,
@@ -1401,6 +1609,34 @@ describe('permission matrix', () => {
         `/api/onlineDev/PortalView/${T.portal}/Widgets/n/Data`,
       ],
       ['PUT /api/onlineDev/PortalHome', '/api/onlineDev/PortalHome', { portalId: T.portal }],
+      // Data screens: theirs on every call; their dataset and directory inside our bodies.
+      ['GET /api/onlineDev/DataScreen/{id}', `/api/onlineDev/DataScreen/${T.screen}`],
+      ['PUT /api/onlineDev/DataScreen/{id}', `/api/onlineDev/DataScreen/${T.screen}`, screenBody(T.dataset)],
+      ['DELETE /api/onlineDev/DataScreen/{id}', `/api/onlineDev/DataScreen/${T.screen}`],
+      [
+        'POST /api/onlineDev/DataScreen',
+        '/api/onlineDev/DataScreen',
+        { ...screenBody(T.dataset), code: 'zz_other' },
+      ],
+      [
+        'PUT /api/onlineDev/DataScreen/{id}',
+        `/api/onlineDev/DataScreen/${ours.screen}`,
+        screenBody(T.dataset),
+      ],
+      [
+        'POST /api/onlineDev/DataScreen/{id}/Actions/Publish',
+        `/api/onlineDev/DataScreen/${ours.screen}/Actions/Publish`,
+        { parentId: T.menu, enCode: 'zz.publish' },
+      ],
+      [
+        'POST /api/onlineDev/DataScreen/{id}/Actions/Publish',
+        `/api/onlineDev/DataScreen/${T.screen}/Actions/Publish`,
+        { parentId: ours.menu, enCode: 'zz.publish' },
+      ],
+      [
+        'POST /api/onlineDev/DataScreenView/{id}/Actions/ViewToken',
+        `/api/onlineDev/DataScreenView/${T.screen}/Actions/ViewToken`,
+      ],
       // Their model named in the body of our new design.
       ['POST /api/onlineDev/WebDesign', '/api/onlineDev/WebDesign', designBody(T.dataModel)],
       [

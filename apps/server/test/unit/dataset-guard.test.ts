@@ -1,7 +1,7 @@
 import type { DatasetTable } from '@srm/contracts';
 import { describe, expect, it } from 'vitest';
 import { DatasetSqlError, guardSql } from '../../src/onlinedev/dataset-guard';
-import { compileVisual } from '../../src/onlinedev/dataset-visual';
+import { compileVisual, sourceDialect, type VisualBind } from '../../src/onlinedev/dataset-visual';
 
 const TABLES = new Set(['srm_supplier', 'srm_user', 'purchase_line']);
 const PARAMS = new Map([
@@ -214,5 +214,53 @@ describe('the visual dataset builder', () => {
     ).toEqual({
       problems: { 'visual.table': 'dataset.unknownTable' },
     });
+  });
+
+  it('writes a source’s dialect with every value bound, never spliced', () => {
+    const source = new Map<string, DatasetTable>([
+      [
+        'erp.Orders',
+        {
+          name: 'erp.Orders',
+          names: names('erp.Orders'),
+          source: 'source',
+          columns: [
+            { name: 'Amount', names: names('Amount'), type: 'number' },
+            { name: 'placed', names: names('placed'), type: 'date' },
+            { name: 'who', names: names('who'), type: 'text' },
+          ],
+        },
+      ],
+    ]);
+    const visual = {
+      table: 'erp.Orders',
+      joins: [],
+      columns: [
+        { column: 'placed', alias: 'month', bucket: 'month' as const },
+        { column: 'Amount', alias: 'total', aggregate: 'sum' as const },
+      ],
+      filters: [
+        { column: 'who', op: 'like' as const, value: "x' or 1=1 -- \\" },
+        { column: 'Amount', op: 'gt' as const, param: 'min' },
+      ],
+      sort: [],
+    };
+    const params = [{ code: 'min', names: names('最小'), type: 'number' as const, required: false }];
+    const binds: VisualBind[] = [];
+    const mysql = compileVisual(visual, params, source, sourceDialect('mysql', binds));
+    expect(mysql).toEqual({
+      sql: [
+        "select cast(date_format(t0.`placed`, '%Y-%m-01') as date) as `month`, sum(t0.`Amount`) as `total`",
+        'from `erp`.`Orders` as t0',
+        "where cast(t0.`who` as char) like concat('%', ?, '%') and t0.`Amount` > cast(? as decimal(65,10))",
+        "group by cast(date_format(t0.`placed`, '%Y-%m-01') as date)",
+      ].join('\n'),
+    });
+    expect(binds).toEqual([{ value: "x' or 1=1 -- \\", type: 'text' }, { param: 'min' }]);
+    const pgBinds: VisualBind[] = [];
+    const pg = compileVisual(visual, params, source, sourceDialect('postgres', pgBinds));
+    expect('sql' in pg && pg.sql).toContain('from "erp"."Orders" as t0');
+    expect('sql' in pg && pg.sql).toContain(`t0."Amount" > ($2::numeric)`);
+    expect(pgBinds).toHaveLength(2);
   });
 });

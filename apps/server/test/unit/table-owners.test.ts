@@ -113,10 +113,15 @@ const OWNERS: Record<string, string> = {
   dm_dataset: 'onlinedev',
   dm_data_source: 'onlinedev',
   dm_data_interface: 'onlinedev',
+  dm_map: 'onlinedev',
+  dm_data_sync: 'onlinedev',
+  dm_data_sync_run: 'onlinedev',
   dm_design: 'onlinedev',
   dm_report: 'onlinedev',
   dm_portal: 'onlinedev',
   dm_portal_home: 'onlinedev',
+  dm_data_screen: 'onlinedev',
+  dm_data_screen_token: 'onlinedev',
   dm_design_version: 'onlinedev',
 
   tenant: 'platform',
@@ -141,6 +146,8 @@ const NAMED_BY_VARIABLE: Record<string, readonly string[]> = {
   'onlinedev/model-ddl.ts': [],
   // The rows of the tenant's model tables (`dm_<tenant>_<code>`), which only onlinedev makes.
   'onlinedev/model-rows.ts': [],
+  // A data sync's batches into its model's table (`dm_<tenant>_<code>`).
+  'onlinedev/data-sync-run.ts': [],
 };
 
 const SRC = path.resolve(__dirname, '../../src');

@@ -1,5 +1,5 @@
 import { ExportOutlined } from '@ant-design/icons';
-import type { Locale } from '@srm/contracts/core';
+import { type Locale, MenuType } from '@srm/contracts/core';
 import { Badge, type MenuProps } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import type { AppMenuItem } from '../router/types';
 import { useMenuBadges } from '../store/menuBadges';
 import { useAppStore } from '../store/settings';
 import { useMenuTree } from '../store/shellData';
+import { openDataScreen } from '../views/onlineDev/dataScreen/open-screen';
 import { MenuLabel } from './MenuLabel';
 import { findMenu, menuChain, menuKey, menuTitle, visibleMenus } from './menuUtils';
 
@@ -68,7 +69,9 @@ export function toMenuItems(
 /** Opens a menu page: external links in a new browser tab, the rest through the router. */
 export function openMenuItem(item: AppMenuItem | undefined, navigate: (to: string) => void): void {
   if (!item || item.children?.length) return;
-  if (item.external) window.open(item.path, '_blank', 'noopener,noreferrer');
+  // A data screen (type 6): its viewer with a view token the server gives on opening.
+  if (item.type === MenuType.visualisation && item.relationId) openDataScreen(item.relationId, item.path);
+  else if (item.external) window.open(item.path, '_blank', 'noopener,noreferrer');
   else if (item.path) navigate(item.path);
 }
 

@@ -1,4 +1,4 @@
-import { MenuType } from '@srm/contracts/core';
+import { DATA_SCREEN_BASE, MenuType } from '@srm/contracts/core';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
@@ -375,6 +375,21 @@ export const fixedRoutes: RouteObject[] = [
         ],
       },
     ],
+  },
+  // The data screen viewer (menu type 6): full screen, outside the shell and its session, read with
+  // the screen's own short-lived tokens (views/onlineDev/dataScreen/DataScreenViewer.tsx).
+  {
+    id: 'dataScreen',
+    path: `${DATA_SCREEN_BASE}/view/:id`,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Progress />,
+    lazy: async () => {
+      const [module] = await Promise.all([
+        import('../views/onlineDev/dataScreen/DataScreenViewer'),
+        loadNamespaces(['dataScreen', 'visualPortal', 'dataReport']),
+      ]);
+      return { Component: module.default };
+    },
   },
   // The platform operator's console, beside the tenants' root: its own sign-in, token and menu
   // (views/platform); the tenant route guard never sees its paths.

@@ -1,4 +1,11 @@
-import { LOCALES, type Locale, MenuType, nameInLocale, type ServerMenuItem } from '@srm/contracts/core';
+import {
+  DATA_SCREEN_BASE,
+  LOCALES,
+  type Locale,
+  MenuType,
+  nameInLocale,
+  type ServerMenuItem,
+} from '@srm/contracts/core';
 import type { AppMenuItem, RouteMeta } from './types';
 
 /** Context a menu needs to build addresses: the session token and the visualisation base. */
@@ -92,7 +99,9 @@ export function mapMenuItem(item: ServerMenuItem, ctx: MenuContext, parentId = '
   } else if (type === MenuType.visualisation) {
     const prop = readProperty(item.propertyJson);
     base.relationId = prop.moduleId === undefined ? '' : String(prop.moduleId);
-    base.path = `${ctx.dataVBase}/view/${base.relationId}?token=${encodeURIComponent(ctx.token)}`;
+    // The product's own viewer unless the tenant names another base; no token here: opening it
+    // asks the server for a short-lived view token (never the session's: docs/data-screens.md).
+    base.path = `${ctx.dataVBase || DATA_SCREEN_BASE}/view/${base.relationId}`;
     base.external = true;
   } else if (type === MenuType.link) {
     const url = fillPlaceholders(item.menuUrl, ctx);

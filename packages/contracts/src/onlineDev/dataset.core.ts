@@ -18,7 +18,8 @@ export const DatasetApi = {
   /**
    * GET list; POST create; GET/PUT/DELETE `${dataset}/{id}`; POST `${dataset}/{id}/Actions/Run`
    * (the saved dataset with parameter values); POST `${dataset}/Actions/Preview` (a definition not
-   * saved yet); GET `${dataset}/Tables` (the tables a dataset can read, with their columns).
+   * saved yet); GET `${dataset}/Tables` (the tables a dataset can read, with their columns;
+   * `?sourceId=` a data source's); GET `${dataset}/Sources` (the data sources a dataset may read).
    */
   dataset: '/api/onlineDev/DataSet',
 } as const;
@@ -72,6 +73,11 @@ export type DatasetKind = 'visual' | 'sql';
 
 export interface DatasetDefinition {
   kind: DatasetKind;
+  /**
+   * A data source of the tenant (系统数据 › 数据连接) whose tables the dataset reads instead of the
+   * product's: visual only, read-only, outside the product's data rules (docs/datasets.md).
+   */
+  sourceId?: string;
   /** kind `sql`: one SELECT over the tables of `Tables`, parameters as `:code`. */
   sql?: string;
   /** kind `visual`. */
@@ -83,7 +89,8 @@ export interface DatasetDefinition {
 export interface DatasetTable {
   name: string;
   names: DataModelNames;
-  source: 'model' | 'product';
+  /** `source`: a table of a data source, named `schema.table`. */
+  source: 'model' | 'product' | 'source';
   columns: DatasetTableColumn[];
 }
 
@@ -93,6 +100,14 @@ export interface DatasetTableColumn {
   type: 'text' | 'number' | 'date' | 'datetime' | 'boolean' | 'id' | 'json';
   /** A column holding a row id of another table (what a visual join follows). */
   references?: string;
+}
+
+/** A data source as the dataset designer offers it: no connection details. */
+export interface DatasetSourceChoice {
+  id: string;
+  code: string;
+  name: string;
+  kind: 'postgres' | 'mysql';
 }
 
 export interface DatasetResultColumn {
@@ -114,6 +129,8 @@ export interface DatasetSummary {
   code: string;
   names: DataModelNames;
   kind: DatasetKind;
+  /** The data source it reads, when not the product's tables. */
+  sourceName?: string;
   updatedAt: number | null;
   updatedByName: string;
 }

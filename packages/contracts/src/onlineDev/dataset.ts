@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../api/envelope';
 import { dataModelNamesSchema } from './data-model';
 import {
   DATASET_AGGREGATES,
@@ -22,10 +23,16 @@ export * from './dataset.core';
 const code = z
   .string({ error: 'validation.required' })
   .regex(/^[a-z][a-z0-9_]{0,29}$/, { error: 'validation.dmIdentifier' });
-/** A column of the visual builder: `column` or `via.column`. */
-const columnRef = z
+/**
+ * A name of the visual builder: a table, or a column as `column` or `via.column`. A data source's
+ * names may have capitals and a schema (`schema.table`); whatever it is, the builder only writes a
+ * name found in the catalog of what the dataset reads (dataset-visual.ts).
+ */
+const nameRef = z
   .string({ error: 'validation.required' })
-  .regex(/^[a-z][a-z0-9_]{0,29}(\.[a-z][a-z0-9_]{0,29})?$/, { error: 'validation.dmIdentifier' });
+  .regex(/^[A-Za-z_][A-Za-z0-9_$]{0,63}(\.[A-Za-z_][A-Za-z0-9_$]{0,63})?$/, {
+    error: 'validation.datasetName',
+  });
 
 export const datasetParamSchema: z.ZodType<DatasetParam> = z.object({
   code,
@@ -36,12 +43,12 @@ export const datasetParamSchema: z.ZodType<DatasetParam> = z.object({
 });
 
 export const visualDatasetSchema: z.ZodType<VisualDataset> = z.object({
-  table: code,
+  table: nameRef,
   joins: z.array(z.object({ via: code })).max(DATASET_JOINS_MAX),
   columns: z
     .array(
       z.object({
-        column: columnRef,
+        column: nameRef,
         alias: code,
         aggregate: z.enum(DATASET_AGGREGATES).optional(),
         bucket: z.enum(DATASET_DATE_BUCKETS).optional(),
@@ -52,7 +59,7 @@ export const visualDatasetSchema: z.ZodType<VisualDataset> = z.object({
   filters: z
     .array(
       z.object({
-        column: columnRef,
+        column: nameRef,
         op: z.enum(DATASET_FILTER_OPS),
         param: code.optional(),
         value: z.string().max(200).optional(),
@@ -65,6 +72,7 @@ export const visualDatasetSchema: z.ZodType<VisualDataset> = z.object({
 export const datasetDefinitionSchema: z.ZodType<DatasetDefinition> = z
   .object({
     kind: z.enum(['visual', 'sql']),
+    sourceId: idSchema.optional(),
     sql: z.string().max(DATASET_SQL_MAX).optional(),
     visual: visualDatasetSchema.optional(),
     params: z.array(datasetParamSchema).max(DATASET_PARAMS_MAX),
@@ -74,6 +82,9 @@ export const datasetDefinitionSchema: z.ZodType<DatasetDefinition> = z
       ctx.addIssue({ code: 'custom', path: ['sql'], message: 'validation.required' });
     if (value.kind === 'visual' && !value.visual)
       ctx.addIssue({ code: 'custom', path: ['visual'], message: 'validation.required' });
+    // A source's SQL would be its own dialect, which PostgreSQL's parser cannot vouch for.
+    if (value.sourceId && value.kind === 'sql')
+      ctx.addIssue({ code: 'custom', path: ['kind'], message: 'validation.datasetSourceVisual' });
     const seen = new Set<string>();
     value.params.forEach((p, i) => {
       if (seen.has(p.code))
@@ -107,6 +118,16 @@ export const datasetPreviewSchema = z.object({
   params: datasetParamValuesSchema.default({}),
 });
 
+/** GET `…/Tables`: the product's tables, or those of the data source `sourceId`. */
+export const datasetTablesQuerySchema = z.object({ sourceId: idSchema.optional() });
+
+export const datasetSourceChoiceSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  kind: z.enum(['postgres', 'mysql']),
+});
+
 export const datasetListQuerySchema = z.object({
   keyword: z.string().trim().max(50).optional(),
 });
@@ -116,6 +137,7 @@ const summary = {
   code: z.string(),
   names: dataModelNamesSchema,
   kind: z.enum(['visual', 'sql']),
+  sourceName: z.string().optional(),
   updatedAt: z.number().nullable(),
   updatedByName: z.string(),
 };
@@ -134,7 +156,7 @@ const namesOut = z.object({
 export const datasetTableSchema = z.object({
   name: z.string(),
   names: namesOut,
-  source: z.enum(['model', 'product']),
+  source: z.enum(['model', 'product', 'source']),
   columns: z.array(
     z.object({
       name: z.string(),

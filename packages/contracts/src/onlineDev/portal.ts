@@ -3,6 +3,7 @@ import { idSchema } from '../api/envelope';
 import { zEnCode } from '../validation/rules';
 import { dataModelNamesSchema } from './data-model';
 import { datasetParamSchema, datasetParamValuesSchema } from './dataset';
+import { mapIdParamSchema } from './map';
 import {
   PORTAL_COLUMNS,
   PORTAL_ROWS_MAX,
@@ -63,34 +64,40 @@ const base = {
 };
 const datasetBase = { ...base, datasetId: idSchema, params: datasetParamValuesSchema.default({}) };
 
-export const portalWidgetSchema: z.ZodType<PortalWidget> = z.discriminatedUnion('type', [
-  z.object({ ...base, type: z.enum(['todo', 'unread', 'notices']), rows: int(1, 20) }),
-  z.object({
-    ...datasetBase,
-    type: z.literal('chart'),
-    chart: z.object({
-      type: z.enum(REPORT_CHART_TYPES),
-      x: field,
-      y: z.array(field).min(1, { error: 'validation.required' }).max(REPORT_SERIES_MAX),
-      series: field.optional(),
-    }),
-  }),
-  z.object({
-    ...datasetBase,
-    type: z.literal('number'),
+/** The dataset parts of a chart, number and table widget (a data screen's widgets take the same). */
+export const datasetWidgetParts = {
+  chart: {
+    chart: z
+      .object({
+        type: z.enum(REPORT_CHART_TYPES),
+        x: field,
+        y: z.array(field).min(1, { error: 'validation.required' }).max(REPORT_SERIES_MAX),
+        series: field.optional(),
+        mapId: mapIdParamSchema.shape.id.optional(),
+      })
+      .refine((c) => c.type !== 'map' || !!c.mapId, { path: ['mapId'], message: 'validation.required' }),
+  },
+  number: {
     field,
     aggregate: z.enum(REPORT_AGGREGATES),
     format: z.enum(REPORT_FORMATS),
-  }),
-  z.object({
-    ...datasetBase,
-    type: z.literal('table'),
+  },
+  table: {
     columns: z
       .array(z.object({ field, names: dataModelNamesSchema, format: z.enum(REPORT_FORMATS) }))
       .min(1, { error: 'validation.required' })
       .max(REPORT_COLUMNS_MAX),
     rows: int(1, PORTAL_TABLE_ROWS_MAX),
-  }),
+  },
+  /** A widget's own title: optional in every language. */
+  title,
+};
+
+export const portalWidgetSchema: z.ZodType<PortalWidget> = z.discriminatedUnion('type', [
+  z.object({ ...base, type: z.enum(['todo', 'unread', 'notices']), rows: int(1, 20) }),
+  z.object({ ...datasetBase, type: z.literal('chart'), ...datasetWidgetParts.chart }),
+  z.object({ ...datasetBase, type: z.literal('number'), ...datasetWidgetParts.number }),
+  z.object({ ...datasetBase, type: z.literal('table'), ...datasetWidgetParts.table }),
   z.object({ ...base, type: z.literal('shortcuts'), menuIds: z.array(idSchema).max(PORTAL_SHORTCUTS_MAX) }),
   z.object({
     ...base,
@@ -171,16 +178,17 @@ const summary = {
 export const portalSummarySchema: z.ZodType<PortalSummary> = z.object(summary);
 export const portalSchema: z.ZodType<Portal> = z.object({ ...summary, definition: portalDefinitionSchema });
 
+/** A dataset a designer's widget may read (a portal's or a data screen's): parameters, columns. */
+export const datasetChoiceSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  names: namesOut,
+  params: z.array(datasetParamSchema),
+  columns: z.array(z.string()).nullable(),
+});
+
 export const portalSourcesSchema: z.ZodType<PortalSources> = z.object({
-  datasets: z.array(
-    z.object({
-      id: z.string(),
-      code: z.string(),
-      names: namesOut,
-      params: z.array(datasetParamSchema),
-      columns: z.array(z.string()).nullable(),
-    }),
-  ),
+  datasets: z.array(datasetChoiceSchema),
   menus: z.array(z.object({ id: z.string(), parentId: z.string(), names: namesOut, type: z.number() })),
 });
 

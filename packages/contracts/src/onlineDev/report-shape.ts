@@ -209,8 +209,10 @@ export function reportChartData(rows: Row[], chart: ReportChart): ReportChartDat
     categoryIndex.set(key, categories.length);
     categories.push(key);
   }
-  const ys = chart.type === 'pie' ? chart.y.slice(0, 1) : chart.y;
-  const split = chart.type === 'pie' ? undefined : chart.series;
+  // A pie and a map show one value per category.
+  const single = chart.type === 'pie' || chart.type === 'map';
+  const ys = single ? chart.y.slice(0, 1) : chart.y;
+  const split = single ? undefined : chart.series;
   const series = new Map<string, (number | null)[]>();
   const line = (name: string) => {
     let data = series.get(name);

@@ -52,8 +52,10 @@ export const REPORT_SUMMED_FORMATS: readonly ReportFormat[] = ['number', 'money'
 export const REPORT_AGGREGATES = ['sum', 'count', 'avg', 'min', 'max'] as const;
 export type ReportAggregate = (typeof REPORT_AGGREGATES)[number];
 
-export const REPORT_CHART_TYPES = ['bar', 'line', 'pie', 'scatter'] as const;
+export const REPORT_CHART_TYPES = ['bar', 'line', 'pie', 'scatter', 'map'] as const;
 export type ReportChartType = (typeof REPORT_CHART_TYPES)[number];
+/** The chart types that need nothing but the rows (a map needs its regions too). */
+export const PLAIN_CHART_TYPES = ['bar', 'line', 'pie', 'scatter'] as const;
 
 /** A column of the report's table: a column of the dataset's rows, its heading and format. */
 export interface ReportColumn {
@@ -80,7 +82,8 @@ export interface ReportPivot {
 
 /**
  * A chart: the `y` fields summed by `x` (and split by `series` for bar and line); a pie takes the
- * first `y`; a scatter draws one point per row (`x` and the first `y` numbers).
+ * first `y`; a scatter draws one point per row (`x` and the first `y` numbers); a map colours the
+ * region of map `mapId` whose name or code is `x` by the first `y` summed (a choropleth).
  */
 export interface ReportChart {
   type: ReportChartType;
@@ -88,6 +91,8 @@ export interface ReportChart {
   x: string;
   y: string[];
   series?: string;
+  /** type `map`: a map of 系统数据 › 数据地图 (map.core.ts). */
+  mapId?: string;
 }
 
 export interface ReportDefinition {

@@ -3,6 +3,7 @@ import { idSchema } from '../api/envelope';
 import { zEnCode } from '../validation/rules';
 import { dataModelNamesSchema } from './data-model';
 import { datasetParamSchema, datasetParamValuesSchema, datasetResultSchema } from './dataset';
+import { mapIdParamSchema } from './map';
 import {
   REPORT_AGGREGATES,
   REPORT_BUTTONS,
@@ -59,11 +60,16 @@ export const reportDefinitionSchema: z.ZodType<ReportDefinition> = z
           x: field,
           y: z.array(field).min(1, { error: 'validation.required' }).max(REPORT_SERIES_MAX),
           series: field.optional(),
+          mapId: mapIdParamSchema.shape.id.optional(),
         }),
       )
       .max(REPORT_CHARTS_MAX),
   })
   .superRefine((value, ctx) => {
+    value.charts.forEach((c, i) => {
+      if (c.type === 'map' && !c.mapId)
+        ctx.addIssue({ code: 'custom', path: ['charts', i, 'mapId'], message: 'validation.required' });
+    });
     const seen = new Set<string>();
     value.table.columns.forEach((c, i) => {
       if (seen.has(c.field))

@@ -56,6 +56,9 @@ import * as m0081_reports from './0081_reports';
 import * as m0082_data_sources from './0082_data_sources';
 import * as m0083_portals from './0083_portals';
 import * as m0084_data_interfaces from './0084_data_interfaces';
+import * as m0085_data_screens from './0085_data_screens';
+import * as m0086_data_sync from './0086_data_sync';
+import * as m0087_maps from './0087_maps';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -139,4 +142,7 @@ export const migrations: Record<string, Migration> = {
   '0082_data_sources': { up: m0082_data_sources.up0082, down: m0082_data_sources.down0082 },
   '0083_portals': { up: m0083_portals.up0083, down: m0083_portals.down0083 },
   '0084_data_interfaces': { up: m0084_data_interfaces.up0084, down: m0084_data_interfaces.down0084 },
+  '0085_data_screens': { up: m0085_data_screens.up0085, down: m0085_data_screens.down0085 },
+  '0086_data_sync': { up: m0086_data_sync.up0086, down: m0086_data_sync.down0086 },
+  '0087_maps': { up: m0087_maps.up0087, down: m0087_maps.down0087 },
 };

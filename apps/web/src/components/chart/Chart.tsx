@@ -2,7 +2,7 @@ import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { type EChartsCoreOption, type EChartsType, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { type CSSProperties, useEffect, useRef } from 'react';
+import { type CSSProperties, createContext, useContext, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettingsStore } from '../../store/settings';
 
@@ -25,6 +25,12 @@ use([
 ]);
 
 export type ChartOption = EChartsCoreOption;
+
+/**
+ * A theme the charts below take instead of the app's (a data screen has its own, whatever the
+ * app's dark mode): null follows the app.
+ */
+export const ChartTheme = createContext<'dark' | 'light' | null>(null);
 
 export interface ChartProps {
   option: ChartOption;
@@ -55,7 +61,9 @@ export function Chart({
 }: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
-  const dark = useSettingsStore((s) => s.themeClass) === 'dark';
+  const appDark = useSettingsStore((s) => s.themeClass) === 'dark';
+  const forced = useContext(ChartTheme);
+  const dark = forced ? forced === 'dark' : appDark;
   const { i18n } = useTranslation();
   const locale = i18n.language.startsWith('zh') ? 'ZH' : 'EN';
   const latest = useRef(option);

@@ -1,1 +1,1 @@
-export { Chart, type ChartOption, type ChartProps } from './Chart';
+export { Chart, type ChartOption, type ChartProps, ChartTheme } from './Chart';

@@ -5,9 +5,12 @@ import {
   REPORT_SERIES_MAX,
   validationMessage,
 } from '@srm/contracts/core';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../store/settings';
+import { modelName } from '../../systemData/dataModel/model-form';
+import { mapApi, mapKeys } from '../../systemData/map/api';
 import { type FieldOption, FieldSelect, FieldsSelect, NameInputs, RowHead } from './EditorParts';
 import { type ChartFormValues, chartHasSeries, NEW_CHART, type ReportFormValues } from './report-form';
 
@@ -21,6 +24,11 @@ export function ChartsSection({ fieldOptions }: { fieldOptions: FieldOption[] })
   const language = useAppStore((s) => s.language);
   const form = Form.useFormInstance<ReportFormValues>();
   const charts: ChartFormValues[] = Form.useWatch('charts', form) ?? [];
+  const maps = useQuery({
+    queryKey: mapKeys.choices(),
+    queryFn: mapApi.choices,
+    enabled: charts.some((c) => c?.type === 'map'),
+  });
   const required = { required: true, message: validationMessage('validation.required', language) };
   return (
     <>
@@ -71,7 +79,7 @@ export function ChartsSection({ fieldOptions }: { fieldOptions: FieldOption[] })
                         name={[field.name, 'y']}
                         label={t('editor.chartY')}
                         extra={
-                          type === 'pie' || type === 'scatter'
+                          type === 'pie' || type === 'scatter' || type === 'map'
                             ? t('editor.chartYFirst')
                             : t('editor.chartYHelp', { max: REPORT_SERIES_MAX })
                         }
@@ -84,6 +92,25 @@ export function ChartsSection({ fieldOptions }: { fieldOptions: FieldOption[] })
                         />
                       </Form.Item>
                     </Col>
+                    {type === 'map' && (
+                      <Col xs={24} sm={12} lg={6}>
+                        <Form.Item
+                          name={[field.name, 'mapId']}
+                          label={t('editor.chartMap')}
+                          extra={t('editor.chartMapHelp')}
+                          rules={[required]}
+                        >
+                          <Select
+                            loading={maps.isLoading}
+                            options={(maps.data?.list ?? []).map((m) => ({
+                              value: m.id,
+                              label: modelName(language, m.names),
+                            }))}
+                            data-testid={`${testId}-map`}
+                          />
+                        </Form.Item>
+                      </Col>
+                    )}
                     {chartHasSeries(type) && (
                       <Col xs={24} sm={12} lg={6}>
                         <Form.Item

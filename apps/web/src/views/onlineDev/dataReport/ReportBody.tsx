@@ -4,12 +4,13 @@ import {
   type ReportFormat,
   reportChartData,
 } from '@srm/contracts/core';
-import { Alert, Card, Col, Row, Typography } from 'antd';
+import { Alert, Card, Col, Row, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/chart';
 import { useAppStore } from '../../../store/settings';
 import { modelName } from '../../systemData/dataModel/model-form';
+import { useMapRegions } from '../../systemData/map/api';
 import type { ReportRows } from './api';
 import { ReportPivotTable, ReportRowsTable } from './ReportTables';
 import { chartOption } from './report-chart';
@@ -36,10 +37,11 @@ function ChartCard({
   const { t } = useTranslation('dataReport');
   const language = useAppStore((s) => s.language);
   const blank = t('body.blank');
+  const regions = useMapRegions(chart.type === 'map' ? chart.mapId : undefined);
   const data = useMemo(() => reportChartData(rows, chart), [rows, chart]);
   const option = useMemo(
-    () => chartOption(chart, data, { fieldTitle, blank }),
-    [chart, data, fieldTitle, blank],
+    () => chartOption(chart, data, { fieldTitle, blank, ...(regions.data ? { map: regions.data } : {}) }),
+    [chart, data, fieldTitle, blank, regions.data],
   );
   const kind = t(`chartType.${chart.type}`);
   const title = modelName(language, chart.names) || kind;
@@ -70,7 +72,21 @@ function ChartCard({
         </Typography.Title>
       }
     >
-      <Chart option={option} label={label} height={300} replace data-testid={`rpt-view-chart-${index}`} />
+      {chart.type !== 'map' || regions.data ? (
+        <Chart
+          option={option}
+          label={label}
+          height={chart.type === 'map' ? 420 : 300}
+          replace
+          data-testid={`rpt-view-chart-${index}`}
+        />
+      ) : regions.isError ? (
+        <Alert type="error" showIcon title={t('body.mapUnreadable')} />
+      ) : (
+        <Spin spinning>
+          <div style={{ height: 420 }} />
+        </Spin>
+      )}
       {data.truncated && (
         <Typography.Text type="secondary" data-testid={`rpt-view-chart-${index}-truncated`}>
           {t('body.chartTruncated', { count: data.categories.length })}

@@ -6,6 +6,8 @@ export interface ChartTexts {
   fieldTitle: (field: string) => string;
   /** What an empty category or series key reads as. */
   blank: string;
+  /** A map chart's regions, registered with ECharts under `name` (views/systemData/map/api.ts). */
+  map?: { name: string; regions: { name: string; code: string }[] };
 }
 
 /** A category or series key as shown: its text, or the word for none. */
@@ -18,6 +20,33 @@ const shown = (key: string, blank: string) => (key === '' ? blank : key);
  */
 export function chartOption(chart: ReportChart, data: ReportChartData, texts: ChartTexts): ChartOption {
   const { fieldTitle, blank } = texts;
+  if (chart.type === 'map') {
+    // A category is a region's code or its name; the map knows its regions by name.
+    const byCode = new Map(texts.map?.regions.map((r) => [r.code, r.name]));
+    const values = (data.series[0]?.data ?? []) as (number | null)[];
+    const points = data.categories.map((c, i) => ({ name: byCode.get(c) ?? c, value: values[i] ?? 0 }));
+    return {
+      tooltip: { trigger: 'item' },
+      visualMap: {
+        min: 0,
+        max: Math.max(1, ...points.map((p) => p.value)),
+        left: 8,
+        bottom: 8,
+        calculable: true,
+        itemHeight: 100,
+      },
+      series: [
+        {
+          name: fieldTitle(chart.y[0] ?? ''),
+          type: 'map',
+          map: texts.map?.name ?? '',
+          roam: true,
+          data: points,
+          emphasis: { label: { show: true } },
+        },
+      ],
+    };
+  }
   if (chart.type === 'scatter') {
     const y = chart.y[0] ?? '';
     return {

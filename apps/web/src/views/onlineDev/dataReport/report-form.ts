@@ -27,6 +27,7 @@ export interface ChartFormValues {
   x?: string;
   y: string[];
   series?: string;
+  mapId?: string;
 }
 
 /**
@@ -100,17 +101,8 @@ export function toDefinition(values: ReportFormValues): ReportDefinition {
     .map((c) => ({ field: text(c.field), names: cleanNames(c.names), format: c.format ?? 'text' }));
   const pivot = values.pivot ?? NEW_REPORT.pivot;
   const charts: ReportChart[] = (values.charts ?? [])
-    .filter((c) => c && text(c.x) && (c.y ?? []).length > 0)
-    .map((c) => {
-      const series = chartHasSeries(c.type) ? text(c.series) : '';
-      return {
-        type: c.type,
-        names: cleanNames(c.names),
-        x: text(c.x),
-        y: c.y.map(text).filter(Boolean),
-        ...(series ? { series } : {}),
-      };
-    });
+    .filter((c) => c && text(c.x) && (c.y ?? []).length > 0 && (c.type !== 'map' || c.mapId))
+    .map(chartOf);
   return {
     datasetId: values.datasetId ?? '',
     table: { columns, groupBy: table.groupBy ?? [], subtotals: Boolean(table.subtotals) },
@@ -142,16 +134,20 @@ export function toSaveDefinition(values: ReportFormValues): ReportDefinition {
         format: c?.format ?? 'text',
       })),
     },
-    charts: (values.charts ?? []).map((c) => {
-      const series = chartHasSeries(c.type) ? text(c.series) : '';
-      return {
-        type: c.type,
-        names: cleanNames(c.names),
-        x: text(c.x),
-        y: (c.y ?? []).map(text).filter(Boolean),
-        ...(series ? { series } : {}),
-      };
-    }),
+    charts: (values.charts ?? []).map(chartOf),
+  };
+}
+
+/** A chart as the form holds it: a series for bar and line only, a map for a map only. */
+function chartOf(c: ChartFormValues): ReportChart {
+  const series = chartHasSeries(c.type) ? text(c.series) : '';
+  return {
+    type: c.type,
+    names: cleanNames(c.names),
+    x: text(c.x),
+    y: (c.y ?? []).map(text).filter(Boolean),
+    ...(series ? { series } : {}),
+    ...(c.type === 'map' && c.mapId ? { mapId: c.mapId } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   DATASET_PARAM_TYPES,
   DatasetPerm,
   type DatasetResult,
+  type DatasetSourceChoice,
   type DatasetTable,
   DM_IDENTIFIER_MAX,
   DM_NAME_MAX,
@@ -57,8 +58,9 @@ export function DatasetEditor({
     queryFn: () => datasetApi.get(id ?? ''),
     enabled: !!id,
   });
-  const tables = useQuery({ queryKey: datasetKeys.tables(), queryFn: datasetApi.tables });
-  if ((id && !detail.data) || !tables.data)
+  const tables = useQuery({ queryKey: datasetKeys.tables(), queryFn: () => datasetApi.tables() });
+  const sources = useQuery({ queryKey: datasetKeys.sources(), queryFn: datasetApi.sources });
+  if ((id && !detail.data) || !tables.data || !sources.data)
     return (
       <Drawer open title="" onClose={onClose} size="min(1280px, 100vw)" data-testid="ds-editor">
         <Spin spinning />
@@ -68,7 +70,8 @@ export function DatasetEditor({
     <EditorForm
       id={id}
       initial={detail.data ? toFormValues(detail.data) : NEW_DATASET}
-      tables={tables.data.list}
+      productTables={tables.data.list}
+      sources={sources.data.list}
       onClose={onClose}
       onSaved={onSaved}
     />
@@ -78,13 +81,15 @@ export function DatasetEditor({
 function EditorForm({
   id,
   initial,
-  tables,
+  productTables,
+  sources,
   onClose,
   onSaved,
 }: {
   id: string | null;
   initial: DatasetFormValues;
-  tables: DatasetTable[];
+  productTables: DatasetTable[];
+  sources: DatasetSourceChoice[];
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -103,7 +108,16 @@ function EditorForm({
   const close = useDiscardGuard(() => form.isFieldsTouched(), onClose);
   const msg = (key: string) => validationMessage(key, language);
 
-  const kind = Form.useWatch('kind', form) ?? initial.kind;
+  const sourceId: string = Form.useWatch('sourceId', form) ?? initial.sourceId;
+  const sourceTables = useQuery({
+    queryKey: datasetKeys.tables(sourceId),
+    queryFn: () => datasetApi.tables(sourceId),
+    enabled: !!sourceId,
+    retry: false,
+  });
+  const tables = sourceId ? (sourceTables.data?.list ?? []) : productTables;
+  const chosenKind = Form.useWatch('kind', form) ?? initial.kind;
+  const kind = sourceId ? 'visual' : chosenKind;
   const mainName = Form.useWatch(['visual', 'table'], form) ?? initial.visual.table;
   const joins: string[] = Form.useWatch(['visual', 'joins'], form) ?? initial.visual.joins;
   const columns = Form.useWatch(['visual', 'columns'], form) ?? initial.visual.columns;
@@ -112,20 +126,27 @@ function EditorForm({
   const byName = useMemo(() => new Map(tables.map((x) => [x.name, x])), [tables]);
   const main = mainName ? byName.get(mainName) : undefined;
 
-  const tableOptions = [
-    {
-      label: t('tables.models'),
-      options: tables
-        .filter((x) => x.source === 'model')
-        .map((x) => ({ value: x.name, label: `${modelName(language, x.names)} (${x.name})` })),
-    },
-    {
-      label: t('tables.product'),
-      options: tables
-        .filter((x) => x.source === 'product')
-        .map((x) => ({ value: x.name, label: `${modelName(language, x.names)} (${x.name})` })),
-    },
-  ];
+  const tableOptions = sourceId
+    ? [
+        {
+          label: t('tables.source'),
+          options: tables.map((x) => ({ value: x.name, label: x.name })),
+        },
+      ]
+    : [
+        {
+          label: t('tables.models'),
+          options: tables
+            .filter((x) => x.source === 'model')
+            .map((x) => ({ value: x.name, label: `${modelName(language, x.names)} (${x.name})` })),
+        },
+        {
+          label: t('tables.product'),
+          options: tables
+            .filter((x) => x.source === 'product')
+            .map((x) => ({ value: x.name, label: `${modelName(language, x.names)} (${x.name})` })),
+        },
+      ];
   const joinOptions = (main?.columns ?? [])
     .filter((c) => c.references && byName.has(c.references))
     .map((c) => ({
@@ -267,15 +288,53 @@ function EditorForm({
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="kind" label={t('editor.kind')}>
-          <Radio.Group
-            optionType="button"
-            options={[
-              { value: 'visual', label: <span data-testid="ds-kind-visual">{t('kind.visual')}</span> },
-              { value: 'sql', label: <span data-testid="ds-kind-sql">{t('kind.sql')}</span> },
-            ]}
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="sourceId"
+              label={t('editor.reads')}
+              extra={sourceId ? t('editor.readsHelp') : undefined}
+            >
+              <Select
+                options={[
+                  { value: '', label: t('editor.readsProduct') },
+                  ...sources.map((x) => ({ value: x.id, label: `${x.name} (${x.code})` })),
+                ]}
+                data-testid="ds-source"
+                onChange={() => {
+                  // Another database's tables: what was chosen from the last one means nothing there.
+                  form.setFieldValue('kind', 'visual');
+                  form.setFieldValue('visual', { ...NEW_DATASET.visual });
+                }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="kind" label={t('editor.kind')}>
+              <Radio.Group
+                optionType="button"
+                options={[
+                  { value: 'visual', label: <span data-testid="ds-kind-visual">{t('kind.visual')}</span> },
+                  {
+                    value: 'sql',
+                    disabled: !!sourceId,
+                    label: <span data-testid="ds-kind-sql">{t('kind.sql')}</span>,
+                  },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        {sourceId && sourceTables.error instanceof ApiError && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('editor.sourceUnreadable')}
+            description={Object.values(sourceTables.error.fields ?? {}).join(' ') || sourceTables.error.msg}
+            data-testid="ds-source-error"
           />
-        </Form.Item>
+        )}
         {problems.length > 0 && (
           <Alert
             type="error"
@@ -489,7 +548,7 @@ function EditorForm({
                             <Col xs={12} md={4}>
                               <Form.Item name={[field.name, 'source']}>
                                 <Select
-                                  aria-label={t('editor.source')}
+                                  aria-label={t('editor.reads')}
                                   options={[
                                     { value: 'value', label: t('source.value') },
                                     { value: 'param', label: t('source.param') },

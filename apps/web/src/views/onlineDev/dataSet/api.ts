@@ -3,6 +3,7 @@ import {
   DatasetApi,
   type DatasetDefinition,
   type DatasetResult,
+  type DatasetSourceChoice,
   type DatasetSummary,
   type DatasetTable,
 } from '@srm/contracts/core';
@@ -14,7 +15,8 @@ export const datasetKeys = {
   all: ['datasets'] as const,
   list: (keyword: string) => [...datasetKeys.all, 'list', keyword] as const,
   one: (id: string) => [...datasetKeys.all, 'one', id] as const,
-  tables: () => [...datasetKeys.all, 'tables'] as const,
+  tables: (sourceId = '') => [...datasetKeys.all, 'tables', sourceId] as const,
+  sources: () => [...datasetKeys.all, 'sources'] as const,
 };
 
 export interface DatasetSaveBody {
@@ -29,7 +31,14 @@ type ParamValues = Record<string, string>;
 export const datasetApi = {
   list: (keyword: string) => http.get<{ list: DatasetSummary[] }>(D, { keyword: keyword || undefined }),
   get: (id: string) => http.get<Dataset>(`${D}/${id}`),
-  tables: () => http.get<{ list: DatasetTable[] }>(`${D}/Tables`),
+  tables: (sourceId = '') =>
+    // A source that cannot be reached is said in the editor, beside the source's field.
+    http.get<{ list: DatasetTable[] }>(
+      `${D}/Tables`,
+      { sourceId: sourceId || undefined },
+      { silent: !!sourceId },
+    ),
+  sources: () => http.get<{ list: DatasetSourceChoice[] }>(`${D}/Sources`),
   create: (body: DatasetSaveBody) => http.post<Dataset>(D, body, { silent: true }),
   update: (id: string, body: DatasetSaveBody) => http.put<Dataset>(`${D}/${id}`, body, { silent: true }),
   remove: (id: string) => http.delete(`${D}/${id}`, undefined, { silent: true }),

@@ -11,6 +11,8 @@ export interface DatasetFormValues {
   code: string;
   names: { 'zh-CN': string; 'en-US'?: string; 'zh-TW'?: string };
   kind: 'visual' | 'sql';
+  /** A data source the dataset reads instead of the product's tables ('' for the product's). */
+  sourceId: string;
   sql: string;
   visual: {
     table?: string;
@@ -32,6 +34,7 @@ export const NEW_DATASET: DatasetFormValues = {
   code: '',
   names: { 'zh-CN': '' },
   kind: 'visual',
+  sourceId: '',
   sql: '',
   visual: { joins: [], columns: [], filters: [], sort: [] },
   params: [],
@@ -44,6 +47,7 @@ export function toFormValues(dataset: Dataset): DatasetFormValues {
     code: dataset.code,
     names: { ...dataset.names },
     kind: definition.kind,
+    sourceId: definition.sourceId ?? '',
     sql: definition.sql ?? '',
     visual: {
       table: visual?.table,
@@ -75,10 +79,11 @@ export function toDefinition(values: DatasetFormValues): DatasetDefinition {
       defaultValue: p.defaultValue,
     }),
   );
-  if (values.kind === 'sql') return { kind: 'sql', sql: values.sql ?? '', params };
+  if (values.kind === 'sql' && !values.sourceId) return { kind: 'sql', sql: values.sql ?? '', params };
   const v = values.visual;
   return {
     kind: 'visual',
+    ...(values.sourceId ? { sourceId: values.sourceId } : {}),
     params,
     visual: {
       table: v.table ?? '',
@@ -105,6 +110,7 @@ export function formPathOf(path: string): FormPath | null {
   if (parts[0] !== 'definition') return null;
   const rest = parts.slice(1);
   if (rest[0] === 'sql' && rest.length === 1) return ['sql'];
+  if ((rest[0] === 'kind' || rest[0] === 'sourceId') && rest.length === 1) return [rest[0]];
   if (rest[0] === 'params' && rest.length === 3)
     return ['params', rest[1] as number, rest[2] === 'names' ? 'name' : (rest[2] as string)];
   if (rest[0] === 'visual') {

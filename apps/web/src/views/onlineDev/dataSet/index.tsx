@@ -81,6 +81,12 @@ export default function DatasetPage() {
       key: 'kind',
       render: (_, row) => <Tag color={row.kind === 'sql' ? 'purple' : 'blue'}>{t(`kind.${row.kind}`)}</Tag>,
     },
+    {
+      title: t('col.reads'),
+      key: 'reads',
+      ellipsis: true,
+      render: (_, row) => row.sourceName ?? t('editor.readsProduct'),
+    },
     { title: t('col.updatedBy'), dataIndex: 'updatedByName', key: 'updatedBy' },
     {
       title: t('col.updatedAt'),

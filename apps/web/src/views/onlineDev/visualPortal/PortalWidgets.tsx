@@ -24,6 +24,7 @@ import { WorkCard } from '../../home/WorkCards';
 import { messageApi, messageKeys } from '../../message/api';
 import { NoticePreview } from '../../system/notice/NoticePreview';
 import { modelName } from '../../systemData/dataModel/model-form';
+import { useMapRegions } from '../../systemData/map/api';
 import { chartOption } from '../dataReport/report-chart';
 import { portalViewApi, portalViewKeys } from './api';
 
@@ -239,7 +240,8 @@ export function DatasetWidget({
   );
 }
 
-function DatasetContent({
+/** A dataset widget's content over its rows (a portal's, or a data screen's of the same parts). */
+export function DatasetContent({
   widget,
   result,
   title,
@@ -305,10 +307,16 @@ function ChartView({
   const { t } = useTranslation(['visualPortal', 'dataReport']);
   const blank = t('dataReport:body.blank');
   const chart = useMemo(() => ({ ...widget.chart, names: widget.names }), [widget.chart, widget.names]);
+  const regions = useMapRegions(chart.type === 'map' ? chart.mapId : undefined);
   const data = useMemo(() => reportChartData(rows, chart), [rows, chart]);
   const option = useMemo(
-    () => chartOption(chart, data, { fieldTitle: (f) => f, blank }),
-    [chart, data, blank],
+    () =>
+      chartOption(chart, data, {
+        fieldTitle: (f) => f,
+        blank,
+        ...(regions.data ? { map: regions.data } : {}),
+      }),
+    [chart, data, blank, regions.data],
   );
   const kind = t(`dataReport:chartType.${chart.type}`);
   const ys = chart.type === 'bar' || chart.type === 'line' ? chart.y : chart.y.slice(0, 1);
@@ -327,6 +335,12 @@ function ChartView({
           y: ys.join(', '),
           count: data.categories.length,
         });
+  if (chart.type === 'map' && !regions.data)
+    return regions.isError ? (
+      <p role="alert">{t('dataReport:body.mapUnreadable')}</p>
+    ) : (
+      <Skeleton active title={false} paragraph={{ rows: 3 }} />
+    );
   return (
     <Chart option={option} label={label} replace style={{ height: '100%' }} data-testid={`${testId}-chart`} />
   );

@@ -14,6 +14,7 @@ import {
   REPORT_SERIES_MAX,
   validationMessage,
 } from '@srm/contracts/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   Col,
@@ -30,6 +31,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../store/settings';
 import { modelName } from '../../systemData/dataModel/model-form';
+import { mapApi, mapKeys } from '../../systemData/map/api';
 import { type FieldOption, FieldSelect, FieldsSelect, NameInputs, RowHead } from '../dataReport/EditorParts';
 import { ParamItem } from '../dataReport/ParamForm';
 import { chartHasSeries, NEW_COLUMN } from '../dataReport/report-form';
@@ -232,15 +234,18 @@ function TableColumns({
   );
 }
 
-/** A chart, number or table widget's dataset, its fixed parameter values and what it shows. */
-function DatasetSettings({
+/**
+ * A chart, number or table widget's dataset, its fixed parameter values and what it shows (a
+ * portal's, or a data screen's: the form's widget holds the same parts at `base`).
+ */
+export function DatasetSettings({
   base,
   widget,
   datasets,
   testId,
 }: {
   base: (string | number)[];
-  widget: WidgetFormValues;
+  widget: Pick<WidgetFormValues, 'datasetId' | 'chart' | 'aggregate'> & { type: string };
   datasets: Dataset[];
   testId: string;
 }) {
@@ -251,6 +256,11 @@ function DatasetSettings({
   const dataset = datasets.find((d) => d.id === widget.datasetId);
   const fieldOptions = (dataset?.columns ?? []).map((c) => ({ value: c, label: c }));
   const chartType = widget.chart?.type;
+  const maps = useQuery({
+    queryKey: mapKeys.choices(),
+    queryFn: mapApi.choices,
+    enabled: chartType === 'map',
+  });
   return (
     <>
       <Form.Item
@@ -320,6 +330,25 @@ function DatasetSettings({
               />
             </Form.Item>
           </Col>
+          {chartType === 'map' && (
+            <Col xs={24} sm={12} xl={24}>
+              <Form.Item
+                name={[...base, 'chart', 'mapId']}
+                label={t('dataReport:editor.chartMap')}
+                extra={t('dataReport:editor.chartMapHelp')}
+                rules={[required]}
+              >
+                <Select
+                  loading={maps.isLoading}
+                  options={(maps.data?.list ?? []).map((m) => ({
+                    value: m.id,
+                    label: modelName(language, m.names),
+                  }))}
+                  data-testid={`${testId}-chart-map`}
+                />
+              </Form.Item>
+            </Col>
+          )}
           {chartHasSeries(chartType) && (
             <Col xs={24} sm={12} xl={24}>
               <Form.Item

@@ -23,7 +23,7 @@ export interface WidgetFormValues extends PortalPlace {
   rows?: number;
   datasetId?: string;
   params?: Record<string, unknown>;
-  chart?: { type: ReportChartType; x?: string; y?: string[]; series?: string };
+  chart?: { type: ReportChartType; x?: string; y?: string[]; series?: string; mapId?: string };
   field?: string;
   aggregate?: ReportAggregate;
   format?: ReportFormat;
@@ -124,6 +124,7 @@ export function toWidget(w: WidgetFormValues): PortalWidget {
           x: text(chart.x),
           y: (chart.y ?? []).map(text).filter(Boolean),
           ...(series ? { series } : {}),
+          ...(chart.type === 'map' && chart.mapId ? { mapId: chart.mapId } : {}),
         },
       };
     }
@@ -195,7 +196,7 @@ function widgetPath(parts: (string | number)[]): FormPath | null {
   if (a === 'params' && typeof b === 'string' && parts.length === 2) return ['params', b];
   if (a === 'chart') {
     if (b === 'y') return ['chart', 'y'];
-    if (b === 'type' || b === 'x' || b === 'series') return ['chart', b];
+    if (b === 'type' || b === 'x' || b === 'series' || b === 'mapId') return ['chart', b];
     return null;
   }
   if (a === 'columns' && typeof b === 'number') {

@@ -1,4 +1,5 @@
 import {
+  type DataModel,
   type DataModelLoss,
   DataModelPerm,
   DM_IDENTIFIER_MAX,
@@ -42,15 +43,22 @@ const NEW_MODEL: ModelFormValues = {
 
 type Tab = 'fields' | 'indexes' | 'versions';
 
-/** The model editor (a drawer): a new model, or a model opened from the list (`id`). */
+/**
+ * The model editor (a drawer): a new model (`preset`: its values to start from, as a table taken in
+ * gives them, with `extra` shown above the form), or a model opened from the list (`id`).
+ */
 export function ModelEditor({
   id,
+  preset,
+  extra,
   onClose,
   onSaved,
 }: {
   id: string | null;
+  preset?: ModelFormValues | undefined;
+  extra?: React.ReactNode;
   onClose: () => void;
-  onSaved: () => void;
+  onSaved: (model: DataModel) => void;
 }) {
   const detail = useQuery({
     queryKey: dataModelKeys.one(id ?? ''),
@@ -66,8 +74,9 @@ export function ModelEditor({
   return (
     <ModelForm
       id={id}
-      initial={detail.data ? toFormValues(detail.data.definition) : NEW_MODEL}
+      initial={detail.data ? toFormValues(detail.data.definition) : (preset ?? NEW_MODEL)}
       tableName={detail.data?.tableName ?? ''}
+      extra={extra}
       onClose={onClose}
       onSaved={onSaved}
     />
@@ -104,14 +113,16 @@ function ModelForm({
   id,
   initial,
   tableName,
+  extra,
   onClose,
   onSaved,
 }: {
   id: string | null;
   initial: ModelFormValues;
   tableName: string;
+  extra?: React.ReactNode;
   onClose: () => void;
-  onSaved: () => void;
+  onSaved: (model: DataModel) => void;
 }) {
   const { t } = useTranslation('dataModel');
   const language = useAppStore((s) => s.language);
@@ -143,11 +154,11 @@ function ModelForm({
       const definition = toDefinition(values);
       return id ? dataModelApi.update(id, definition, confirm) : dataModelApi.create(definition);
     },
-    onSuccess: () => {
+    onSuccess: (model) => {
       setLosses(null);
       toast.success(t('saved'));
       if (id) void queryClient.invalidateQueries({ queryKey: dataModelKeys.one(id) });
-      onSaved();
+      onSaved(model);
       onClose();
     },
     onError: (error, { values }) => {
@@ -195,6 +206,7 @@ function ModelForm({
         />
       }
     >
+      {extra}
       <Form<ModelFormValues>
         form={form}
         id={formId}

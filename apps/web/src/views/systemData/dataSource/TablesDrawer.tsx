@@ -5,6 +5,7 @@ import { Alert, Button, Collapse, Drawer, Empty, Input, Skeleton, Table, Tag, Ty
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDrawerFocus } from '../../../components/useDrawerFocus';
+import { TakeInButton } from '../dataSync/TakeInModel';
 import { dataSourceApi, dataSourceKeys, refusalMessages } from './api';
 import './dataSource.css';
 
@@ -133,14 +134,18 @@ export function TablesDrawer({ source, onClose }: { source: DataSource; onClose:
                     </span>
                   ),
                   children: (
-                    <Table<Column>
-                      size="small"
-                      rowKey="name"
-                      pagination={false}
-                      scroll={{ x: 'max-content' }}
-                      dataSource={table.columns}
-                      columns={columns}
-                    />
+                    <>
+                      {/* Taking the table in as a data model (and syncing it): dataSync/TakeInModel.tsx. */}
+                      <TakeInButton source={source} table={table} />
+                      <Table<Column>
+                        size="small"
+                        rowKey="name"
+                        pagination={false}
+                        scroll={{ x: 'max-content' }}
+                        dataSource={table.columns}
+                        columns={columns}
+                      />
+                    </>
                   ),
                 }))}
               />
