@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { smsInbox } from './sms-inbox';
 
 // Browser tests drive Debian's Chromium (CHROMIUM_PATH) against the built server on its own
 // port and a fresh embedded database seeded with the demo data.
@@ -47,6 +48,8 @@ const productServer = (serverPort: number) => ({
     PLATFORM_OPERATOR_PASSWORD: 'operator123',
     // The machine's MariaDB, the one host data-source.spec.ts connects to.
     DATA_SOURCE_HOSTS: '127.0.0.1:3306',
+    // The recording SMS gateway's inbox, which sms-code.spec.ts reads as the phone would.
+    SMS_RECORD_FILE: smsInbox(serverPort),
     WECHAT_MP_APP_ID: 'wx-e2e-app',
     WECHAT_MP_APP_SECRET: 'e2e-secret',
     WECHAT_MP_TOKEN: wechatToken,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadSms, type SmsConfig } from './core/sms';
 import type { DbHandle } from './db/index';
 
 export interface AppConfig {
@@ -96,6 +97,8 @@ export interface AppConfig {
    * off when absent. The secret comes from the environment only, never from `sys_config`.
    */
   wechatMp?: WechatMpConfig;
+  /** The SMS gateway verification codes go through (`SMS_GATEWAY`, core/sms.ts): recording when unset. */
+  sms?: SmsConfig;
   /**
    * The job runner (jobs/): `workers` works the queues and fires schedules in this process (the
    * server: on unless JOB_WORKERS=0; tests: off unless asked); `retryDelaySeconds` shortens the
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: env.TRUST_PROXY === '1',
     wechatMp: loadWechatMp(env),
+    sms: loadSms(env),
     jobs: { workers: env.JOB_WORKERS !== '0' },
     s3: loadS3(env),
     platformOperator: env.PLATFORM_OPERATOR?.trim()

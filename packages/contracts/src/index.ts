@@ -5,6 +5,7 @@ export * from './account/ui-settings';
 export * from './api/envelope';
 export * from './api/paths';
 export * from './auth/schemas';
+export * from './auth/sms-code';
 export * from './chat/chat-schemas';
 export * from './format/index';
 export * from './message/message-schemas';

@@ -7,6 +7,13 @@ import {
   lockScreenBodySchema,
   loginBodySchema,
   loginResultSchema,
+  SmsCodeApi,
+  type SmsCodePurpose,
+  type SmsCodeSend,
+  smsCodeLoginSchema,
+  smsCodeResetSchema,
+  smsCodeSendSchema,
+  smsCodeSentSchema,
   subCompanyRefSchema,
   switchCompanyBodySchema,
 } from '@srm/contracts';
@@ -20,6 +27,7 @@ import { newChallenge } from '../core/proof-of-work';
 import type { SignedInRequest, SignedInRoutes } from '../core/scope';
 import { contextOf, originOf } from '../core/service-context';
 import { login, logout, switchCompany, unlockScreen } from './sign-in-service';
+import { resetPasswordWithCode, sendSmsCode, signInWithCode } from './sms-code-service';
 
 const nullData = envelope(z.null());
 
@@ -72,6 +80,96 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return envelopeOk(await newChallenge(app.deps.config));
+    },
+  );
+
+  // Verification codes (sms-code-service.ts): counted with the sign-ins, each send a solved proof.
+  const codeRoute = { preValidation: signInLimit, config: { auth: 'none' as const } };
+  app.get(
+    SmsCodeApi.challenge,
+    {
+      ...codeRoute,
+      schema: {
+        tags: ['session'],
+        summary: 'A proof-of-work challenge (ALTCHA) for the next verification code',
+        security: [],
+        response: { 200: envelope(challengeSchema) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return envelopeOk(await newChallenge(app.deps.config));
+    },
+  );
+  app.post(
+    SmsCodeApi.send,
+    {
+      ...codeRoute,
+      schema: {
+        tags: ['session'],
+        summary:
+          'Sends a 6-digit code by SMS to sign in or set a forgotten password (the same answer whether or not the mobile has an account; 429 within 60 s)',
+        security: [],
+        body: smsCodeSendSchema,
+        response: { 200: envelope(smsCodeSentSchema) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return envelopeOk(
+          await sendSmsCode(
+            app.deps,
+            originOf(request),
+            request.body as SmsCodeSend & { purpose: SmsCodePurpose },
+          ),
+          t(request.locale, 'auth.codeSent'),
+        );
+      } catch (error) {
+        const wait =
+          error instanceof AppError ? (error.data as { retryAfter?: number } | null)?.retryAfter : 0;
+        if (wait) reply.header('retry-after', String(wait));
+        throw error;
+      }
+    },
+  );
+  app.post(
+    SmsCodeApi.login,
+    {
+      ...codeRoute,
+      schema: {
+        tags: ['session'],
+        summary:
+          'Sign in with a mobile (or mobile@account) and its verification code, as /api/sys/login does',
+        security: [],
+        body: smsCodeLoginSchema,
+        response: { 200: envelope(loginResultSchema) },
+      },
+    },
+    async (request) =>
+      envelopeOk(
+        await signInWithCode(app.deps, originOf(request), request.body as { userName: string; code: string }),
+        t(request.locale, 'auth.loginOk'),
+      ),
+  );
+  app.post(
+    SmsCodeApi.resetPassword,
+    {
+      ...codeRoute,
+      schema: {
+        tags: ['session'],
+        summary: "Sets a forgotten password with the mobile's verification code; the user's sessions end",
+        security: [],
+        body: smsCodeResetSchema,
+        response: { 200: nullData },
+      },
+    },
+    async (request) => {
+      await resetPasswordWithCode(
+        app.deps,
+        originOf(request),
+        request.body as { userName: string; code: string; newPassword: string },
+      );
+      return envelopeOk(null, t(request.locale, 'auth.passwordResetOk'));
     },
   );
 };

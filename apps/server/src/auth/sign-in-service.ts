@@ -44,7 +44,7 @@ export async function findLoginUser(deps: Deps, userName: string): Promise<UserR
   return byMobile[0] ?? null;
 }
 
-async function writeLoginLog(
+export async function writeLoginLog(
   deps: Deps,
   origin: Origin,
   entry: { user: UserRow | null; account: string; success: boolean; msg: MessageKey },
@@ -198,13 +198,31 @@ export async function login(
     });
   }
 
+  return startSession(deps, origin, user, account, { newHash, singleLogin: settings.singleLogin });
+}
+
+/**
+ * Opens a session for a user whose sign-in was checked (a password, a verification code): the
+ * single-login rule, the last-login fields, the sign-in log; a new password's hash written with it.
+ */
+export async function startSession(
+  deps: Deps,
+  origin: Origin,
+  user: UserRow,
+  account: string,
+  o: { newHash?: string | null; singleLogin?: boolean } = {},
+): Promise<LoginResult> {
+  const { db } = deps;
+  const now = new Date();
+  const newHash = o.newHash ?? null;
+  const singleLogin = o.singleLogin ?? (await deps.settings.security(user.tenant_id)).singleLogin;
   const token = newToken();
   const depts = user.dept_id ? await loadDepts(db, user.tenant_id) : [];
   const company = companyOfDept(depts, user.dept_id);
   let replaced: string[] = [];
   await transaction(db, async (tx) => {
     if (newHash) await userWrites().setPassword(tx, user.tenant_id, user.id, newHash, now);
-    if (settings.singleLogin) {
+    if (singleLogin) {
       replaced = await endSessions(
         tx,
         String(user.tenant_id),

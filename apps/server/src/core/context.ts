@@ -23,6 +23,7 @@ import type { VersionedCache } from './cache';
 import type { FileStore } from './file-store';
 import type { Realtime } from './realtime';
 import type { SettingsCache } from './settings';
+import type { SmsGateway } from './sms';
 import type { StatementMeter } from './statement-meter';
 import type { UniqueRule } from './unique-violation';
 import type { WrittenTables } from './written-tables';
@@ -89,6 +90,8 @@ export interface Deps {
   statements: StatementMeter | null;
   /** The tables each request wrote, heard after it answers (core/written-tables.ts). */
   writtenTables: WrittenTables;
+  /** Where verification codes are sent (core/sms.ts). */
+  sms: SmsGateway;
 }
 
 /** required (default for /api): 600/601/602 without a valid session; optional: load if present; none. */

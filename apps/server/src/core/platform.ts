@@ -16,6 +16,7 @@ import type { Realtime } from './realtime';
 import { headerBlockResponse, securityHeaders } from './security-headers';
 import { createSerializerCompiler } from './serializer';
 import { SettingsCache } from './settings';
+import { createSmsGateway } from './sms';
 import { StatementMeter } from './statement-meter';
 import {
   readSignInPreloads,
@@ -82,6 +83,10 @@ export async function createPlatform(
     jobs,
     statements: meter,
     writtenTables: written,
+    // Without a provider the code is written to the log: a development machine reads it there.
+    sms: createSmsGateway(config.sms, (m) =>
+      app.log.info({ mobile: m.mobile, code: m.code, template: m.template }, 'SMS (recording gateway)'),
+    ),
   });
   app.decorate('dbKind', handle.kind);
   // The last log rows are written before the database closes.

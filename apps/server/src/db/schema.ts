@@ -824,6 +824,18 @@ export interface SysSession {
   user_id: Int8;
 }
 
+export interface SysSmsCode {
+  code_hash: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<Int8>;
+  ip: Generated<string>;
+  mobile: string;
+  purpose: 'login' | 'reset';
+  tries: Generated<number>;
+  used_at: Timestamp | null;
+}
+
 export interface SysTask {
   created_at: Generated<Timestamp>;
   cron: string;
@@ -1233,6 +1245,7 @@ export interface DB {
   sys_role: SysRole;
   sys_seed_pending: SysSeedPending;
   sys_session: SysSession;
+  sys_sms_code: SysSmsCode;
   sys_task: SysTask;
   sys_task_run: SysTaskRun;
   sys_temp_download: SysTempDownload;

@@ -376,6 +376,11 @@ const NOT_CREATES = new Set([
   'POST /api/systemData/DataSync/{id}/Actions/DryRun',
   'POST /api/systemData/DataSync/Actions/ProposeModel',
   'POST /api/systemData/DataSync/{id}/Actions/Execute',
+  // Two identical code sends at once make one code, the other waits out the cool-down; a sign-in
+  // or a reset spends its code once (sms-code.test.ts).
+  'POST /api/oauth/SmsCode',
+  'POST /api/oauth/Login/SmsCode',
+  'POST /api/oauth/Password/Actions/Reset',
   // A map's check reads the file and keeps nothing (map.test.ts).
   'POST /api/systemData/Map/Actions/Check',
   // The test console runs an interface and writes nothing (data-interface.test.ts).

@@ -1,6 +1,7 @@
 import {
   type DataModel,
   DataModelApi,
+  DataScreenPerm,
   DatasetPerm,
   type Design,
   DesignApi,
@@ -323,6 +324,7 @@ describe('the form designer menu', () => {
       [DatasetPerm.dataset, '/onlineDev/dataSet'],
       [ReportPerm.report, '/onlineDev/dataReport'],
       [PortalPerm.portal, '/onlineDev/visualPortal'],
+      [DataScreenPerm.screen, '/onlineDev/dataScreen'],
     ]);
     expect(buttonsOf(mine)).toEqual(
       expect.arrayContaining([

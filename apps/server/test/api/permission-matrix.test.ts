@@ -36,6 +36,12 @@ const PUBLIC = new Set([
   'POST /api/oauth/Login',
   // The proof of work a sign-in may ask for (rate-limited with the sign-ins).
   'GET /api/sys/login/challenge',
+  // Verification codes: a send (with a solved proof of work, the same answer for any mobile), the
+  // sign-in and the password reset with a code (auth/sms-code-service.ts, sms-code.test.ts).
+  'GET /api/oauth/SmsCode/challenge',
+  'POST /api/oauth/SmsCode',
+  'POST /api/oauth/Login/SmsCode',
+  'POST /api/oauth/Password/Actions/Reset',
   // The platform operator's sign-in (platform.test.ts: his routes refuse every tenant user).
   'POST /api/platform/login',
   // Browsers report their own errors, signed in or not (rate-limited).

@@ -58,6 +58,7 @@ const OWNERS: Record<string, string> = {
 
   // Sessions: `endSessions` (auth/end-sessions.ts) ends them, for every domain.
   sys_session: 'auth',
+  sys_sms_code: 'auth',
   sys_login_failure: 'auth',
   sys_login_log: 'auth',
 

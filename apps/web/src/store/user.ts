@@ -1,4 +1,4 @@
-import { API, type CurrentUser, type LoginResult } from '@srm/contracts/core';
+import { API, type CurrentUser, type LoginResult, SmsCodeApi } from '@srm/contracts/core';
 import { create } from 'zustand';
 import { ApiError, http, httpHooks } from '../api/request';
 import { i18n } from '../i18n';
@@ -37,8 +37,12 @@ export interface UserState extends UserData {
    * the new password of an expired one, and the solved proof of work when the server asked for it.
    */
   login(userName: string, passWord: string, more?: { newPassword?: string; altcha?: string }): Promise<void>;
+  /** POST a sign-in with a mobile (or mobile@account) and its verification code; then as `login`. */
+  loginWithCode(userName: string, code: string): Promise<void>;
   /** Token authentication (/home?token=, /auth-redirect): stores the token; the start-up then loads. */
   loginWithToken(token: string): void;
+  /** What a sign-in answered: the token, the layout and the stored settings; the start-up begins. */
+  acceptLogin(result: LoginResult): void;
   /**
    * User info, then in parallel enums, dictionaries, configs, sub-companies and the menu.
    * On failure: the error for 1500 ms, then token reset and /login?redirect=…. Resolves true when in.
@@ -97,6 +101,16 @@ export const useUserStore = create<UserState>((set, get) => ({
       newPassword: more.newPassword,
       altcha: more.altcha,
     });
+    get().acceptLogin(result);
+  },
+
+  async loginWithCode(userName, code) {
+    get().acceptLogin(
+      await http.post<LoginResult>(SmsCodeApi.login, { userName: userName.trim(), code: code.trim() }),
+    );
+  },
+
+  acceptLogin(result) {
     applyStoredSettings(result.theme, result.settings);
     storage.set(StorageKey.token, result.token);
     storage.remove(StorageKey.lock);

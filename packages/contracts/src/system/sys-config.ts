@@ -7,6 +7,7 @@ import {
   type SysConfigValues,
 } from './sys-config.core';
 
+export * from './password-rule.core';
 export * from './sys-config.core';
 
 const text = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' }).default('');

@@ -59,6 +59,7 @@ import * as m0084_data_interfaces from './0084_data_interfaces';
 import * as m0085_data_screens from './0085_data_screens';
 import * as m0086_data_sync from './0086_data_sync';
 import * as m0087_maps from './0087_maps';
+import * as m0088_sms_codes from './0088_sms_codes';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -145,4 +146,5 @@ export const migrations: Record<string, Migration> = {
   '0085_data_screens': { up: m0085_data_screens.up0085, down: m0085_data_screens.down0085 },
   '0086_data_sync': { up: m0086_data_sync.up0086, down: m0086_data_sync.down0086 },
   '0087_maps': { up: m0087_maps.up0087, down: m0087_maps.down0087 },
+  '0088_sms_codes': { up: m0088_sms_codes.up0088, down: m0088_sms_codes.down0088 },
 };

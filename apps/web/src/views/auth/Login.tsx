@@ -1,16 +1,6 @@
 import { API, LOCALES, type Locale, type LoginConfig, SysConfigApi, sysNameIn } from '@srm/contracts/core';
 import { Button, theme } from 'antd';
-import {
-  type CSSProperties,
-  type FormEvent,
-  type KeyboardEvent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useId,
-  useState,
-} from 'react';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, getPreloaded } from '../../api/request';
@@ -20,6 +10,7 @@ import { redirectAfterLogin } from '../../router/mayOpen';
 import { useAppStore } from '../../store/settings';
 import { useUserStore } from '../../store/user';
 import './auth.css';
+import { Field, formStyle } from './AuthField';
 import { AuthIcon } from './authIcons';
 
 // The proof of work's widget, its worker and its texts: fetched only when a sign-in asks for it,
@@ -28,61 +19,14 @@ const AltchaField = lazy(() =>
   import('../../components/altcha/AltchaField').then((module) => ({ default: module.AltchaField })),
 );
 
+// Signing in with a verification code, or setting a forgotten password with one: its own chunk.
+const CodeSignIn = lazy(() => import('./CodeSignIn'));
+
 const LANGUAGE_LABELS: Record<Locale, string> = {
   'zh-CN': '简体中文',
   'en-US': 'English',
   'zh-TW': '繁體中文',
 };
-
-interface FieldProps {
-  label: string;
-  error?: string;
-  extra?: ReactNode;
-  children: (ids: { id: string; describedBy: string | undefined }) => ReactNode;
-}
-
-/** A labelled field with its error and hint below, laid out like a vertical form item. */
-function Field({ label, error, extra, children }: FieldProps) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : '', extra ? `${id}-extra` : ''].filter(Boolean).join(' ');
-  return (
-    <div className="srm-auth-field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, describedBy: describedBy || undefined })}
-      {error && (
-        <div id={`${id}-error`} className="srm-auth-error" role="alert">
-          {error}
-        </div>
-      )}
-      {extra && (
-        <div id={`${id}-extra`} className="srm-auth-extra">
-          {extra}
-        </div>
-      )}
-    </div>
-  );
-}
-
-type Token = ReturnType<typeof theme.useToken>['token'];
-
-/** The theme's values for the plain inputs' stylesheet (auth.css). */
-function formStyle(token: Token): CSSProperties {
-  return {
-    '--srm-auth-border': token.colorBorder,
-    '--srm-auth-hover': token.colorPrimaryHover,
-    '--srm-auth-focus': token.colorPrimary,
-    '--srm-auth-focus-ring': token.controlOutline,
-    '--srm-auth-error': token.colorError,
-    '--srm-auth-error-ring': token.colorErrorOutline,
-    '--srm-auth-bg': token.colorBgContainer,
-    '--srm-auth-text': token.colorText,
-    '--srm-auth-muted': token.colorTextDescription,
-    '--srm-auth-placeholder': token.colorTextPlaceholder,
-    '--srm-auth-radius': `${token.borderRadiusLG}px`,
-    '--srm-auth-height': `${token.controlHeightLG}px`,
-    '--srm-auth-font': `${token.fontSizeLG}px`,
-  } as CSSProperties;
-}
 
 /** Sign-in (docs/rules.md#sign-in): username or mobile, sub-account mobile@account, caps-lock warning. */
 export default function Login() {
@@ -95,6 +39,7 @@ export default function Login() {
   const login = useUserStore((s) => s.login);
   const loadStartup = useUserStore((s) => s.loadStartup);
   const [submitting, setSubmitting] = useState(false);
+  const [mode, setMode] = useState<'password' | 'login' | 'reset'>('password');
   const [capsLock, setCapsLock] = useState(false);
   const [userName, setUserName] = useState('');
   const [passWord, setPassWord] = useState('');
@@ -133,6 +78,15 @@ export default function Login() {
     if (typeof event.getModifierState === 'function') setCapsLock(event.getModifierState('CapsLock'));
   };
 
+  const afterSignIn = async () => {
+    const ok = await loadStartup();
+    // The guard may already have moved on once the token and start-up data exist; navigate only
+    // if we are still on the sign-in page, or the two navigations race and land on a bare '/'.
+    if (ok && window.location.pathname.startsWith('/login')) {
+      navigate(redirectAfterLogin(params.get('redirect')), { replace: true });
+    }
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTried(true);
@@ -149,12 +103,7 @@ export default function Login() {
         newPassword: expired ? newPassword : undefined,
         altcha: proof ? altcha : undefined,
       });
-      const ok = await loadStartup();
-      // The guard may already have moved on once the token and start-up data exist; navigate only
-      // if we are still on the sign-in page, or the two navigations race and land on a bare '/'.
-      if (ok && window.location.pathname.startsWith('/login')) {
-        navigate(redirectAfterLogin(params.get('redirect')), { replace: true });
-      }
+      await afterSignIn();
     } catch (error) {
       if (proof) {
         setAltcha(undefined);
@@ -242,169 +191,199 @@ export default function Login() {
             </>
           )}
         </p>
-        {/* Plain inputs instead of antd Form and Input: those bring the form engine, TextArea and
-            its autosize to the first download. The look follows the theme's large inputs. */}
-        <form
-          className="srm-auth-form"
-          style={formStyle(token)}
-          onSubmit={onSubmit}
-          autoComplete="on"
-          noValidate
-          data-testid="login-form"
-        >
-          <Field
-            label={t('auth:userName')}
-            error={userNameError}
-            extra={<span data-testid="login-subaccount-hint">{t('auth:subAccountHint')}</span>}
+        {mode !== 'password' ? (
+          <Suspense fallback={null}>
+            <CodeSignIn
+              mode={mode}
+              onSignedIn={() => void afterSignIn()}
+              onBack={() => setMode('password')}
+            />
+          </Suspense>
+        ) : (
+          // Plain inputs instead of antd Form and Input: those bring the form engine, TextArea and
+          // its autosize to the first download. The look follows the theme's large inputs.
+          <form
+            className="srm-auth-form"
+            style={formStyle(token)}
+            onSubmit={onSubmit}
+            autoComplete="on"
+            noValidate
+            data-testid="login-form"
           >
-            {({ id, describedBy }) => (
-              <span className={`srm-auth-input${userNameError ? ' srm-auth-input-error' : ''}`}>
-                <AuthIcon name="user" className="srm-auth-prefix" />
-                <input
-                  id={id}
-                  name="userName"
-                  value={userName}
-                  onChange={(e) => setUserName(e.target.value)}
-                  placeholder={t('auth:userNamePlaceholder')}
-                  autoComplete="username"
-                  // biome-ignore lint/a11y/noAutofocus: the sign-in page has one task, typing the account
-                  autoFocus
-                  aria-required
-                  aria-invalid={!!userNameError}
-                  aria-describedby={describedBy}
-                  data-testid="login-username"
-                  onKeyDown={onKey}
-                  onKeyUp={onKey}
-                />
-              </span>
-            )}
-          </Field>
-          <Field label={t('auth:password')} error={passWordError}>
-            {({ id, describedBy }) => (
-              <span className={`srm-auth-input${passWordError ? ' srm-auth-input-error' : ''}`}>
-                <AuthIcon name="lock" className="srm-auth-prefix" />
-                <input
-                  id={id}
-                  name="passWord"
-                  type={showPassword ? 'text' : 'password'}
-                  value={passWord}
-                  onChange={(e) => setPassWord(e.target.value)}
-                  placeholder={t('auth:passwordPlaceholder')}
-                  autoComplete="current-password"
-                  aria-required
-                  aria-invalid={!!passWordError}
-                  aria-describedby={describedBy}
-                  data-testid="login-password"
-                  onKeyDown={onKey}
-                  onKeyUp={onKey}
-                />
-                <button
-                  type="button"
-                  className="srm-auth-eye"
-                  tabIndex={-1}
-                  aria-label={showPassword ? t('auth:hidePassword') : t('auth:showPassword')}
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((v) => !v)}
-                  data-testid="login-password-toggle"
-                >
-                  <AuthIcon name={showPassword ? 'eye' : 'eye-invisible'} />
-                </button>
-              </span>
-            )}
-          </Field>
-          {proof && (
-            <div className="srm-auth-field" data-testid="login-proof">
-              <Suspense fallback={null}>
-                <AltchaField
-                  key={altchaKey}
-                  language={language}
-                  challenge={API.loginChallenge}
-                  onChange={onAltcha}
-                  testId="login-altcha"
-                />
-              </Suspense>
-              {altchaError && (
-                <div className="srm-auth-error" role="alert" data-testid="login-altcha-error">
-                  {altchaError}
-                </div>
-              )}
-            </div>
-          )}
-          {expired && (
-            <>
-              <div className="srm-auth-expired" role="status" data-testid="login-expired">
-                {t('auth:expiredHint')}
-              </div>
-              <Field label={t('auth:newPassword')} error={newPasswordError}>
-                {({ id, describedBy }) => (
-                  <span className={`srm-auth-input${newPasswordError ? ' srm-auth-input-error' : ''}`}>
-                    <AuthIcon name="lock" className="srm-auth-prefix" />
-                    <input
-                      id={id}
-                      name="newPassword"
-                      type="password"
-                      value={newPassword}
-                      onChange={(e) => {
-                        setNewPassword(e.target.value);
-                        setNewPasswordServerError(undefined);
-                      }}
-                      autoComplete="new-password"
-                      required
-                      aria-invalid={!!newPasswordError}
-                      aria-describedby={describedBy}
-                      data-testid="login-new-password"
-                    />
-                  </span>
-                )}
-              </Field>
-              <Field label={t('auth:confirmNewPassword')} error={confirmError}>
-                {({ id, describedBy }) => (
-                  <span className={`srm-auth-input${confirmError ? ' srm-auth-input-error' : ''}`}>
-                    <AuthIcon name="lock" className="srm-auth-prefix" />
-                    <input
-                      id={id}
-                      name="confirmPassword"
-                      type="password"
-                      value={confirmPassword}
-                      onChange={(e) => setConfirmPassword(e.target.value)}
-                      autoComplete="new-password"
-                      required
-                      aria-invalid={!!confirmError}
-                      aria-describedby={describedBy}
-                      data-testid="login-confirm-password"
-                    />
-                  </span>
-                )}
-              </Field>
-            </>
-          )}
-          {capsLock && (
-            <div
-              className="srm-auth-warning"
-              role="alert"
-              style={{
-                background: token.colorWarningBg,
-                border: `1px solid ${token.colorWarningBorder}`,
-                borderRadius: token.borderRadiusLG,
-                color: token.colorText,
-              }}
-              data-testid="login-capslock"
+            <Field
+              label={t('auth:userName')}
+              error={userNameError}
+              extra={<span data-testid="login-subaccount-hint">{t('auth:subAccountHint')}</span>}
             >
-              <AuthIcon name="exclamation-circle" style={{ color: token.colorWarning }} />
-              {t('auth:capsLock')}
-            </div>
-          )}
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            block
-            loading={submitting}
-            data-testid="login-submit"
-          >
-            {submitting ? t('auth:signingIn') : t('auth:submit')}
-          </Button>
-        </form>
+              {({ id, describedBy }) => (
+                <span className={`srm-auth-input${userNameError ? ' srm-auth-input-error' : ''}`}>
+                  <AuthIcon name="user" className="srm-auth-prefix" />
+                  <input
+                    id={id}
+                    name="userName"
+                    value={userName}
+                    onChange={(e) => setUserName(e.target.value)}
+                    placeholder={t('auth:userNamePlaceholder')}
+                    autoComplete="username"
+                    // biome-ignore lint/a11y/noAutofocus: the sign-in page has one task, typing the account
+                    autoFocus
+                    aria-required
+                    aria-invalid={!!userNameError}
+                    aria-describedby={describedBy}
+                    data-testid="login-username"
+                    onKeyDown={onKey}
+                    onKeyUp={onKey}
+                  />
+                </span>
+              )}
+            </Field>
+            <Field label={t('auth:password')} error={passWordError}>
+              {({ id, describedBy }) => (
+                <span className={`srm-auth-input${passWordError ? ' srm-auth-input-error' : ''}`}>
+                  <AuthIcon name="lock" className="srm-auth-prefix" />
+                  <input
+                    id={id}
+                    name="passWord"
+                    type={showPassword ? 'text' : 'password'}
+                    value={passWord}
+                    onChange={(e) => setPassWord(e.target.value)}
+                    placeholder={t('auth:passwordPlaceholder')}
+                    autoComplete="current-password"
+                    aria-required
+                    aria-invalid={!!passWordError}
+                    aria-describedby={describedBy}
+                    data-testid="login-password"
+                    onKeyDown={onKey}
+                    onKeyUp={onKey}
+                  />
+                  <button
+                    type="button"
+                    className="srm-auth-eye"
+                    tabIndex={-1}
+                    aria-label={showPassword ? t('auth:hidePassword') : t('auth:showPassword')}
+                    aria-pressed={showPassword}
+                    onClick={() => setShowPassword((v) => !v)}
+                    data-testid="login-password-toggle"
+                  >
+                    <AuthIcon name={showPassword ? 'eye' : 'eye-invisible'} />
+                  </button>
+                </span>
+              )}
+            </Field>
+            {proof && (
+              <div className="srm-auth-field" data-testid="login-proof">
+                <Suspense fallback={null}>
+                  <AltchaField
+                    key={altchaKey}
+                    language={language}
+                    challenge={API.loginChallenge}
+                    onChange={onAltcha}
+                    testId="login-altcha"
+                  />
+                </Suspense>
+                {altchaError && (
+                  <div className="srm-auth-error" role="alert" data-testid="login-altcha-error">
+                    {altchaError}
+                  </div>
+                )}
+              </div>
+            )}
+            {expired && (
+              <>
+                <div className="srm-auth-expired" role="status" data-testid="login-expired">
+                  {t('auth:expiredHint')}
+                </div>
+                <Field label={t('auth:newPassword')} error={newPasswordError}>
+                  {({ id, describedBy }) => (
+                    <span className={`srm-auth-input${newPasswordError ? ' srm-auth-input-error' : ''}`}>
+                      <AuthIcon name="lock" className="srm-auth-prefix" />
+                      <input
+                        id={id}
+                        name="newPassword"
+                        type="password"
+                        value={newPassword}
+                        onChange={(e) => {
+                          setNewPassword(e.target.value);
+                          setNewPasswordServerError(undefined);
+                        }}
+                        autoComplete="new-password"
+                        required
+                        aria-invalid={!!newPasswordError}
+                        aria-describedby={describedBy}
+                        data-testid="login-new-password"
+                      />
+                    </span>
+                  )}
+                </Field>
+                <Field label={t('auth:confirmNewPassword')} error={confirmError}>
+                  {({ id, describedBy }) => (
+                    <span className={`srm-auth-input${confirmError ? ' srm-auth-input-error' : ''}`}>
+                      <AuthIcon name="lock" className="srm-auth-prefix" />
+                      <input
+                        id={id}
+                        name="confirmPassword"
+                        type="password"
+                        value={confirmPassword}
+                        onChange={(e) => setConfirmPassword(e.target.value)}
+                        autoComplete="new-password"
+                        required
+                        aria-invalid={!!confirmError}
+                        aria-describedby={describedBy}
+                        data-testid="login-confirm-password"
+                      />
+                    </span>
+                  )}
+                </Field>
+              </>
+            )}
+            {capsLock && (
+              <div
+                className="srm-auth-warning"
+                role="alert"
+                style={{
+                  background: token.colorWarningBg,
+                  border: `1px solid ${token.colorWarningBorder}`,
+                  borderRadius: token.borderRadiusLG,
+                  color: token.colorText,
+                }}
+                data-testid="login-capslock"
+              >
+                <AuthIcon name="exclamation-circle" style={{ color: token.colorWarning }} />
+                {t('auth:capsLock')}
+              </div>
+            )}
+            <Button
+              type="primary"
+              htmlType="submit"
+              size="large"
+              block
+              loading={submitting}
+              data-testid="login-submit"
+            >
+              {submitting ? t('auth:signingIn') : t('auth:submit')}
+            </Button>
+            <p className="srm-auth-modes">
+              <button
+                type="button"
+                className="srm-auth-link"
+                onClick={() => setMode('login')}
+                style={{ color: token.colorLink }}
+                data-testid="login-with-code"
+              >
+                {t('auth:codeLogin')}
+              </button>
+              <button
+                type="button"
+                className="srm-auth-link"
+                onClick={() => setMode('reset')}
+                style={{ color: token.colorLink }}
+                data-testid="login-forgot"
+              >
+                {t('auth:forgotPassword')}
+              </button>
+            </p>
+          </form>
+        )}
         <p className="srm-auth-register">
           <Link
             to="/base/vendor/register"
