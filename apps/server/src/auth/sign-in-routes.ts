@@ -114,23 +114,15 @@ export const signInRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(smsCodeSentSchema) },
       },
     },
-    async (request, reply) => {
-      try {
-        return envelopeOk(
-          await sendSmsCode(
-            app.deps,
-            originOf(request),
-            request.body as SmsCodeSend & { purpose: SmsCodePurpose },
-          ),
-          t(request.locale, 'auth.codeSent'),
-        );
-      } catch (error) {
-        const wait =
-          error instanceof AppError ? (error.data as { retryAfter?: number } | null)?.retryAfter : 0;
-        if (wait) reply.header('retry-after', String(wait));
-        throw error;
-      }
-    },
+    async (request) =>
+      envelopeOk(
+        await sendSmsCode(
+          app.deps,
+          originOf(request),
+          request.body as SmsCodeSend & { purpose: SmsCodePurpose },
+        ),
+        t(request.locale, 'auth.codeSent'),
+      ),
   );
   app.post(
     SmsCodeApi.login,

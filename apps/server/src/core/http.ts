@@ -43,6 +43,9 @@ function sendEnvelope(reply: FastifyReply, httpStatus: number, body: unknown) {
 }
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  // A refusal that says when to ask again (a rate limit, a cool-down) says it in the header too.
+  const wait = (error.data as { retryAfter?: unknown } | null | undefined)?.retryAfter;
+  if (error.code === 429 && typeof wait === 'number' && wait > 0) reply.header('retry-after', String(wait));
   return sendEnvelope(reply, 200, {
     code: error.code,
     msg: t(request.locale, error.key, error.params),

@@ -12,11 +12,9 @@ import {
   envelope,
   idParamSchema,
 } from '@srm/contracts';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { requireAnyPerm, requirePerm } from '../core/access';
 import { envelopeOk } from '../core/envelope';
-import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import type { SignedInRoutes } from '../core/scope';
 import { contextOf } from '../core/service-context';
@@ -39,14 +37,6 @@ const S = DataInterfaceApi.dataInterface;
 const P = DataInterfacePerm;
 const allowList =
   'an HTTP interface calls only a host:port on the platform’s allow-list (DATA_INTERFACE_HOSTS)';
-
-/** A 429's `Retry-After`, from the seconds the refusal carries. */
-function withRetryAfter(reply: FastifyReply, error: unknown): unknown {
-  const wait =
-    error instanceof AppError ? (error.data as { retryAfter?: number } | null)?.retryAfter : undefined;
-  if (error instanceof AppError && error.code === 429 && wait) reply.header('retry-after', String(wait));
-  return error;
-}
 
 export const dataInterfaceRoutes: SignedInRoutes = async (app) => {
   app.get(
@@ -200,15 +190,10 @@ export const dataInterfaceRoutes: SignedInRoutes = async (app) => {
     (request, reply) => {
       const ctx = contextOf(request);
       const { params, query } = request;
-      try {
-        return answerStored(request, reply, keptResponse(ctx, params.id, query), () =>
-          interfaceResponse(ctx, params.id, query).catch((error: unknown) => {
-            throw withRetryAfter(reply, error);
-          }),
-        );
-      } catch (error) {
-        throw withRetryAfter(reply, error);
-      }
+      // A rate limit's 429 carries its Retry-After through the shared error path (core/http.ts).
+      return answerStored(request, reply, keptResponse(ctx, params.id, query), () =>
+        interfaceResponse(ctx, params.id, query),
+      );
     },
   );
 };
