@@ -16,6 +16,7 @@ import { orgDomain } from './org/index';
 import { permissionDomain } from './permission/index';
 import { platformDomain } from './platform/index';
 import { seedDemo } from './setup/seed';
+import { ssoDomain } from './sso/index';
 import { supplierDomain } from './supplier/index';
 import { applyPendingRestore } from './system/backup/index';
 import { systemDomain } from './system/index';
@@ -67,6 +68,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // it as an option because neither core nor auth may import the system domain.
   await app.register(authDomain, { afterSession: registerMessageOverrides });
   await app.register(permissionDomain);
+  await app.register(ssoDomain);
   await app.register(orgDomain);
   await app.register(systemDomain, { cluster: hub });
   await app.register(messageDomain);

@@ -55,6 +55,19 @@ export interface AppConfig {
    * tenant's.
    */
   interfaceHosts?: string[];
+  /**
+   * The hosts and ports single sign-on may reach (`IDENTITY_PROVIDER_HOSTS`, comma-separated
+   * `host:port`, compared as text like DATA_SOURCE_HOSTS; none by default): every address a
+   * provider's discovery names (authorisation, token, keys, user info) must be listed.
+   */
+  identityProviderHosts?: string[];
+  /** Lets single sign-on reach providers over plain http (`IDENTITY_PROVIDER_ALLOW_HTTP=1`; tests). */
+  identityProviderAllowHttp?: boolean;
+  /**
+   * The address users open the product at (`PUBLIC_URL`, such as https://srm.example.com): the
+   * single-sign-on redirect addresses are made from it. Left out: the request's own origin.
+   */
+  publicUrl?: string;
   /** How long an HTTP data interface's service may take (5 s; tests shorten it). */
   interfaceTimeoutMs?: number;
   /**
@@ -210,6 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     datasetTimeoutMs: Math.max(100, Number(env.DATASET_TIMEOUT_MS || 10_000)),
     dataSourceHosts: hostList(env.DATA_SOURCE_HOSTS),
     interfaceHosts: hostList(env.DATA_INTERFACE_HOSTS),
+    identityProviderHosts: hostList(env.IDENTITY_PROVIDER_HOSTS),
+    identityProviderAllowHttp: env.IDENTITY_PROVIDER_ALLOW_HTTP === '1',
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || undefined,
     interfaceRateFactor:
       Number(env.DATA_INTERFACE_RATE_FACTOR) > 0 ? Number(env.DATA_INTERFACE_RATE_FACTOR) : 1,
     secretKey: env.SECRET_KEY || undefined,

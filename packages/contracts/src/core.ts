@@ -13,6 +13,8 @@ export type * from './auth/schemas';
 export * from './auth/schemas.core';
 export type * from './auth/sms-code';
 export * from './auth/sms-code.core';
+export type * from './auth/sso';
+export * from './auth/sso.core';
 export type * from './chat/chat-schemas';
 export * from './chat/chat-schemas.core';
 export * from './format/constants';

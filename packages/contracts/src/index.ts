@@ -6,6 +6,7 @@ export * from './api/envelope';
 export * from './api/paths';
 export * from './auth/schemas';
 export * from './auth/sms-code';
+export * from './auth/sso';
 export * from './chat/chat-schemas';
 export * from './format/index';
 export * from './message/message-schemas';

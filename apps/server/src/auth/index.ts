@@ -8,7 +8,7 @@ import { sessionRoutes, signInRoutes } from './sign-in-routes';
 
 // What other domains call: the sessions are written here alone (test/unit/table-owners.test.ts).
 export { endSessions, type SessionsOf } from './end-sessions';
-export { clearLoginFailures } from './sign-in-service';
+export { clearLoginFailures, startSession, writeLoginLog } from './sign-in-service';
 
 /**
  * Sessions: the session hook of every /api request, sign-in, lock screen and sign-out. Not

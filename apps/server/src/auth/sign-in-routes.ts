@@ -186,11 +186,16 @@ export const sessionRoutes: SignedInRoutes = async (app) => {
 
   app.post(
     API.logout,
-    { schema: { tags: ['session'], summary: 'Sign out: ends the session', response: { 200: nullData } } },
-    async (request: SignedInRequest, _reply: FastifyReply) => {
-      await logout(contextOf(request));
-      return envelopeOk(null, t(request.locale, 'auth.logoutOk'));
+    {
+      schema: {
+        tags: ['session'],
+        summary:
+          'Sign out: ends the session; one started through a provider that ends its own answers `logoutUrl`, where the browser goes next',
+        response: { 200: envelope(z.object({ logoutUrl: z.string() }).nullable()) },
+      },
     },
+    async (request: SignedInRequest, _reply: FastifyReply) =>
+      envelopeOk(await logout(contextOf(request)), t(request.locale, 'auth.logoutOk')),
   );
 
   app.post(

@@ -210,7 +210,12 @@ export async function startSession(
   origin: Origin,
   user: UserRow,
   account: string,
-  o: { newHash?: string | null; singleLogin?: boolean } = {},
+  o: {
+    newHash?: string | null;
+    singleLogin?: boolean;
+    /** A sign-in through a provider (sso/): the address that ends it there too at sign-out. */
+    ssoLogoutUrl?: string;
+  } = {},
 ): Promise<LoginResult> {
   const { db } = deps;
   const now = new Date();
@@ -239,6 +244,7 @@ export async function startSession(
         ip: origin.ip,
         user_agent: origin.userAgent.slice(0, 500),
         company_id: company?.id ?? null,
+        sso_logout_url: o.ssoLogoutUrl ?? '',
         created_at: now,
         last_seen_at: now,
       })
@@ -276,10 +282,20 @@ export async function clearLoginFailures(tx: Kysely<Database>, userId: string): 
   await tx.deleteFrom('sys_login_failure').where('user_id', '=', userId).execute();
 }
 
-/** Ends the session; every chat socket of it (its tabs share the token) gets `logout` and closes. */
-export async function logout(ctx: ServiceContext): Promise<void> {
+/**
+ * Ends the session; every chat socket of it (its tabs share the token) gets `logout` and closes.
+ * A session started through a provider that ends its own too answers where the browser goes next.
+ */
+export async function logout(ctx: ServiceContext): Promise<{ logoutUrl: string } | null> {
+  const row = await ctx.db
+    .selectFrom('sys_session')
+    .select('sso_logout_url')
+    .where('id', '=', ctx.auth.sessionId)
+    .where('tenant_id', '=', ctx.auth.tenantId)
+    .executeTakeFirst();
   await endSessions(ctx.db, ctx.auth.tenantId, { sessionIds: [ctx.auth.sessionId] }, { reason: 'logout' });
   await ctx.deps.realtime.endSessions([ctx.auth.sessionId], 'auth.logoutOk');
+  return row?.sso_logout_url ? { logoutUrl: row.sso_logout_url } : null;
 }
 
 /**

@@ -818,6 +818,7 @@ export interface SysSession {
   id: Generated<Int8>;
   ip: Generated<string>;
   last_seen_at: Generated<Timestamp>;
+  sso_logout_url: Generated<string>;
   tenant_id: Int8;
   token_hash: string;
   user_agent: Generated<string>;
@@ -834,6 +835,51 @@ export interface SysSmsCode {
   purpose: 'login' | 'reset';
   tries: Generated<number>;
   used_at: Timestamp | null;
+}
+
+export interface SysSsoIdentity {
+  last_sign_in_at: Timestamp | null;
+  linked_at: Generated<Timestamp>;
+  provider_id: Int8;
+  subject: string;
+  tenant_id: Int8;
+  user_id: Int8;
+}
+
+export interface SysSsoProvider {
+  allowed_domains: Generated<Json>;
+  claims: Json;
+  client_id: Generated<string>;
+  client_secret_sealed: Generated<string>;
+  create_dept_id: Int8 | null;
+  create_role_ids: Generated<Json>;
+  create_users: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  created_by: Int8 | null;
+  enabled: Generated<boolean>;
+  id: Generated<Int8>;
+  issuer: string;
+  kind: 'oidc' | 'cas';
+  link_by_email: Generated<boolean>;
+  link_by_mobile: Generated<boolean>;
+  name: string;
+  scopes: Generated<string>;
+  sign_out_at_provider: Generated<boolean>;
+  sort_code: Generated<number>;
+  tenant_id: Int8;
+  updated_at: Timestamp | null;
+  updated_by: Int8 | null;
+}
+
+export interface SysSsoState {
+  binding_hash: string;
+  code_verifier: string;
+  created_at: Generated<Timestamp>;
+  nonce: string;
+  provider_id: Int8;
+  redirect: Generated<string>;
+  state_hash: string;
+  tenant_id: Int8;
 }
 
 export interface SysTask {
@@ -1246,6 +1292,9 @@ export interface DB {
   sys_seed_pending: SysSeedPending;
   sys_session: SysSession;
   sys_sms_code: SysSmsCode;
+  sys_sso_identity: SysSsoIdentity;
+  sys_sso_provider: SysSsoProvider;
+  sys_sso_state: SysSsoState;
   sys_task: SysTask;
   sys_task_run: SysTaskRun;
   sys_temp_download: SysTempDownload;

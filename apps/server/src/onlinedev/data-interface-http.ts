@@ -5,6 +5,7 @@
  * Whether the host may be called at all is the caller's check (the platform's allow-list).
  */
 import { isJsonText } from '@srm/contracts';
+import { cappedBody } from '../core/capped-body';
 import type { HttpRequestPlan } from './data-interface-binding';
 
 export type UpstreamProblem =
@@ -46,27 +47,11 @@ function reasonOf(error: unknown): string {
   return String(cause?.code ?? cause?.message ?? (error as Error)?.message ?? error);
 }
 
-/** The body, refused past `maxBytes` (a declared length first, then what actually arrives). */
-async function cappedBody(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () => new UpstreamError('tooLarge', { max: `${Math.round(maxBytes / 1024)} KB` });
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = response.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+/** The body, refused past `maxBytes`. */
+async function limitedBody(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const body = await cappedBody(response, maxBytes);
+  if (!body) throw new UpstreamError('tooLarge', { max: `${Math.round(maxBytes / 1024)} KB` });
+  return body;
 }
 
 /** Refuses what is no answer to use: a redirect, an error status. */
@@ -103,7 +88,7 @@ export async function callUpstream(
       signal: AbortSignal.timeout(limits.timeoutMs),
     });
     await checkedStatus(response);
-    const text = new TextDecoder('utf-8').decode(await cappedBody(response, limits.maxBytes)).trim();
+    const text = new TextDecoder('utf-8').decode(await limitedBody(response, limits.maxBytes)).trim();
     if (!isJsonText(text))
       throw new UpstreamError('notJson', { contentType: response.headers.get('content-type') || '—' });
     return { status: response.status, json: text };

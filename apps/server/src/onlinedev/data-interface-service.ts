@@ -23,6 +23,7 @@ import {
 } from '@srm/contracts';
 import { type Selectable, sql } from 'kysely';
 import { AppError, fieldError, forbidden, notFound } from '../core/errors';
+import { hostAllowed } from '../core/host-allow-list';
 import { type MessageKey, t } from '../core/i18n';
 import { openSecret, sealSecret } from '../core/secret-box';
 import type { ServiceContext } from '../core/service-context';
@@ -49,7 +50,6 @@ import {
 import { MinuteWindows } from './data-interface-rate';
 import { userName } from './data-model-service';
 import { getDataset, listDatasetsWithDefinitions, runDataset } from './dataset-service';
-import { hostAllowed } from './host-allow-list';
 
 declareUnique('dm_data_interface_tenant_id_code_key', { field: 'code', key: 'dataInterface.codeTaken' });
 

@@ -16,6 +16,7 @@ import {
 } from '@srm/contracts';
 import { type Selectable, sql } from 'kysely';
 import { AppError, fieldError, notFound } from '../core/errors';
+import { hostAllowed } from '../core/host-allow-list';
 import { t } from '../core/i18n';
 import { openSecret, sealSecret } from '../core/secret-box';
 import type { ServiceContext } from '../core/service-context';
@@ -24,7 +25,6 @@ import { declareUnique } from '../core/unique-violation';
 import type { Database } from '../db/types';
 import { userName } from './data-model-service';
 import { type SourceClient, type SourceConnection, SourceError, withSource } from './data-source-drivers';
-import { hostAllowed } from './host-allow-list';
 
 declareUnique('dm_data_source_tenant_id_code_key', { field: 'code', key: 'dataSource.codeTaken' });
 

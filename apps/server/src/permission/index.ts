@@ -12,7 +12,7 @@ import { userRoutes } from './user-routes';
 
 // What other domains call: users, grants and positions are written here alone
 // (test/unit/table-owners.test.ts).
-export { insertEntUser, setUserPassword, updateUserFields } from './owned-writes';
+export { insertEntUser, insertProvisionedUser, setUserPassword, updateUserFields } from './owned-writes';
 
 /** Users, roles, grants, online users, subordinates and the signed-in user's own data. */
 export async function permissionDomain(app: FastifyInstance): Promise<void> {

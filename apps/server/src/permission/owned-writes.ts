@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type Removal, registerUserWrites } from '../core/user-writes';
+import { NEW_USER_ROW } from '../db/new-user-row';
 import type { Database } from '../db/types';
 import { recordPasswordHistory } from '../system/sys-config/password-policy';
+import { setRelations, tenantEntId } from './user-service';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -66,6 +68,39 @@ export async function insertEntUser(
       .values({ tenant_id: tenantId, user_id: row.id, role_id: role.id })
       .execute();
   return String(row.id);
+}
+
+/**
+ * A user of the tenant's own enterprise made at a first single sign-on (sso/): in the department
+ * and with the roles its provider names, with a password nobody knows (sign-in is the provider's).
+ */
+export async function insertProvisionedUser(
+  tx: Db,
+  tenantId: string,
+  user: { account: string; realName: string; email: string; mobile: string; deptId: string | null },
+  roleIds: string[],
+  passwordHash: string,
+): Promise<string> {
+  const entId = await tenantEntId(tx, tenantId, '0');
+  const row = await tx
+    .insertInto('sys_user')
+    .values({
+      tenant_id: tenantId,
+      ent_id: entId,
+      dept_id: user.deptId,
+      account: user.account,
+      mobile: user.mobile,
+      email: user.email,
+      real_name: user.realName,
+      password_hash: passwordHash,
+      ...NEW_USER_ROW,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = String(row.id);
+  await recordPasswordHistory(tx, tenantId, [{ userId: id, passwordHash }]);
+  await setRelations(tx as Transaction<Database>, tenantId, id, { roleIds, positionIds: [] });
+  return id;
 }
 
 /** A user's own fields that another domain keeps up to date (a supplier's contact mail, its sub-accounts' state). */

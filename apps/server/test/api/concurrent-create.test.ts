@@ -228,6 +228,11 @@ const CREATES: Record<string, Create> = {
     }),
     expect: { unique: 'code' },
   },
+  '/api/system/SsoProvider': {
+    as: 'admin',
+    body: () => ({ name: fresh('sso'), kind: 'cas', issuer: 'https://cas.example.com/cas' }),
+    expect: { unique: 'name' },
+  },
   '/api/systemData/DataSource': {
     as: 'admin',
     body: () => ({
@@ -381,6 +386,11 @@ const NOT_CREATES = new Set([
   'POST /api/oauth/SmsCode',
   'POST /api/oauth/Login/SmsCode',
   'POST /api/oauth/Password/Actions/Reset',
+  // Testing a provider writes nothing; each start is a sign-in of its own (a state of its own);
+  // two identical callbacks at once make one session, the state being taken once (sso.test.ts).
+  'POST /api/system/SsoProvider/Actions/Test',
+  'POST /api/oauth/Sso/Actions/Start',
+  'POST /api/applets/app/sys/login/SsoLtcuthCallback',
   // A map's check reads the file and keeps nothing (map.test.ts).
   'POST /api/systemData/Map/Actions/Check',
   // The test console runs an interface and writes nothing (data-interface.test.ts).

@@ -42,6 +42,11 @@ const PUBLIC = new Set([
   'POST /api/oauth/SmsCode',
   'POST /api/oauth/Login/SmsCode',
   'POST /api/oauth/Password/Actions/Reset',
+  // Single sign-on: the sign-in page's providers, a start (a state bound to the browser) and the
+  // spec's callback, checked by the provider's answer (sso/sso-sign-in.ts, sso.test.ts).
+  'GET /api/oauth/Sso/Providers',
+  'POST /api/oauth/Sso/Actions/Start',
+  'POST /api/applets/app/sys/login/SsoLtcuthCallback',
   // The platform operator's sign-in (platform.test.ts: his routes refuse every tenant user).
   'POST /api/platform/login',
   // Browsers report their own errors, signed in or not (rate-limited).
@@ -213,7 +218,8 @@ const isPlatform = (key: string) => key.includes(' /api/platform/');
 
 /** The body properties and query parameters that name a row by its id (a flow's node is no row). */
 const ID_NAME = /^ids?$|[a-z]Ids?$/;
-const NOT_A_ROW = new Set(['nodeId']);
+// `clientId`: an identity provider's name for the product, not a row here.
+const NOT_A_ROW = new Set(['nodeId', 'clientId']);
 
 /**
  * Calls where another tenant's id answers as a missing id does, which is no 404 there: a list's
@@ -332,6 +338,8 @@ const datasetBody = {
   names: { 'zh-CN': 'zz' },
   definition: { kind: 'sql', sql: 'select id from srm_user', params: [] },
 };
+/** A CAS provider: saving one reaches no host. */
+const ssoBody = { name: 'zz_sso', kind: 'cas', issuer: 'https://cas.example.com/cas' };
 const mapBody = {
   code: 'zz_map',
   names: { 'zh-CN': 'zz' },
@@ -554,6 +562,7 @@ let ours: {
   dataSync: string;
   dataSource: string;
   dataModel: string;
+  ssoProvider: string;
 };
 let theirs: {
   tenantId: string;
@@ -595,6 +604,8 @@ let theirs: {
   dataInterface: string;
   /** A map they uploaded. */
   map: string;
+  /** An identity provider of theirs. */
+  ssoProvider: string;
   /** A data sync of theirs, from their source into their model. */
   dataSync: string;
   modelRow: string;
@@ -808,6 +819,7 @@ beforeAll(async () => {
     dataSync: '',
     dataSource: '',
     dataModel: '',
+    ssoProvider: '',
   };
   const childOf = (menu: string, table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
     idOf(t.db.selectFrom(table).select('id').where('menu_id', '=', menu).executeTakeFirst());
@@ -917,6 +929,9 @@ beforeAll(async () => {
       .executeTakeFirst(),
   );
   ours.dataSync = await syncRow(tenantId, ours.dataSource, ours.dataModel);
+  ours.ssoProvider = await idOf(
+    t.post<{ id: string }>('/api/system/SsoProvider', ssoBody, admin).then((r) => r.body.data),
+  );
   ours.portal = await portal(admin, ourReport.dataset);
   ours.screen = await screen(admin, ourReport.dataset);
 
@@ -1086,6 +1101,9 @@ beforeAll(async () => {
         .then((r) => r.body.data),
     ),
     map: await idOf(t.post<{ id: string }>('/api/systemData/Map', mapBody, t2admin).then((r) => r.body.data)),
+    ssoProvider: await idOf(
+      t.post<{ id: string }>('/api/system/SsoProvider', ssoBody, t2admin).then((r) => r.body.data),
+    ),
     dataSync: '',
     vendorEnt: other.vendorEntId,
     vendorFile: await vendorFile(other.tenantId, other.vendorEntId, other.users.vendor),
@@ -1509,6 +1527,35 @@ describe('permission matrix', () => {
       ],
       ['GET /api/systemData/DataInterface/{id}', `/api/systemData/DataInterface/${T.dataInterface}`],
       ['GET /api/systemData/Map/{id}', `/api/systemData/Map/${T.map}`],
+      ['GET /api/system/SsoProvider/{id}', `/api/system/SsoProvider/${T.ssoProvider}`],
+      ['PUT /api/system/SsoProvider/{id}', `/api/system/SsoProvider/${T.ssoProvider}`, ssoBody],
+      ['DELETE /api/system/SsoProvider/{id}', `/api/system/SsoProvider/${T.ssoProvider}`],
+      // Their department and role as those of users made at a first sign-in.
+      [
+        'POST /api/system/SsoProvider',
+        '/api/system/SsoProvider',
+        { ...ssoBody, name: 'zz_sso2', createUsers: true, createDeptId: T.purchase, createRoleIds: [] },
+      ],
+      [
+        'POST /api/system/SsoProvider',
+        '/api/system/SsoProvider',
+        { ...ssoBody, name: 'zz_sso3', createRoleIds: [T.role] },
+      ],
+      [
+        'PUT /api/system/SsoProvider/{id}',
+        `/api/system/SsoProvider/${ours.ssoProvider}`,
+        { ...ssoBody, createUsers: true, createDeptId: T.purchase },
+      ],
+      [
+        'PUT /api/system/SsoProvider/{id}',
+        `/api/system/SsoProvider/${ours.ssoProvider}`,
+        { ...ssoBody, createRoleIds: [T.role] },
+      ],
+      [
+        'POST /api/system/SsoProvider/Actions/Test',
+        '/api/system/SsoProvider/Actions/Test',
+        { ...ssoBody, id: T.ssoProvider },
+      ],
       ['GET /api/systemData/Map/{id}/GeoJson', `/api/systemData/Map/${T.map}/GeoJson`],
       ['PUT /api/systemData/Map/{id}', `/api/systemData/Map/${T.map}`, mapBody],
       ['DELETE /api/systemData/Map/{id}', `/api/systemData/Map/${T.map}`],

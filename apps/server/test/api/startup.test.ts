@@ -81,6 +81,7 @@ describe('menu', () => {
       'system.billRule',
       'system.task',
       'system.cache',
+      'system.sso',
       'system.monitor',
       'system.icons',
       'system.language',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hostAllowed } from '../../src/core/host-allow-list';
 import {
   type CallerIds,
   datasetValues,
@@ -8,7 +9,6 @@ import {
   valuesKey,
 } from '../../src/onlinedev/data-interface-binding';
 import { MinuteWindows } from '../../src/onlinedev/data-interface-rate';
-import { hostAllowed } from '../../src/onlinedev/host-allow-list';
 
 /** The pure parts of data interfaces: parameter binding, the HTTP call's plan, the allow-list, the rate. */
 

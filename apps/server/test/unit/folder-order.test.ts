@@ -16,6 +16,7 @@ const ORDER = [
   'file',
   'auth',
   'permission',
+  'sso',
   'chat',
   'workflow',
   'supplier',

@@ -59,6 +59,9 @@ const OWNERS: Record<string, string> = {
   // Sessions: `endSessions` (auth/end-sessions.ts) ends them, for every domain.
   sys_session: 'auth',
   sys_sms_code: 'auth',
+  sys_sso_provider: 'sso',
+  sys_sso_identity: 'sso',
+  sys_sso_state: 'sso',
   sys_login_failure: 'auth',
   sys_login_log: 'auth',
 

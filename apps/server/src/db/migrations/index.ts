@@ -60,6 +60,7 @@ import * as m0085_data_screens from './0085_data_screens';
 import * as m0086_data_sync from './0086_data_sync';
 import * as m0087_maps from './0087_maps';
 import * as m0088_sms_codes from './0088_sms_codes';
+import * as m0089_single_sign_on from './0089_single_sign_on';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -147,4 +148,5 @@ export const migrations: Record<string, Migration> = {
   '0086_data_sync': { up: m0086_data_sync.up0086, down: m0086_data_sync.down0086 },
   '0087_maps': { up: m0087_maps.up0087, down: m0087_maps.down0087 },
   '0088_sms_codes': { up: m0088_sms_codes.up0088, down: m0088_sms_codes.down0088 },
+  '0089_single_sign_on': { up: m0089_single_sign_on.up0089, down: m0089_single_sign_on.down0089 },
 };
