@@ -20,6 +20,24 @@ export function claimsOf(login) {
   };
 }
 
+/** Registers a client at an oidc-provider by dynamic registration, as its administrator would. */
+export async function registerClient(issuer, redirectUri, postLogoutUri) {
+  const response = await fetch(`${issuer}/reg`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      redirect_uris: [redirectUri],
+      post_logout_redirect_uris: postLogoutUri ? [postLogoutUri] : [],
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    }),
+  });
+  if (response.status !== 201) throw new Error(`registration: ${response.status} ${await response.text()}`);
+  const client = await response.json();
+  return { clientId: client.client_id, clientSecret: client.client_secret };
+}
+
 const listen = (server, port) =>
   new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -60,23 +78,7 @@ export async function startOidcProvider({ port = 0 } = {}) {
     issuer,
     provider,
     /** Registers a client (dynamic registration) for these redirect addresses. */
-    async register(redirectUri, postLogoutUri) {
-      const response = await fetch(`${issuer}/reg`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          redirect_uris: [redirectUri],
-          post_logout_redirect_uris: postLogoutUri ? [postLogoutUri] : [],
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_basic',
-        }),
-      });
-      if (response.status !== 201)
-        throw new Error(`registration: ${response.status} ${await response.text()}`);
-      const client = await response.json();
-      return { clientId: client.client_id, clientSecret: client.client_secret };
-    },
+    register: (redirectUri, postLogoutUri) => registerClient(issuer, redirectUri, postLogoutUri),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -17,7 +17,13 @@ process.env.E2E_WECHAT_PORT = String(wechatPort);
 const wechatToken = process.env.E2E_WECHAT_TOKEN || 'e2e-mp-token';
 process.env.E2E_WECHAT_TOKEN = wechatToken;
 
-const TENANT_WIDE = /(sys-config|area-language|ops|menu-names|model-page|portal|data-screen)\.spec\.ts$/;
+// The identity providers of sso.spec.ts (identity-providers.mjs): oidc-provider and a small CAS server.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 10001);
+const casPort = Number(process.env.E2E_CAS_PORT ?? port + 10002);
+process.env.E2E_OIDC_PORT = String(oidcPort);
+process.env.E2E_CAS_PORT = String(casPort);
+
+const TENANT_WIDE = /(sys-config|area-language|ops|menu-names|model-page|portal|data-screen|sso)\.spec\.ts$/;
 
 /** The built server on `serverPort` with a fresh embedded database seeded with the demo data. */
 const productServer = (serverPort: number) => ({
@@ -48,6 +54,9 @@ const productServer = (serverPort: number) => ({
     PLATFORM_OPERATOR_PASSWORD: 'operator123',
     // The machine's MariaDB, the one host data-source.spec.ts connects to.
     DATA_SOURCE_HOSTS: '127.0.0.1:3306',
+    // The identity providers sso.spec.ts signs in with, on this machine over plain http.
+    IDENTITY_PROVIDER_HOSTS: `127.0.0.1:${oidcPort},127.0.0.1:${casPort}`,
+    IDENTITY_PROVIDER_ALLOW_HTTP: '1',
     // The recording SMS gateway's inbox, which sms-code.spec.ts reads as the phone would.
     SMS_RECORD_FILE: smsInbox(serverPort),
     WECHAT_MP_APP_ID: 'wx-e2e-app',
@@ -120,6 +129,14 @@ export default defineConfig({
       timeout: 20_000,
       reuseExistingServer: false,
       env: { FAKE_WECHAT_PORT: String(wechatPort) },
+    },
+    {
+      command: 'node e2e/identity-providers.mjs',
+      cwd: '..',
+      url: `http://127.0.0.1:${casPort}/health`,
+      timeout: 20_000,
+      reuseExistingServer: false,
+      env: { E2E_OIDC_PORT: String(oidcPort), E2E_CAS_PORT: String(casPort) },
     },
     productServer(port),
     productServer(tenantWidePort),

@@ -1,6 +1,6 @@
 /**
  * The platform's allow-lists of what a tenant's definitions may reach (DATA_SOURCE_HOSTS for data
- * sources, DATA_INTERFACE_HOSTS for HTTP data interfaces): `host:port` entries compared as text. No
+ * sources, DATA_INTERFACE_HOSTS for HTTP data interfaces, IDENTITY_PROVIDER_HOSTS for single sign-on): `host:port` entries compared as text. No
  * name is resolved to find it allowed, so neither `localhost` for `127.0.0.1` nor a name that points
  * inside the network gets through unless it is listed as written.
  */

@@ -1,7 +1,7 @@
 /**
  * Every call single sign-on makes to an identity provider (discovery, keys, token, user info, a CAS
  * ticket's validation) goes through here: only a host:port on the platform's allow-list
- * (IDENTITY_PROVIDER_HOSTS, onlinedev-style text compare), https unless the platform allows http
+ * (IDENTITY_PROVIDER_HOSTS, compared as text by core/host-allow-list.ts), https unless the platform allows http
  * (tests), redirects not followed, a timeout over the whole exchange, and a capped body. What is
  * refused or fails is a `ProviderError` whose key the caller shows; no secret is in its text.
  */

@@ -1,4 +1,5 @@
-import { Button, type FormInstance, Space } from 'antd';
+import { Alert, Button, Drawer, type FormInstance, Space, Spin } from 'antd';
+import { ApiError } from '../api/request';
 
 /** A path of an antd form field, as `Form.Item name` takes it. */
 export type FormPath = (string | number)[];
@@ -64,5 +65,33 @@ export function EditorFooter({
         </Button>
       )}
     </Space>
+  );
+}
+
+/**
+ * An editor drawer while the record it opens is read (a spinner), or when it cannot be (the
+ * server's message): the editor's own form comes once the record is there.
+ */
+export function EditorLoading({
+  title,
+  error,
+  onClose,
+  size,
+  testId,
+}: {
+  title: string;
+  error: unknown;
+  onClose: () => void;
+  size: string;
+  testId: string;
+}) {
+  return (
+    <Drawer open title={title} onClose={onClose} size={size} data-testid={testId}>
+      {error ? (
+        <Alert type="error" showIcon title={error instanceof ApiError ? error.msg : String(error)} />
+      ) : (
+        <Spin spinning />
+      )}
+    </Drawer>
   );
 }

@@ -7,6 +7,13 @@ export const PUBLIC_PATHS: readonly string[] = [
   '/base/vendor/register',
 ];
 
+/** Public paths by their start: where an identity provider sends the browser back (/sso/callback/{id}). */
+const PUBLIC_PREFIXES: readonly string[] = ['/sso/callback/'];
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.includes(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
 export const LOGIN_PATH = '/login';
 export const LOCK_PATH = '/lockScreen';
 export const HOME_PATH = '/home';
@@ -73,12 +80,12 @@ export function guard({ path, query, hasToken, locked, routesLoaded, mayOpen }: 
       if (!routesLoaded) return { action: 'load' };
       return { action: 'redirect', to: !mayOpen || mayOpen(target) ? target : '/' };
     }
-    if (PUBLIC_PATHS.includes(path)) return { action: 'next' };
+    if (isPublicPath(path)) return { action: 'next' };
     if (!routesLoaded) return { action: 'load' };
     return { action: 'next' };
   }
 
-  if (PUBLIC_PATHS.includes(path)) return { action: 'next' };
+  if (isPublicPath(path)) return { action: 'next' };
   if (path === HOME_PATH || path === '/') return { action: 'redirect', to: LOGIN_PATH };
   const search = query instanceof URLSearchParams ? query.toString() : withoutParam(query, '').slice(1);
   const original = search ? `${path}?${search}` : path;

@@ -1,4 +1,4 @@
-import { DATA_SCREEN_BASE, MenuType } from '@srm/contracts/core';
+import { DATA_SCREEN_BASE, MenuType, SSO_CALLBACK_PATH } from '@srm/contracts/core';
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
@@ -42,7 +42,7 @@ NProgress.configure({
 // JavaScript budget in docs/PERFORMANCE.md).
 type PageModule = Promise<{ default: ComponentType }>;
 const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
-const technical = (name: 'AuthRedirect' | 'AuthLogout' | 'Jump') => async () => ({
+const technical = (name: 'AuthRedirect' | 'AuthLogout' | 'Jump' | 'SsoCallback') => async () => ({
   Component: (await import('../views/auth/Technical'))[name],
 });
 const IframePage = lazy(() => import('../views/common/IframePage'));
@@ -304,6 +304,8 @@ export const fixedRoutes: RouteObject[] = [
       { path: '/auth-redirect', lazy: technical('AuthRedirect') },
       { path: '/auth-logout', lazy: technical('AuthLogout') },
       { path: '/jump', lazy: technical('Jump') },
+      // Where an identity provider sends the browser back (a public path by its prefix, guard.ts).
+      { path: `${SSO_CALLBACK_PATH}/:providerId`, lazy: technical('SsoCallback') },
       // Supplier self-registration and its status page: public, a chunk of its own with its texts.
       {
         path: '/base/vendor/register',

@@ -216,9 +216,18 @@ export const useUserStore = create<UserState>((set, get) => ({
   async logout() {
     // A setting that cannot be saved now must not keep the user signed in.
     await flushSettings().catch(() => undefined);
-    if (get().token) await http.post(API.logout, undefined, { silent: true }).catch(() => undefined);
+    // The socket would hear of this sign-out first and reload the page before the answer (with
+    // where a provider's session ends) arrives: this tab is signing out, it needs no telling.
+    await import('./socket').then(({ useSocketStore }) => useSocketStore.getState().disconnect());
+    const ended = get().token
+      ? await http
+          .post<{ logoutUrl: string } | null>(API.logout, undefined, { silent: true })
+          .catch(() => null)
+      : null;
     get().resetToken();
-    appNavigate('/login', { replace: true });
+    // Signed in through a provider that ends its own session too: there next, then back to /login.
+    if (ended?.logoutUrl) window.location.assign(ended.logoutUrl);
+    else appNavigate('/login', { replace: true });
   },
 
   resetToken() {

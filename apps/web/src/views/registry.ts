@@ -14,6 +14,7 @@ const pageLoaders: Record<string, PageLoader> = {
   '/system/language': () => import('./system/language'),
   '/system/sysConfig': () => import('./system/sysConfig'),
   '/system/billRule': () => import('./system/billRule'),
+  '/system/sso': () => import('./system/sso'),
   '/systemData/dictionary': () => import('./systemData/dictionary'),
   '/system/task': () => import('./system/task'),
   '/systemData/dataBackup': () => import('./systemData/dataBackup'),

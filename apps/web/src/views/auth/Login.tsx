@@ -12,6 +12,7 @@ import { useUserStore } from '../../store/user';
 import './auth.css';
 import { Field, formStyle } from './AuthField';
 import { AuthIcon } from './authIcons';
+import { SsoChoices } from './SsoChoices';
 
 // The proof of work's widget, its worker and its texts: fetched only when a sign-in asks for it,
 // never with the sign-in page (whose scripts have a budget: e2e/tests/web-weight.spec.ts).
@@ -383,6 +384,9 @@ export default function Login() {
               </button>
             </p>
           </form>
+        )}
+        {mode === 'password' && (
+          <SsoChoices tenant={params.get('tenant')} redirect={params.get('redirect')} />
         )}
         <p className="srm-auth-register">
           <Link

@@ -19,13 +19,12 @@ import {
   Radio,
   Row,
   Space,
-  Spin,
 } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
 import { useAuth } from '../../../components/Auth';
-import { EditorFooter, placeFieldErrors } from '../../../components/editorForm';
+import { EditorFooter, EditorLoading, placeFieldErrors } from '../../../components/editorForm';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useDrawerFocus } from '../../../components/useDrawerFocus';
 import { useAppStore } from '../../../store/settings';
@@ -65,17 +64,13 @@ export function DataSourceEditor({
   });
   if (id && !detail.data)
     return (
-      <Drawer open title={t('editor.editing')} onClose={onClose} size={DRAWER_SIZE} data-testid="dsrc-editor">
-        {detail.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            title={detail.error instanceof ApiError ? detail.error.msg : String(detail.error)}
-          />
-        ) : (
-          <Spin spinning />
-        )}
-      </Drawer>
+      <EditorLoading
+        title={t('editor.editing')}
+        error={detail.isError ? detail.error : null}
+        onClose={onClose}
+        size={DRAWER_SIZE}
+        testId="dsrc-editor"
+      />
     );
   return (
     <EditorForm
