@@ -15,6 +15,7 @@ import { addSupplierEvaluationToSeeded, onlineDevDomain } from './onlinedev/inde
 import { orgDomain } from './org/index';
 import { permissionDomain } from './permission/index';
 import { platformDomain } from './platform/index';
+import { procurementDomain } from './procurement/index';
 import { seedDemo } from './setup/seed';
 import { ssoDomain } from './sso/index';
 import { supplierDomain } from './supplier/index';
@@ -76,6 +77,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(fileDomain);
   await app.register(workflowDomain);
   await app.register(supplierDomain);
+  await app.register(procurementDomain);
   await app.register(onlineDevDomain);
   // The domains the code generator wrote (generated/modules.ts lists them).
   await app.register(generatedDomains);

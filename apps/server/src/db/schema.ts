@@ -486,6 +486,65 @@ export interface PlatformSession {
   user_agent: Generated<string>;
 }
 
+export interface PoOrder {
+  acknowledged_at: Timestamp | null;
+  bill_no: string;
+  buyer_id: Int8;
+  cancel_reason: Generated<string>;
+  closed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  currency: Generated<string>;
+  delivery_address: string;
+  flow_task_id: Int8 | null;
+  id: Generated<Int8>;
+  payment_terms: Generated<string>;
+  released_at: Timestamp | null;
+  remark: Generated<string>;
+  revision: Generated<number>;
+  state: 'draft' | 'approving' | 'released' | 'acknowledged' | 'changed' | 'closed' | 'cancelled';
+  supplier_id: Int8;
+  tenant_id: Int8;
+  total_amount: Generated<Numeric>;
+  updated_at: Timestamp | null;
+  version: Generated<number>;
+}
+
+export interface PoOrderEvent {
+  actor_id: Int8 | null;
+  actor_name: Generated<string>;
+  at: Generated<Timestamp>;
+  detail: Generated<string>;
+  event: string;
+  id: Generated<Int8>;
+  line_no: number | null;
+  order_id: Int8;
+  revision: number;
+  side: 'staff' | 'supplier' | 'system';
+  tenant_id: Int8;
+}
+
+export interface PoOrderLine {
+  amount: Numeric;
+  answered_at: Timestamp | null;
+  answered_by: Generated<string>;
+  delivery_date: Timestamp;
+  id: Generated<Int8>;
+  line_no: number;
+  material_code: Generated<string>;
+  material_name: string;
+  order_id: Int8;
+  proposed_date: Timestamp | null;
+  proposed_quantity: Numeric | null;
+  quantity: Numeric;
+  reason: Generated<string>;
+  revision: Generated<number>;
+  spec: Generated<string>;
+  state: 'waiting' | 'accepted' | 'rejected' | 'proposed';
+  tenant_id: Int8;
+  unit: string;
+  unit_price: Numeric;
+}
+
 export interface SysArea {
   code: string;
   level: number;
@@ -1261,6 +1320,9 @@ export interface DB {
   im_message: ImMessage;
   platform_operator: PlatformOperator;
   platform_session: PlatformSession;
+  po_order: PoOrder;
+  po_order_event: PoOrderEvent;
+  po_order_line: PoOrderLine;
   sys_area: SysArea;
   sys_area_tenant: SysAreaTenant;
   sys_bill_counter: SysBillCounter;

@@ -7,12 +7,15 @@ import {
   DataModelPerm as DM,
   DesignPerm as DP,
   MapPerm,
+  PurchaseOrderPerm as PO,
   PortalPerm,
+  PURCHASE_ORDER_PATH,
   ReportPerm,
   SsoPerm,
   VENDOR_CODES as V,
   VENDOR_ADMISSION_CODES as VA,
   VENDOR_INBOX_PATH,
+  VENDOR_ORDERS_PATH,
   VendorPortalPerm as VP,
 } from '@srm/contracts';
 import type { Transaction } from 'kysely';
@@ -137,7 +140,47 @@ const VENDOR_PORTAL_PAGES: MenuSeed[] = [
     url: '/vendorPortal/flowLaunch',
     order: 4,
   },
+  {
+    code: VP.orders,
+    name: '采购订单',
+    en: 'Purchase Orders',
+    tw: '採購訂單',
+    icon: 'FileDoneOutlined',
+    type: 1,
+    url: VENDOR_ORDERS_PATH,
+    order: 5,
+  },
 ];
+
+/** The order cycle with suppliers (procurement/; migration 0090 adds it to tenants seeded before). */
+const PROCUREMENT_GROUP: MenuSeed = {
+  code: PO.group,
+  name: '采购协同',
+  en: 'Procurement',
+  tw: '採購協同',
+  icon: 'ShoppingCartOutlined',
+  type: 0,
+  order: 12,
+  children: [
+    {
+      code: PO.order,
+      name: '采购订单',
+      en: 'Purchase Orders',
+      tw: '採購訂單',
+      icon: 'FileDoneOutlined',
+      type: 1,
+      url: PURCHASE_ORDER_PATH,
+      order: 1,
+      buttons: [
+        [PO.orderAdd, '新建'],
+        [PO.orderEdit, '编辑'],
+        [PO.orderDelete, '删除'],
+        [PO.orderRelease, '提交/发布'],
+        [PO.orderClose, '关闭/取消'],
+      ],
+    },
+  ],
+};
 
 export const DEMO_MENU: MenuSeed[] = [
   {
@@ -160,6 +203,7 @@ export const DEMO_MENU: MenuSeed[] = [
     order: 10,
     children: SUPPLIER_PAGES,
   },
+  PROCUREMENT_GROUP,
   {
     code: 'permission',
     name: '权限管理',
@@ -749,6 +793,8 @@ export const DEMO_ROLE_GRANTS: Record<'buyer' | 'vendor', string[]> = {
     // Buyers invite suppliers and follow their admission.
     VA.page,
     VA.invite,
+    // Buyers run the order cycle (the approval of an order is the workflow's).
+    ...Object.values(PO),
   ],
   // Suppliers' users see their own portal only: no logs or lists of the purchasing organisation.
   vendor: Object.values(VP),

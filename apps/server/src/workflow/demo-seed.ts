@@ -69,6 +69,24 @@ export function purchaseTree(countersign: string[]): FlowNode {
   };
 }
 
+/** Purchase order: the launcher's department manager approves (or rejects back to the buyer) → end. */
+export function purchaseOrderTree(): FlowNode {
+  return {
+    id: 'start',
+    type: 'start',
+    ...named('采购员提交', 'Buyer submits', '採購員提交'),
+    next: {
+      id: 'deptManager',
+      type: 'approver',
+      ...named('部门经理审批', 'Department manager approval', '部門經理審批'),
+      assignee: { kind: 'deptManager' },
+      signMode: 'or',
+      rejectTo: { kind: 'launcher' },
+      next: { id: 'end', type: 'end', ...END_NAMES },
+    },
+  };
+}
+
 /** Leave: department manager → HR → end. */
 export function leaveTree(hr: string[]): FlowNode {
   return {
@@ -371,6 +389,17 @@ export async function seedWorkflowDemo(
     formName: 'VendorChange',
     tree: vendorChangeTree(String(buyerRole.id)),
     sort: 4,
+    domainOnly: true,
+  });
+  // Launched by procurement/ when an order is submitted (order-service.ts).
+  await releasedFlow(tx, tenantId, admin, {
+    enCode: 'purchaseOrder',
+    fullName: '采购订单审批',
+    names: ['Purchase order approval', '採購訂單審批'],
+    category: 'purchase',
+    formName: 'PurchaseOrder',
+    tree: purchaseOrderTree(),
+    sort: 5,
     domainOnly: true,
   });
   const s = seeder(tx, tenantId);

@@ -115,6 +115,7 @@ describe('menu tree and details', () => {
     expect(web.body.data.map((m) => m.menuPerms)).toEqual([
       'vendorPortal',
       'base',
+      'procurement',
       'permission',
       'workFlow',
       'onlineDev',
@@ -123,7 +124,9 @@ describe('menu tree and details', () => {
     ]);
     const system = web.body.data.find((m) => m.menuPerms === 'system') as MenuNode;
     expect(system.children?.map((m) => m.menuPerms)).toContain('system.menu');
-    const user = web.body.data[2]?.children?.find((m) => m.menuPerms === 'permission.user');
+    const user = web.body.data
+      .find((m) => m.menuPerms === 'permission')
+      ?.children?.find((m) => m.menuPerms === 'permission.user');
     expect(user).toMatchObject({
       menuType: 1,
       menuUrl: '/permission/user',

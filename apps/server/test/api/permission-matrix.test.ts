@@ -203,6 +203,8 @@ const SIGNED_IN = new Set([
  * hold), so the bad-input and other-tenant checks call them as the tenant's supplier user.
  */
 const SUPPLIER_SIDE = new Set([
+  'GET /api/procurement/Portal/PurchaseOrder/{id}',
+  'POST /api/procurement/Portal/PurchaseOrder/{id}/Actions/Answer',
   'PUT /api/base/vendor/Supplier/Mine',
   'POST /api/base/vendor/Supplier/Mine/Users',
   'PUT /api/base/vendor/Supplier/Mine/Users/{id}/Actions/State',
@@ -227,6 +229,7 @@ const NOT_A_ROW = new Set(['nodeId', 'clientId']);
  * done, or each one failed with 404), a new order of a parent's children (409, not its children).
  */
 const AS_MISSING = new Set([
+  'GET /api/procurement/PurchaseOrder',
   'PUT /api/system/DictionaryData/Actions/Sort',
   'POST /api/permission/Users/Actions/Locks',
   'GET /api/system/DictionaryType',
@@ -275,6 +278,9 @@ const OPEN_TO_EVERY_USER = new Set([...PUBLIC, ...SIGNED_IN]);
 
 /** Tables whose rows the matrix must leave as they were (logs and session clocks change by design). */
 const WATCHED = [
+  'po_order',
+  'po_order_line',
+  'po_order_event',
   'sys_dept',
   'sys_user',
   'sys_position',
@@ -563,6 +569,8 @@ let ours: {
   dataSource: string;
   dataModel: string;
   ssoProvider: string;
+  /** A draft purchase order of ours (to our supplier). */
+  order: string;
 };
 let theirs: {
   tenantId: string;
@@ -615,6 +623,9 @@ let theirs: {
   /** Their supplier's enterprise, and an upload of it. */
   vendorEnt: string;
   vendorFile: string;
+  /** A purchase order of theirs, and one of its lines. */
+  order: string;
+  orderLine: string;
 };
 /** An internal message of another user of our tenant (the buyer's). */
 let buyersMessage: string;
@@ -656,6 +667,19 @@ async function vendorIds(tenantId: string) {
     item: String(item.id),
     supplierUser: String(user.id),
   };
+}
+
+/** A draft purchase order of the caller's tenant to `supplierId`, and its first line. */
+const PO = '/api/procurement/PurchaseOrder';
+const poBody = (supplierId: string) => ({
+  supplierId,
+  deliveryAddress: '矩阵仓',
+  lines: [{ materialName: '钢板', unit: '吨', quantity: '1', unitPrice: '10', deliveryDate: '2027-01-01' }],
+});
+async function orderOf(token: string, supplierId: string): Promise<{ id: string; line: string }> {
+  const made = await t.post<{ id: string; lines: { id: string }[] }>(PO, poBody(supplierId), token);
+  expect(made.body.code).toBe(0);
+  return { id: made.body.data.id, line: made.body.data.lines[0]?.id ?? '' };
 }
 
 /** An internal message to a user. */
@@ -820,6 +844,7 @@ beforeAll(async () => {
     dataSource: '',
     dataModel: '',
     ssoProvider: '',
+    order: '',
   };
   const childOf = (menu: string, table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
     idOf(t.db.selectFrom(table).select('id').where('menu_id', '=', menu).executeTakeFirst());
@@ -934,6 +959,7 @@ beforeAll(async () => {
   );
   ours.portal = await portal(admin, ourReport.dataset);
   ours.screen = await screen(admin, ourReport.dataset);
+  ours.order = (await orderOf(admin, (await vendorIds(tenantId)).supplier)).id;
 
   // A staff user of the tenant who holds nothing.
   const created = await t.post(
@@ -1107,7 +1133,12 @@ beforeAll(async () => {
     dataSync: '',
     vendorEnt: other.vendorEntId,
     vendorFile: await vendorFile(other.tenantId, other.vendorEntId, other.users.vendor),
+    order: '',
+    orderLine: '',
   };
+  const theirOrder = await orderOf(t2admin, (await vendorIds(other.tenantId)).supplier);
+  theirs.order = theirOrder.id;
+  theirs.orderLine = theirOrder.line;
   await t.db
     .updateTable('sys_user')
     .set({ head_icon: `/api/file/Image/userAvatar/${theirs.avatar}` })
@@ -1527,6 +1558,48 @@ describe('permission matrix', () => {
       ],
       ['GET /api/systemData/DataInterface/{id}', `/api/systemData/DataInterface/${T.dataInterface}`],
       ['GET /api/systemData/Map/{id}', `/api/systemData/Map/${T.map}`],
+      ['GET /api/procurement/PurchaseOrder/{id}', `${PO}/${T.order}`],
+      ['PUT /api/procurement/PurchaseOrder/{id}', `${PO}/${T.order}`, { ...poBody(ourSupplier), version: 0 }],
+      // Their supplier in our order, new or saved; their order's line in a decision on ours.
+      ['POST /api/procurement/PurchaseOrder', PO, poBody(V.supplier)],
+      [
+        'PUT /api/procurement/PurchaseOrder/{id}',
+        `${PO}/${ours.order}`,
+        { ...poBody(V.supplier), version: 0 },
+      ],
+      ['GET /api/procurement/PurchaseOrder', `${PO}?supplierId=${V.supplier}`],
+      ['DELETE /api/procurement/PurchaseOrder/{id}', `${PO}/${T.order}`],
+      [
+        'POST /api/procurement/PurchaseOrder/{id}/Actions/Submit',
+        `${PO}/${T.order}/Actions/Submit`,
+        { version: 0 },
+      ],
+      [
+        'POST /api/procurement/PurchaseOrder/{id}/Actions/Close',
+        `${PO}/${T.order}/Actions/Close`,
+        { version: 0 },
+      ],
+      [
+        'POST /api/procurement/PurchaseOrder/{id}/Actions/Cancel',
+        `${PO}/${T.order}/Actions/Cancel`,
+        { version: 0, reason: 'x' },
+      ],
+      [
+        'POST /api/procurement/PurchaseOrder/{id}/Actions/Decide',
+        `${PO}/${T.order}/Actions/Decide`,
+        { version: 0, lineId: T.orderLine, accept: true },
+      ],
+      [
+        'POST /api/procurement/PurchaseOrder/{id}/Actions/Decide',
+        `${PO}/${ours.order}/Actions/Decide`,
+        { version: 0, lineId: T.orderLine, accept: true },
+      ],
+      ['GET /api/procurement/Portal/PurchaseOrder/{id}', `/api/procurement/Portal/PurchaseOrder/${T.order}`],
+      [
+        'POST /api/procurement/Portal/PurchaseOrder/{id}/Actions/Answer',
+        `/api/procurement/Portal/PurchaseOrder/${T.order}/Actions/Answer`,
+        { version: 0, lines: [{ lineId: T.orderLine, answer: 'accept' }] },
+      ],
       ['GET /api/system/SsoProvider/{id}', `/api/system/SsoProvider/${T.ssoProvider}`],
       ['PUT /api/system/SsoProvider/{id}', `/api/system/SsoProvider/${T.ssoProvider}`, ssoBody],
       ['DELETE /api/system/SsoProvider/{id}', `/api/system/SsoProvider/${T.ssoProvider}`],
@@ -2343,6 +2416,8 @@ describe('permission matrix', () => {
  */
 describe('another supplier of the same tenant', () => {
   let B: {
+    order: string;
+    orderLine: string;
     supplier: string;
     ent: string;
     user: string;
@@ -2389,7 +2464,12 @@ describe('another supplier of the same tenant', () => {
       admin,
     );
     expect(released.body.code).toBe(0);
+    // An order released to B alone (no approval flow in this tenant: released on submit).
+    const bOrder = await orderOf(admin, supplier);
+    expect((await t.post(`${PO}/${bOrder.id}/Actions/Submit`, { version: 0 }, admin)).body.code).toBe(0);
     B = {
+      order: bOrder.id,
+      orderLine: bOrder.line,
       supplier,
       ent,
       user,
@@ -2420,6 +2500,12 @@ describe('another supplier of the same tenant', () => {
         'PUT /api/base/vendor/Supplier/Mine/Users/{id}/Actions/ResetPassword',
         `/api/base/vendor/Supplier/Mine/Users/${B.user}/Actions/ResetPassword`,
         { password: 'abc12345' },
+      ],
+      ['GET /api/procurement/Portal/PurchaseOrder/{id}', `/api/procurement/Portal/PurchaseOrder/${B.order}`],
+      [
+        'POST /api/procurement/Portal/PurchaseOrder/{id}/Actions/Answer',
+        `/api/procurement/Portal/PurchaseOrder/${B.order}/Actions/Answer`,
+        { version: 1, lines: [{ lineId: B.orderLine, answer: 'accept' }] },
       ],
       ['GET /api/base/vendorNotice/info/{id}', `/api/base/vendorNotice/info/${B.notice}`],
       ['GET /api/base/vendorNotice/updateIsRead/{id}', `/api/base/vendorNotice/updateIsRead/${B.notice}`],

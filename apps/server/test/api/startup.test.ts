@@ -97,10 +97,12 @@ describe('menu', () => {
       'permission.authorize',
       'permission.userOnline',
     ]);
-    // Top-level order follows orderNum: suppliers (10), permissions (80), workflow (85), online
-    // development (88), system (90), system data (91); the supplier portal (5) is the suppliers' own menu, never staff's.
+    // Top-level order follows orderNum: suppliers (10), procurement (12), permissions (80), workflow
+    // (85), online development (88), system (90), system data (91); the supplier portal (5) is the
+    // suppliers' own menu, never staff's.
     expect(res.body.data.menuList.map((m) => m.menuPerms)).toEqual([
       'base',
+      'procurement',
       'permission',
       'workFlow',
       'onlineDev',
@@ -128,7 +130,8 @@ describe('menu', () => {
 
   it('filters the buyer menu and per-page permissions by grants', async () => {
     const res = await t.get<NavResult>('/api/sys/menu-ent/nav', buyer);
-    const [base, permission, workFlow, system] = res.body.data.menuList;
+    const [base, procurement, permission, workFlow, system] = res.body.data.menuList;
+    expect(procurement?.children?.map((c) => c.menuPerms)).toEqual(['procurement.order']);
     expect(base?.children?.map((c) => c.menuPerms)).toEqual([
       'base.vendor.supplier',
       'base.vendorNotice',

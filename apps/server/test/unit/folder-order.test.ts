@@ -20,6 +20,7 @@ const ORDER = [
   'chat',
   'workflow',
   'supplier',
+  'procurement',
   'onlinedev',
   // The domains written by the code generator (generated/<model code>/, docs/online-development.md).
   'generated',

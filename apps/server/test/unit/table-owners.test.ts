@@ -91,6 +91,11 @@ const OWNERS: Record<string, string> = {
   // Kept by triggers on flow_operator (migration 0031).
   flow_todo_count: 'workflow',
 
+  // Purchase orders, their lines and history (procurement/order-store.ts and its services).
+  po_order: 'procurement',
+  po_order_event: 'procurement',
+  po_order_line: 'procurement',
+
   // The enterprises: the tenant's own is made with the tenant (setup/), every other is a supplier's.
   ent: 'supplier',
   vendor_application: 'supplier',

@@ -51,6 +51,8 @@ const pageLoaders: Record<string, PageLoader> = {
   '/vendorPortal/inbox': () => import('./supplier/portal/inbox'),
   '/vendorPortal/company': () => import('./supplier/portal/company'),
   '/vendorPortal/users': () => import('./supplier/portal/users'),
+  '/vendorPortal/orders': () => import('./procurement/portal'),
+  '/procurement/order': () => import('./procurement/order'),
   // A supplier's users launch the flows opened to suppliers from the staff's own launch page.
   '/vendorPortal/flowLaunch': () => import('./workFlow/flowLaunch'),
 };

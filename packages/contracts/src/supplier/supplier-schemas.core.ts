@@ -40,6 +40,8 @@ export const VendorPortalPerm = {
   users: 'vendorPortal.users',
   /** The launch catalogue of the flows opened to suppliers (the staff's launch page). */
   flowLaunch: 'vendorPortal.flowLaunch',
+  /** Its purchase orders, answered line by line (procurement/). */
+  orders: 'vendorPortal.orders',
 } as const;
 
 /** The supplier's notice inbox page (its menu's address). */

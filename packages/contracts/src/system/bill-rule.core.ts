@@ -108,4 +108,5 @@ export const BillRuleCode = {
   purchaseRequisition: 'purchaseRequisition',
   flowTask: 'flowTask',
   supplierCode: 'supplierCode',
+  purchaseOrder: 'purchaseOrder',
 } as const;

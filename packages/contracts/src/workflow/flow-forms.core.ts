@@ -1,6 +1,7 @@
 // The business forms in code, by name. A module of their own: the web's flow designer reads them,
 // and in the module of the task paths and codes (which the sign-in page loads) they would ride
 // along into the sign-in page's scripts.
+import { PURCHASE_ORDER_FORM } from '../procurement/order-form.core';
 import { VENDOR_ADMISSION_FORM, VENDOR_CHANGE_FORM } from '../supplier/supplier-forms.core';
 import type { FormSchema } from './flow-model.core';
 import type { FlowFormName } from './flow-task-api.core';
@@ -198,4 +199,5 @@ export const FLOW_FORMS: Readonly<Record<FlowFormName, FormSchema>> = {
   LeaveApply: LEAVE_APPLY_FORM,
   VendorAdmission: VENDOR_ADMISSION_FORM,
   VendorChange: VENDOR_CHANGE_FORM,
+  PurchaseOrder: PURCHASE_ORDER_FORM,
 };

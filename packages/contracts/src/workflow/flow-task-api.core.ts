@@ -114,5 +114,6 @@ export const FLOW_FORM_NAMES = [
   'LeaveApply',
   'VendorAdmission',
   'VendorChange',
+  'PurchaseOrder',
 ] as const;
 export type FlowFormName = (typeof FLOW_FORM_NAMES)[number];

@@ -178,7 +178,7 @@ export async function deleteBillRule(ctx: BillRuleContext, id: string): Promise<
   );
 }
 
-/** The demo tenant's rules: purchase requisitions, workflow tasks and supplier codes. */
+/** The demo tenant's rules: purchase requisitions, workflow tasks, supplier codes and purchase orders. */
 export const DEMO_BILL_RULES: Body[] = [
   {
     fullName: '采购申请单',
@@ -218,6 +218,19 @@ export const DEMO_BILL_RULES: Body[] = [
     step: 1,
     resetCycle: 'never',
     description: '供应商编码：SUP + 6 位流水，不重置',
+  },
+  {
+    fullName: '采购订单',
+    fullNameEn: 'Purchase order',
+    fullNameTw: '採購訂單',
+    enCode: BillRuleCode.purchaseOrder,
+    prefix: 'PO',
+    dateFormat: 'yyyyMMdd',
+    digits: 4,
+    startNumber: 1,
+    step: 1,
+    resetCycle: 'daily',
+    description: '采购订单号：PO + 日期 + 4 位流水，每日重置',
   },
 ];
 

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { signedIn } from '../core/scope';
+import './order-flow';
+import { purchaseOrderRoutes } from './order-routes';
+
+/**
+ * Procurement with suppliers (issue 41, decisions §13, docs/procurement.md): purchase orders
+ * (`order-*`): staff's side (`order-service.ts`), the supplier's in its portal
+ * (`order-portal-service.ts`), the approval through the `PurchaseOrder` workflow form and the
+ * messages (`order-flow.ts`), the rows and the history (`order-store.ts`, the one writer of
+ * `po_order*`).
+ */
+export async function procurementDomain(app: FastifyInstance): Promise<void> {
+  await app.register(signedIn(purchaseOrderRoutes));
+}

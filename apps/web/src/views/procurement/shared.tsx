@@ -1,0 +1,206 @@
+import {
+  formatDate,
+  formatDecimal,
+  formatQuantity,
+  type PoHistoryEntry,
+  type PoLine,
+  type PoLineState,
+  type PoState,
+  type PurchaseOrder,
+} from '@srm/contracts/core';
+import { Descriptions, Table, Tag, Timeline, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const STATE_COLOR: Record<PoState, string> = {
+  draft: 'default',
+  approving: 'processing',
+  released: 'gold',
+  acknowledged: 'green',
+  changed: 'orange',
+  closed: 'default',
+  cancelled: 'red',
+};
+const LINE_COLOR: Record<PoLineState, string> = {
+  waiting: 'gold',
+  accepted: 'green',
+  rejected: 'red',
+  proposed: 'blue',
+};
+
+export function OrderStateTag({ state }: { state: PoState }) {
+  const { t } = useTranslation('procurement');
+  return (
+    <Tag color={STATE_COLOR[state]} data-testid="po-state">
+      {t(`orderState.${state}`)}
+    </Tag>
+  );
+}
+
+export function LineStateTag({ state }: { state: PoLineState }) {
+  const { t } = useTranslation('procurement');
+  return (
+    <Tag color={LINE_COLOR[state]} data-testid="po-line-state">
+      {t(`line.${state}`)}
+    </Tag>
+  );
+}
+
+/** A line's proposal or reason, as both sides read it. */
+export function LineNote({ line }: { line: PoLine }) {
+  const { t } = useTranslation('procurement');
+  const what = [
+    line.proposedQuantity ? `${t('quantity')} ${formatQuantity(line.proposedQuantity)}` : '',
+    line.proposedDate ? `${t('deliveryDate')} ${line.proposedDate}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <span data-testid="po-line-note">
+      {what && <div>{t('proposalText', { what })}</div>}
+      {line.reason && (
+        <Typography.Text type="secondary">
+          {t('reason')}: {line.reason}
+        </Typography.Text>
+      )}
+    </span>
+  );
+}
+
+/** The read-only columns of an order's lines; `extra` adds the caller's own (answers, decisions). */
+export function useLineColumns(extra: ColumnsType<PoLine> = []): ColumnsType<PoLine> {
+  const { t } = useTranslation('procurement');
+  return [
+    { title: t('lineNo'), dataIndex: 'lineNo', key: 'lineNo', width: 60 },
+    {
+      title: t('materialName'),
+      key: 'material',
+      width: 180,
+      render: (_, l) => (
+        <>
+          <div>{l.materialName}</div>
+          <Typography.Text type="secondary">
+            {[l.materialCode, l.spec].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        </>
+      ),
+    },
+    { title: t('unit'), dataIndex: 'unit', key: 'unit', width: 60 },
+    {
+      title: t('quantity'),
+      dataIndex: 'quantity',
+      key: 'quantity',
+      width: 90,
+      align: 'right',
+      render: (v: string) => formatQuantity(v),
+    },
+    {
+      title: t('unitPrice'),
+      dataIndex: 'unitPrice',
+      key: 'unitPrice',
+      width: 110,
+      align: 'right',
+      render: (v: string) => formatDecimal(v, 4),
+    },
+    {
+      title: t('amount'),
+      dataIndex: 'amount',
+      key: 'amount',
+      width: 120,
+      align: 'right',
+      render: (v: string) => formatDecimal(v),
+    },
+    { title: t('deliveryDate'), dataIndex: 'deliveryDate', key: 'deliveryDate', width: 110 },
+    {
+      title: t('lineState'),
+      key: 'state',
+      width: 180,
+      render: (_, l) => (
+        <>
+          <LineStateTag state={l.state} />
+          <LineNote line={l} />
+        </>
+      ),
+    },
+    ...extra,
+  ];
+}
+
+export function OrderLinesTable({ order, extra }: { order: PurchaseOrder; extra?: ColumnsType<PoLine> }) {
+  const columns = useLineColumns(extra);
+  return (
+    <Table<PoLine>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      columns={columns}
+      dataSource={order.lines}
+      data-testid="po-lines"
+    />
+  );
+}
+
+/** The order's header as both sides read it (`more`: the staff's own items). */
+export function OrderHeader({ order, more }: { order: PurchaseOrder; more?: ReactNode }) {
+  const { t } = useTranslation('procurement');
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 2, lg: 3 }}
+      bordered
+      data-testid="po-header"
+      items={[
+        { key: 'billNo', label: t('billNo'), children: <span data-testid="po-bill-no">{order.billNo}</span> },
+        { key: 'state', label: t('state'), children: <OrderStateTag state={order.state} /> },
+        { key: 'revision', label: t('revision'), children: t('revisionNo', { n: order.revision }) },
+        { key: 'supplier', label: t('supplier'), children: order.supplierName },
+        {
+          key: 'total',
+          label: t('totalAmount'),
+          children: (
+            <span data-testid="po-total">
+              {order.currency} {formatDecimal(order.totalAmount)}
+            </span>
+          ),
+        },
+        { key: 'buyer', label: t('buyer'), children: order.buyerName },
+        { key: 'address', label: t('deliveryAddress'), children: order.deliveryAddress },
+        { key: 'terms', label: t('paymentTerms'), children: order.paymentTerms },
+        {
+          key: 'released',
+          label: t('releasedAt'),
+          children: formatDate(order.releasedAt, 'yyyy-MM-dd HH:mm'),
+        },
+      ]}
+    >
+      {more}
+    </Descriptions>
+  );
+}
+
+export function OrderHistory({ history }: { history: PoHistoryEntry[] }) {
+  const { t } = useTranslation('procurement');
+  return (
+    <Timeline
+      data-testid="po-history"
+      items={history.map((h) => ({
+        key: h.id,
+        children: (
+          <>
+            <Typography.Text strong>{t(`event.${h.event}`)}</Typography.Text>{' '}
+            {h.lineNo !== null && t('historyLine', { n: h.lineNo })}
+            {h.revision > 1 && ` · ${t('revisionNo', { n: h.revision })}`}
+            <div>
+              <Typography.Text type="secondary">
+                {formatDate(h.at, 'yyyy-MM-dd HH:mm')} · {h.actorName || t('side.system')}
+              </Typography.Text>
+            </div>
+            {h.detail && <div>{h.detail}</div>}
+          </>
+        ),
+      }))}
+    />
+  );
+}
