@@ -101,10 +101,11 @@ test('a buyer orders, the manager approves, the supplier answers and the buyer s
   await approveTask(manager, '同意下单');
 
   // The supplier, in English on a phone: accepts line 1, proposes 30 for line 2.
-  const vendor = await signedInPage('vendor', 390);
+  const vendor = await signedInPage('vendor');
   await vendor.getByTestId('lang-switch').click();
   await vendor.getByTestId('lang-en-US').click();
   await expect(vendor.locator('html')).toHaveAttribute('lang', 'en-US');
+  await vendor.setViewportSize({ width: 390, height: 844 });
   await vendor.goto('/vendorPortal/orders');
   await expect(vendor.getByTestId('po-portal-page')).toBeVisible();
   const row = vendor.getByTestId('po-table').locator('tr', { hasText: billNo });

@@ -8,7 +8,7 @@ import {
   type PoState,
   type PurchaseOrder,
 } from '@srm/contracts/core';
-import { Descriptions, Table, Tag, Timeline, Typography } from 'antd';
+import { Descriptions, Space, Table, Tag, Timeline, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -202,5 +202,28 @@ export function OrderHistory({ history }: { history: PoHistoryEntry[] }) {
         ),
       }))}
     />
+  );
+}
+
+/** An order's drawer body on either side: header, `note`, the lines (`lines`: the caller's table) and history. */
+export function OrderBody({
+  order,
+  note,
+  lines,
+}: {
+  order: PurchaseOrder;
+  note?: ReactNode;
+  lines: ReactNode;
+}) {
+  const { t } = useTranslation('procurement');
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <OrderHeader order={order} />
+      {note}
+      <Typography.Title level={5}>{t('lines')}</Typography.Title>
+      {lines}
+      <Typography.Title level={5}>{t('history')}</Typography.Title>
+      <OrderHistory history={order.history} />
+    </Space>
   );
 }

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { EditorLoading } from '../../../components/editorForm';
 import { toast } from '../../../utils/message';
 import { orderApi, orderKeys } from '../api';
-import { OrderHeader, OrderHistory, OrderLinesTable } from '../shared';
+import { OrderBody, OrderLinesTable } from '../shared';
 import { OrderEditor } from './OrderEditor';
 
 const SIZE = 'min(1100px, 100vw)';
@@ -217,18 +217,17 @@ export function OrderDetail({ id, onClose }: { id: string; onClose: () => void }
         </Space>
       }
     >
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <OrderHeader order={order} />
-        {order.remark && (
-          <Typography.Text type="secondary">
-            {t('remark')}: {order.remark}
-          </Typography.Text>
-        )}
-        <Typography.Title level={5}>{t('lines')}</Typography.Title>
-        <OrderLinesTable order={order} extra={decideColumn} />
-        <Typography.Title level={5}>{t('history')}</Typography.Title>
-        <OrderHistory history={order.history} />
-      </Space>
+      <OrderBody
+        order={order}
+        note={
+          order.remark && (
+            <Typography.Text type="secondary">
+              {t('remark')}: {order.remark}
+            </Typography.Text>
+          )
+        }
+        lines={<OrderLinesTable order={order} extra={decideColumn} />}
+      />
       {editing && (
         <OrderEditor
           order={order}

@@ -28,7 +28,7 @@ import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { orderKeys, portalOrderApi } from '../api';
 import { OrderList } from '../OrderList';
-import { OrderHeader, OrderHistory, OrderLinesTable } from '../shared';
+import { OrderBody, OrderLinesTable } from '../shared';
 
 const SIZE = 'min(1100px, 100vw)';
 type AnswerValues = Record<
@@ -189,30 +189,29 @@ function PortalOrderDetail({ id, onClose }: { id: string; onClose: () => void })
         )
       }
     >
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <OrderHeader order={order} />
-        {answerable && <Alert type="info" showIcon title={t('answerHint')} />}
-        <Typography.Title level={5}>{t('lines')}</Typography.Title>
-        <Form form={form} onFinish={send} component="div">
-          <OrderLinesTable
-            order={order}
-            extra={
-              answerable
-                ? [
-                    {
-                      title: t('answer'),
-                      key: 'answer',
-                      width: 240,
-                      render: (_, l) => <AnswerCell line={l} />,
-                    },
-                  ]
-                : []
-            }
-          />
-        </Form>
-        <Typography.Title level={5}>{t('history')}</Typography.Title>
-        <OrderHistory history={order.history} />
-      </Space>
+      <OrderBody
+        order={order}
+        note={answerable && <Alert type="info" showIcon title={t('answerHint')} />}
+        lines={
+          <Form form={form} onFinish={send} component="div">
+            <OrderLinesTable
+              order={order}
+              extra={
+                answerable
+                  ? [
+                      {
+                        title: t('answer'),
+                        key: 'answer',
+                        width: 240,
+                        render: (_, l) => <AnswerCell line={l} />,
+                      },
+                    ]
+                  : []
+              }
+            />
+          </Form>
+        }
+      />
     </Drawer>
   );
 }
