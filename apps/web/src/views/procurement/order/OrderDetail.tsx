@@ -69,7 +69,12 @@ export function OrderDetail({ id, onClose }: { id: string; onClose: () => void }
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [asking, setAsking] = useState<{ kind: 'cancel' } | { kind: 'refuse'; line: PoLine } | null>(null);
-  const query = useQuery({ queryKey: orderKeys.one(id), queryFn: () => orderApi.get(id) });
+  // Always read again on opening: the other side may have answered since.
+  const query = useQuery({
+    queryKey: orderKeys.one(id),
+    queryFn: () => orderApi.get(id),
+    refetchOnMount: 'always',
+  });
   const order = query.data;
 
   const saved = (next: PurchaseOrder | null) => {

@@ -112,7 +112,11 @@ function PortalOrderDetail({ id, onClose }: { id: string; onClose: () => void })
   const { t } = useTranslation('procurement');
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AnswerValues>();
-  const query = useQuery({ queryKey: orderKeys.portalOne(id), queryFn: () => portalOrderApi.get(id) });
+  const query = useQuery({
+    queryKey: orderKeys.portalOne(id),
+    queryFn: () => portalOrderApi.get(id),
+    refetchOnMount: 'always',
+  });
   const order = query.data;
   const answer = useMutation({
     mutationFn: (body: PoAnswerBody) => portalOrderApi.answer(id, body),
