@@ -103,7 +103,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The buttons the demo's buyer role holds: the supplier pages' and the user export. */
+/** The buttons the demo's buyer role holds: the supplier and order pages' and the user export. */
 const BUYER_BUTTONS = [
   'base.vendor.supplier.export',
   'base.vendorNotice.add',
@@ -112,6 +112,11 @@ const BUYER_BUTTONS = [
   'base.vendorNotice.check',
   'base.vendorNotice.export',
   'base.vendor.invitation.add',
+  'procurement.order.add',
+  'procurement.order.edit',
+  'procurement.order.delete',
+  'procurement.order.release',
+  'procurement.order.close',
   'permission.user.export',
 ];
 
@@ -145,6 +150,8 @@ describe('authorize reads', () => {
         'base.vendor.supplier',
         'base.vendorNotice',
         'base.vendor.invitation',
+        'procurement',
+        'procurement.order',
         'permission',
         'permission.organize',
         'permission.department',
