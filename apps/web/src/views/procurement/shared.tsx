@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 
 const STATE_COLOR: Record<PoState, string> = {
   draft: 'default',
-  approving: 'processing',
+  approving: 'blue',
   released: 'gold',
   acknowledged: 'green',
   changed: 'orange',
