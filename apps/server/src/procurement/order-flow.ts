@@ -96,7 +96,7 @@ async function approvalFinished(tx: Tx, outcome: FormOutcome): Promise<void> {
     .where('flow_task_id', '=', outcome.taskId)
     .forUpdate()
     .executeTakeFirst();
-  if (!row || row.state !== 'approving') return;
+  if (row?.state !== 'approving') return;
   const order: LockedOrder = {
     id: String(row.id),
     tenantId: String(row.tenant_id),

@@ -18,7 +18,6 @@ import {
   Input,
   Select,
   Space,
-  Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
