@@ -8,17 +8,7 @@ import {
   validationMessage,
 } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Drawer,
-  Form,
-  type FormInstance,
-  Input,
-  Select,
-  Space,
-} from 'antd';
+import { Alert, Button, DatePicker, Drawer, Form, type FormInstance, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
