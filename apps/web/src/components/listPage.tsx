@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, type FormInstance, Input, Modal, Space, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useDeferredValue, useId, useRef, useState } from 'react';
 import { FIRST_FIELD } from '../a11y/firstField';
 import { Auth } from './Auth';
 import { ListTable } from './ListTable';
@@ -97,15 +97,18 @@ export function PagedTable<T extends { id: string }>({
   rowKey?: TableProps<T>['rowKey'];
   rowSelection?: TableProps<T>['rowSelection'];
 }) {
+  // A page of rows arrives through the query cache, whose updates React renders in one go: the rows
+  // follow as a deferred render, built in slices (the table shows loading until they are there).
+  const data = useDeferredValue(query.data);
   return (
     <ListTable<T>
       rowKey={rowKey}
       rowSelection={rowSelection}
       data-testid={testId}
-      loading={query.isFetching}
+      loading={query.isFetching || data !== query.data}
       columns={columns}
-      dataSource={query.data?.list ?? []}
-      pagination={tablePaging(page, setPage, query.data?.pagination.total, showTotal)}
+      dataSource={data?.list ?? []}
+      pagination={tablePaging(page, setPage, data?.pagination.total, showTotal)}
     />
   );
 }

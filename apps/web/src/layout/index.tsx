@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Layout as AntLayout, theme } from 'antd';
-import { type CSSProperties, lazy, Suspense, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../api/queryClient';
 import { useDictSync } from '../components/dict/useDict';
@@ -78,10 +78,14 @@ export function Layout() {
 
   let sidebar = null;
   if (mobile) {
+    // Its code and its menu come with the first opening: a phone's first screen has no menu.
     sidebar = (
-      <Suspense fallback={null}>
-        <MobileSidebar open={sidebarOpened} onClose={() => closeSidebar(false)} dark={sideDark} />
-      </Suspense>
+      <OpenedLazily
+        component={MobileSidebar}
+        open={sidebarOpened}
+        onClose={() => closeSidebar(false)}
+        dark={sideDark}
+      />
     );
   } else if (layoutType === 'classic') {
     sidebar = <Sidebar collapsed={!sidebarOpened} dark={sideDark} showLogo={sidebarLogo} />;

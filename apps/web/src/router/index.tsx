@@ -1,7 +1,5 @@
 import { DATA_SCREEN_BASE, MenuType, SSO_CALLBACK_PATH } from '@srm/contracts/core';
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
-import { type ComponentType, lazy, Suspense, useEffect, useMemo } from 'react';
+import { type ComponentType, lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createBrowserRouter,
@@ -24,18 +22,12 @@ import { useSysName } from '../store/shellData';
 import { useUserStore } from '../store/user';
 import { MessageBinder } from '../utils/message';
 import { setNavigator } from '../utils/navigation';
+import { progress } from '../utils/progress';
+import '../styles/progress.css';
 import { guard, PUBLIC_PATHS } from './guard';
 import { mayOpen } from './mayOpen';
 import type { MenuRoute } from './menu';
 import type { RouteMeta } from './types';
-
-// NProgress's own bar has role="bar", which is no ARIA role (axe flags it while a page loads): the
-// bar is decoration, hidden from assistive technology.
-NProgress.configure({
-  showSpinner: false,
-  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
-  barSelector: '.bar',
-});
 
 // Every page is its own chunk, loaded by the router (route `lazy`): the navigation waits for it
 // with the top progress bar showing, and the sign-in page loads only what it needs (see the
@@ -85,9 +77,9 @@ export const FIXED_META = {
 /** Progress bar while mounted (Suspense fallback of lazy pages). */
 function Progress() {
   useEffect(() => {
-    NProgress.start();
+    progress.start();
     return () => {
-      NProgress.done();
+      progress.done();
     };
   }, []);
   return null;
@@ -153,27 +145,33 @@ function Root() {
 
   const busy = navigation.state !== 'idle' || loading || decision.action === 'load';
   useEffect(() => {
-    if (busy) NProgress.start();
-    else NProgress.done();
+    if (busy) progress.start();
+    else progress.done();
   }, [busy]);
 
   // A short progress sweep on every route change (docs/rules.md#routes).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs per navigation
   useEffect(() => {
-    NProgress.start();
-    const id = requestAnimationFrame(() => NProgress.done());
+    progress.start();
+    const id = requestAnimationFrame(() => progress.done());
     window.scrollTo?.(0, 0);
     return () => cancelAnimationFrame(id);
   }, [location.pathname]);
 
   useDocumentTitle();
 
+  // The start-up data arrives through the stores, whose updates React renders in one go: the first
+  // screen behind them (the shell and its page, the largest render of a visit) follows as a
+  // deferred render instead, which React builds in slices that leave the page responsive.
+  const next = decision.action === 'next';
+  const shown = useDeferredValue(next);
+
   return (
     <>
       <MessageBinder />
       {decision.action === 'redirect' ? (
         <Navigate to={decision.to} replace />
-      ) : decision.action === 'next' ? (
+      ) : next && shown ? (
         <Outlet />
       ) : null}
     </>

@@ -8,6 +8,7 @@ import {
 import { create } from 'zustand';
 import { httpHooks } from '../api/request';
 import { i18n, initialLocale } from '../i18n';
+import { deviceFor } from '../layout/menuUtils';
 import { StorageKey, storage } from '../utils/storage';
 
 /** The eight theme colours of the settings drawer (docs/rules.md#settings); blue #1890ff is the default. */
@@ -132,11 +133,20 @@ interface AppState {
   setSize(size: ComponentSize): void;
 }
 
+/**
+ * The device from the window's width at start-up, so that the shell's first render on a phone is
+ * the phone's (useResponsive follows resizes): a desktop first render built the whole side menu only
+ * to drop it for the drawer a moment later.
+ */
+const initialDevice: Device =
+  typeof window !== 'undefined' && window.innerWidth > 0 ? deviceFor(window.innerWidth) : 'desktop';
+
 /** Application state (docs/rules.md#settings): sidebar status, language and size persist locally. */
 export const useAppStore = create<AppState>((set, get) => ({
-  sidebarOpened: storage.get<boolean>(StorageKey.sidebarStatus, true) ?? true,
+  // On a phone the menu's drawer starts closed (useResponsive closes it on every route change too).
+  sidebarOpened: initialDevice !== 'mobile' && (storage.get<boolean>(StorageKey.sidebarStatus, true) ?? true),
   withoutAnimation: false,
-  device: 'desktop',
+  device: initialDevice,
   language: initialLocale(),
   size: storage.get<ComponentSize>(StorageKey.size, 'middle') ?? 'middle',
   toggleSidebar(withoutAnimation = false) {
