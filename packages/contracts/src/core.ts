@@ -74,6 +74,8 @@ export type * from './permission/user-schemas';
 export type * from './platform/schemas';
 export * from './platform/schemas.core';
 export * from './procurement/decimal.core';
+export type * from './procurement/delivery';
+export * from './procurement/delivery.core';
 export type * from './procurement/order';
 export * from './procurement/order.core';
 export type * from './supplier/supplier-register';

@@ -486,6 +486,36 @@ export interface PlatformSession {
   user_agent: Generated<string>;
 }
 
+export interface PoAsn {
+  bill_no: string;
+  carrier: Generated<string>;
+  created_at: Generated<Timestamp>;
+  created_by: Int8;
+  expected_date: Timestamp;
+  id: Generated<Int8>;
+  order_id: Int8;
+  received_at: Timestamp | null;
+  remark: Generated<string>;
+  sent_at: Timestamp | null;
+  ship_date: Timestamp;
+  state: 'draft' | 'sent' | 'received';
+  supplier_id: Int8;
+  tenant_id: Int8;
+  tracking_no: Generated<string>;
+  version: Generated<number>;
+}
+
+export interface PoAsnLine {
+  asn_id: Int8;
+  batch_no: Generated<string>;
+  id: Generated<Int8>;
+  line_no: number;
+  order_line_id: Int8;
+  packages: number;
+  quantity: Numeric;
+  tenant_id: Int8;
+}
+
 export interface PoOrder {
   acknowledged_at: Timestamp | null;
   bill_no: string;
@@ -537,12 +567,39 @@ export interface PoOrderLine {
   proposed_quantity: Numeric | null;
   quantity: Numeric;
   reason: Generated<string>;
+  received_quantity: Generated<Numeric>;
   revision: Generated<number>;
+  shipped_quantity: Generated<Numeric>;
   spec: Generated<string>;
   state: 'waiting' | 'accepted' | 'rejected' | 'proposed';
   tenant_id: Int8;
   unit: string;
   unit_price: Numeric;
+}
+
+export interface PoReceipt {
+  asn_id: Int8;
+  bill_no: string;
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<Int8>;
+  received_by: Int8;
+  remark: Generated<string>;
+  reverse_reason: Generated<string>;
+  reversed_at: Timestamp | null;
+  state: 'draft' | 'confirmed' | 'reversed';
+  tenant_id: Int8;
+  version: Generated<number>;
+}
+
+export interface PoReceiptLine {
+  accepted_quantity: Numeric;
+  asn_line_id: Int8;
+  id: Generated<Int8>;
+  receipt_id: Int8;
+  reject_reason: Generated<string>;
+  rejected_quantity: Numeric;
+  tenant_id: Int8;
 }
 
 export interface SysArea {
@@ -1320,9 +1377,13 @@ export interface DB {
   im_message: ImMessage;
   platform_operator: PlatformOperator;
   platform_session: PlatformSession;
+  po_asn: PoAsn;
+  po_asn_line: PoAsnLine;
   po_order: PoOrder;
   po_order_event: PoOrderEvent;
   po_order_line: PoOrderLine;
+  po_receipt: PoReceipt;
+  po_receipt_line: PoReceiptLine;
   sys_area: SysArea;
   sys_area_tenant: SysAreaTenant;
   sys_bill_counter: SysBillCounter;

@@ -6,14 +6,17 @@ import {
   DatasetPerm,
   DataModelPerm as DM,
   DesignPerm as DP,
+  DeliveryPerm as GR,
   MapPerm,
   PurchaseOrderPerm as PO,
   PortalPerm,
   PURCHASE_ORDER_PATH,
+  RECEIPT_PATH,
   ReportPerm,
   SsoPerm,
   VENDOR_CODES as V,
   VENDOR_ADMISSION_CODES as VA,
+  VENDOR_DELIVERIES_PATH,
   VENDOR_INBOX_PATH,
   VENDOR_ORDERS_PATH,
   VendorPortalPerm as VP,
@@ -150,6 +153,16 @@ const VENDOR_PORTAL_PAGES: MenuSeed[] = [
     url: VENDOR_ORDERS_PATH,
     order: 5,
   },
+  {
+    code: VP.deliveries,
+    name: '送货单',
+    en: 'Ship Notices',
+    tw: '送貨單',
+    icon: 'CarOutlined',
+    type: 1,
+    url: VENDOR_DELIVERIES_PATH,
+    order: 6,
+  },
 ];
 
 /** The order cycle with suppliers (procurement/; migration 0090 adds it to tenants seeded before). */
@@ -177,6 +190,20 @@ const PROCUREMENT_GROUP: MenuSeed = {
         [PO.orderDelete, '删除'],
         [PO.orderRelease, '提交/发布'],
         [PO.orderClose, '关闭/取消'],
+      ],
+    },
+    {
+      code: GR.receipt,
+      name: '送货与收货',
+      en: 'Deliveries & Receipts',
+      tw: '送貨與收貨',
+      icon: 'InboxOutlined',
+      type: 1,
+      url: RECEIPT_PATH,
+      order: 2,
+      buttons: [
+        [GR.receiptAdd, '收货'],
+        [GR.receiptReverse, '冲销'],
       ],
     },
   ],
@@ -795,6 +822,7 @@ export const DEMO_ROLE_GRANTS: Record<'buyer' | 'vendor', string[]> = {
     VA.invite,
     // Buyers run the order cycle (the approval of an order is the workflow's).
     ...Object.values(PO),
+    ...Object.values(GR),
   ],
   // Suppliers' users see their own portal only: no logs or lists of the purchasing organisation.
   vendor: Object.values(VP),

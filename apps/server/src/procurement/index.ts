@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../core/scope';
+import { portalDeliveryRoutes, receiptRoutes } from './delivery-routes';
 import './order-flow';
 import { purchaseOrderRoutes } from './order-routes';
 
@@ -8,8 +9,12 @@ import { purchaseOrderRoutes } from './order-routes';
  * (`order-*`): staff's side (`order-service.ts`), the supplier's in its portal
  * (`order-portal-service.ts`), the approval through the `PurchaseOrder` workflow form and the
  * messages (`order-flow.ts`), the rows and the history (`order-store.ts`, the one writer of
- * `po_order*`).
+ * `po_order*`); advance ship notices and receipts (`delivery-*`, `receipt-service.ts`, package
+ * labels in `labels.ts`; `delivery-store.ts` is the one writer of `po_asn*`, `po_receipt*` and of
+ * the order lines' shipped and received quantities).
  */
 export async function procurementDomain(app: FastifyInstance): Promise<void> {
   await app.register(signedIn(purchaseOrderRoutes));
+  await app.register(signedIn(receiptRoutes));
+  await app.register(signedIn(portalDeliveryRoutes));
 }

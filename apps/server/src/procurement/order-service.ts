@@ -1,5 +1,6 @@
 import {
   BillRuleCode,
+  compareDecimals,
   lineAmount,
   PurchaseOrderPerm as P,
   type PoAction,
@@ -302,10 +303,15 @@ async function reviseInTx(
       sql<string>`quantity::text`.as('quantity'),
       sql<string>`unit_price::text`.as('unit_price'),
       sql<string>`delivery_date::text`.as('delivery_date'),
+      sql<string>`shipped_quantity::text`.as('shipped_quantity'),
     ])
     .where('order_id', '=', order.id)
     .execute();
   const byId = new Map(stored.map((l) => [String(l.id), l]));
+  // What the supplier has shipped stays ordered: a line keeps at least that, and stays.
+  const shippedBelow = (line: (typeof stored)[number], quantity: string | null) =>
+    compareDecimals(line.shipped_quantity, '0') > 0 &&
+    (quantity === null || compareDecimals(quantity, line.shipped_quantity) < 0);
   for (const line of body.lines) if (line.id !== undefined && !byId.has(line.id)) throw notFound();
   const headerChanged =
     header.currency !== body.currency ||
@@ -313,6 +319,18 @@ async function reviseInTx(
     header.payment_terms !== body.paymentTerms;
   const kept = new Set(body.lines.flatMap((l) => (l.id ? [l.id] : [])));
   const removed = stored.filter((l) => !kept.has(String(l.id)));
+  const below = [
+    ...removed.filter((l) => shippedBelow(l, null)),
+    ...body.lines.flatMap((l) => {
+      const was = l.id ? byId.get(l.id) : undefined;
+      return was && shippedBelow(was, l.quantity) ? [was] : [];
+    }),
+  ][0];
+  if (below)
+    throw new AppError(409, 'procurement.shippedBelow', {
+      line: String(below.line_no),
+      shipped: below.shipped_quantity,
+    });
   const changed = body.lines.filter((l) => {
     const was = l.id ? byId.get(l.id) : undefined;
     if (!was) return false;

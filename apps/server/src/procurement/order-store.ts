@@ -1,11 +1,12 @@
-import type {
-  PoEvent,
-  PoHistoryEntry,
-  PoLine,
-  PoLineState,
-  PoState,
-  PurchaseOrder,
-  PurchaseOrderSummary,
+import {
+  openQuantity,
+  type PoEvent,
+  type PoHistoryEntry,
+  type PoLine,
+  type PoLineState,
+  type PoState,
+  type PurchaseOrder,
+  type PurchaseOrderSummary,
 } from '@srm/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { AppError, notFound } from '../core/errors';
@@ -96,6 +97,8 @@ export async function orderLines(db: Db, orderId: string): Promise<PoLine[]> {
       'answered_by',
       'answered_at',
       'revision',
+      sql<string>`shipped_quantity::text`.as('shipped_quantity'),
+      sql<string>`received_quantity::text`.as('received_quantity'),
     ])
     .where('order_id', '=', orderId)
     .orderBy('line_no')
@@ -118,6 +121,9 @@ export async function orderLines(db: Db, orderId: string): Promise<PoLine[]> {
     answeredBy: r.answered_by,
     answeredAt: ms(r.answered_at),
     revision: r.revision,
+    shippedQuantity: r.shipped_quantity,
+    receivedQuantity: r.received_quantity,
+    openQuantity: openQuantity(r.quantity, r.shipped_quantity),
   }));
 }
 

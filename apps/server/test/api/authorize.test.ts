@@ -117,6 +117,8 @@ const BUYER_BUTTONS = [
   'procurement.order.delete',
   'procurement.order.release',
   'procurement.order.close',
+  'procurement.receipt.add',
+  'procurement.receipt.reverse',
   'permission.user.export',
 ];
 
@@ -152,6 +154,7 @@ describe('authorize reads', () => {
         'base.vendor.invitation',
         'procurement',
         'procurement.order',
+        'procurement.receipt',
         'permission',
         'permission.organize',
         'permission.department',

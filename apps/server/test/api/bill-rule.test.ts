@@ -16,7 +16,7 @@ const del = (url: string, token: string) =>
 
 const body = (over: Record<string, unknown> = {}) => ({
   fullName: 'Purchase order',
-  enCode: 'goodsReceipt',
+  enCode: 'qualityInspection',
   prefix: 'PO',
   dateFormat: 'yyyyMM',
   digits: 5,
@@ -61,7 +61,9 @@ describe('document-number rules', () => {
     });
     const all = await t.get<Page<BillRule>>(B, admin);
     expect(all.body.data.list.map((r) => r.enCode).sort()).toEqual([
+      'deliveryNote',
       'flowTask',
+      'goodsReceipt',
       'purchaseOrder',
       'purchaseRequisition',
       'supplierCode',
@@ -72,14 +74,14 @@ describe('document-number rules', () => {
     const created = await t.post<BillRule>(B, body(), admin, en);
     expect(created.body).toMatchObject({
       code: 0,
-      data: { enCode: 'goodsReceipt', startNumber: 100, lastNo: '' },
+      data: { enCode: 'qualityInspection', startNumber: 100, lastNo: '' },
     });
     const id = created.body.data.id;
     const at = new Date('2026-12-31T15:59:59Z'); // 2026-12-31 23:59:59 in China
     const numbers = await transaction(t.db, async (tx) => [
-      await nextBillNo(tx, tenantId, 'goodsReceipt', () => at),
-      await nextBillNo(tx, tenantId, 'goodsReceipt', () => at),
-      await nextBillNo(tx, tenantId, 'goodsReceipt', () => new Date('2026-12-31T16:00:00Z')),
+      await nextBillNo(tx, tenantId, 'qualityInspection', () => at),
+      await nextBillNo(tx, tenantId, 'qualityInspection', () => at),
+      await nextBillNo(tx, tenantId, 'qualityInspection', () => new Date('2026-12-31T16:00:00Z')),
     ]);
     expect(numbers).toEqual(['PO20261200100', 'PO20261200110', 'PO20270100100']);
     const read = await t.get<BillRule>(`${B}/${id}`, admin);

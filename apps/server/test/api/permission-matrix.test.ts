@@ -205,6 +205,15 @@ const SIGNED_IN = new Set([
 const SUPPLIER_SIDE = new Set([
   'GET /api/procurement/Portal/PurchaseOrder/{id}',
   'POST /api/procurement/Portal/PurchaseOrder/{id}/Actions/Answer',
+  'POST /api/procurement/Portal/Delivery',
+  'GET /api/procurement/Portal/Delivery',
+  'GET /api/procurement/Portal/Delivery/Shippable',
+  'GET /api/procurement/Portal/Delivery/{id}',
+  'PUT /api/procurement/Portal/Delivery/{id}',
+  'DELETE /api/procurement/Portal/Delivery/{id}',
+  'GET /api/procurement/Portal/Delivery/{id}/Labels',
+  'POST /api/procurement/Portal/Delivery/{id}/Actions/Send',
+  'POST /api/procurement/Portal/Delivery/{id}/Actions/Withdraw',
   'PUT /api/base/vendor/Supplier/Mine',
   'POST /api/base/vendor/Supplier/Mine/Users',
   'PUT /api/base/vendor/Supplier/Mine/Users/{id}/Actions/State',
@@ -230,6 +239,9 @@ const NOT_A_ROW = new Set(['nodeId', 'clientId']);
  */
 const AS_MISSING = new Set([
   'GET /api/procurement/PurchaseOrder',
+  'GET /api/procurement/Delivery',
+  'GET /api/procurement/Portal/Delivery',
+  'GET /api/procurement/Portal/Delivery/Shippable',
   'PUT /api/system/DictionaryData/Actions/Sort',
   'POST /api/permission/Users/Actions/Locks',
   'GET /api/system/DictionaryType',
@@ -281,6 +293,10 @@ const WATCHED = [
   'po_order',
   'po_order_line',
   'po_order_event',
+  'po_asn',
+  'po_asn_line',
+  'po_receipt',
+  'po_receipt_line',
   'sys_dept',
   'sys_user',
   'sys_position',
@@ -626,6 +642,10 @@ let theirs: {
   /** A purchase order of theirs, and one of its lines. */
   order: string;
   orderLine: string;
+  /** A sent notice of theirs against that order, its line, and a draft receipt of it. */
+  asn: string;
+  asnLine: string;
+  receipt: string;
 };
 /** An internal message of another user of our tenant (the buyer's). */
 let buyersMessage: string;
@@ -681,6 +701,64 @@ async function orderOf(token: string, supplierId: string): Promise<{ id: string;
   expect(made.body.code).toBe(0);
   return { id: made.body.data.id, line: made.body.data.lines[0]?.id ?? '' };
 }
+
+/**
+ * A sent notice against `order` (one line), written straight into the tables: the matrix needs
+ * only rows that exist (delivery.test.ts runs the real cycle), and a draft receipt of it.
+ */
+async function asnRows(
+  tenantId: string,
+  order: { id: string; line: string },
+  supplierId: string,
+  userId: string,
+): Promise<{ asn: string; asnLine: string; receipt: string }> {
+  const asn = await t.db
+    .insertInto('po_asn')
+    .values({
+      tenant_id: tenantId,
+      bill_no: `ASNM${order.id}`,
+      order_id: order.id,
+      supplier_id: supplierId,
+      state: 'sent',
+      ship_date: '2027-01-01',
+      expected_date: '2027-01-02',
+      created_by: userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const line = await t.db
+    .insertInto('po_asn_line')
+    .values({
+      tenant_id: tenantId,
+      asn_id: asn.id,
+      line_no: 1,
+      order_line_id: order.line,
+      quantity: '1',
+      packages: 1,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const receipt = await t.db
+    .insertInto('po_receipt')
+    .values({
+      tenant_id: tenantId,
+      bill_no: `GRM${order.id}`,
+      asn_id: asn.id,
+      state: 'draft',
+      received_by: userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { asn: String(asn.id), asnLine: String(line.id), receipt: String(receipt.id) };
+}
+
+const asnBody = (orderId: string, orderLineId: string) => ({
+  orderId,
+  shipDate: '2027-01-01',
+  expectedDate: '2027-01-02',
+  lines: [{ orderLineId, quantity: '1', packages: 1 }],
+});
+const receiptLines = (asnLineId: string) => [{ asnLineId, acceptedQuantity: '1', rejectedQuantity: '0' }];
 
 /** An internal message to a user. */
 const message = (tenantId: string, userId: string) =>
@@ -1135,10 +1213,15 @@ beforeAll(async () => {
     vendorFile: await vendorFile(other.tenantId, other.vendorEntId, other.users.vendor),
     order: '',
     orderLine: '',
+    asn: '',
+    asnLine: '',
+    receipt: '',
   };
-  const theirOrder = await orderOf(t2admin, (await vendorIds(other.tenantId)).supplier);
+  const theirSupplier = (await vendorIds(other.tenantId)).supplier;
+  const theirOrder = await orderOf(t2admin, theirSupplier);
   theirs.order = theirOrder.id;
   theirs.orderLine = theirOrder.line;
+  Object.assign(theirs, await asnRows(other.tenantId, theirOrder, theirSupplier, other.users.admin));
   await t.db
     .updateTable('sys_user')
     .set({ head_icon: `/api/file/Image/userAvatar/${theirs.avatar}` })
@@ -1599,6 +1682,63 @@ describe('permission matrix', () => {
         'POST /api/procurement/Portal/PurchaseOrder/{id}/Actions/Answer',
         `/api/procurement/Portal/PurchaseOrder/${T.order}/Actions/Answer`,
         { version: 0, lines: [{ lineId: T.orderLine, answer: 'accept' }] },
+      ],
+      [
+        'GET /api/procurement/Delivery',
+        `/api/procurement/Delivery?orderId=${T.order}&supplierId=${V.supplier}`,
+      ],
+      ['GET /api/procurement/Delivery/{id}', `/api/procurement/Delivery/${T.asn}`],
+      ['GET /api/procurement/Delivery/{id}/Labels', `/api/procurement/Delivery/${T.asn}/Labels`],
+      [
+        'POST /api/procurement/Receipt',
+        '/api/procurement/Receipt',
+        { asnId: T.asn, lines: receiptLines(T.asnLine) },
+      ],
+      [
+        'PUT /api/procurement/Receipt/{id}',
+        `/api/procurement/Receipt/${T.receipt}`,
+        { version: 0, lines: receiptLines(T.asnLine) },
+      ],
+      [
+        'POST /api/procurement/Receipt/{id}/Actions/Confirm',
+        `/api/procurement/Receipt/${T.receipt}/Actions/Confirm`,
+        { version: 0 },
+      ],
+      [
+        'POST /api/procurement/Receipt/{id}/Actions/Reverse',
+        `/api/procurement/Receipt/${T.receipt}/Actions/Reverse`,
+        { version: 0, reason: 'x' },
+      ],
+      ['GET /api/procurement/Portal/Delivery', `/api/procurement/Portal/Delivery?orderId=${T.order}`],
+      [
+        'GET /api/procurement/Portal/Delivery/Shippable',
+        `/api/procurement/Portal/Delivery/Shippable?orderId=${T.order}`,
+      ],
+      [
+        'POST /api/procurement/Portal/Delivery',
+        '/api/procurement/Portal/Delivery',
+        asnBody(T.order, T.orderLine),
+      ],
+      ['GET /api/procurement/Portal/Delivery/{id}', `/api/procurement/Portal/Delivery/${T.asn}`],
+      [
+        'PUT /api/procurement/Portal/Delivery/{id}',
+        `/api/procurement/Portal/Delivery/${T.asn}`,
+        { ...asnBody(T.order, T.orderLine), version: 0 },
+      ],
+      ['DELETE /api/procurement/Portal/Delivery/{id}', `/api/procurement/Portal/Delivery/${T.asn}?version=0`],
+      [
+        'GET /api/procurement/Portal/Delivery/{id}/Labels',
+        `/api/procurement/Portal/Delivery/${T.asn}/Labels`,
+      ],
+      [
+        'POST /api/procurement/Portal/Delivery/{id}/Actions/Send',
+        `/api/procurement/Portal/Delivery/${T.asn}/Actions/Send`,
+        { version: 0 },
+      ],
+      [
+        'POST /api/procurement/Portal/Delivery/{id}/Actions/Withdraw',
+        `/api/procurement/Portal/Delivery/${T.asn}/Actions/Withdraw`,
+        { version: 0 },
       ],
       ['GET /api/system/SsoProvider/{id}', `/api/system/SsoProvider/${T.ssoProvider}`],
       ['PUT /api/system/SsoProvider/{id}', `/api/system/SsoProvider/${T.ssoProvider}`, ssoBody],
@@ -2418,6 +2558,7 @@ describe('another supplier of the same tenant', () => {
   let B: {
     order: string;
     orderLine: string;
+    asn: string;
     supplier: string;
     ent: string;
     user: string;
@@ -2467,9 +2608,11 @@ describe('another supplier of the same tenant', () => {
     // An order released to B alone (no approval flow in this tenant: released on submit).
     const bOrder = await orderOf(admin, supplier);
     expect((await t.post(`${PO}/${bOrder.id}/Actions/Submit`, { version: 0 }, admin)).body.code).toBe(0);
+    const bAsn = await asnRows(ours.tenantId, bOrder, supplier, user);
     B = {
       order: bOrder.id,
       orderLine: bOrder.line,
+      asn: bAsn.asn,
       supplier,
       ent,
       user,
@@ -2506,6 +2649,32 @@ describe('another supplier of the same tenant', () => {
         'POST /api/procurement/Portal/PurchaseOrder/{id}/Actions/Answer',
         `/api/procurement/Portal/PurchaseOrder/${B.order}/Actions/Answer`,
         { version: 1, lines: [{ lineId: B.orderLine, answer: 'accept' }] },
+      ],
+      [
+        'POST /api/procurement/Portal/Delivery',
+        '/api/procurement/Portal/Delivery',
+        asnBody(B.order, B.orderLine),
+      ],
+      ['GET /api/procurement/Portal/Delivery/{id}', `/api/procurement/Portal/Delivery/${B.asn}`],
+      [
+        'PUT /api/procurement/Portal/Delivery/{id}',
+        `/api/procurement/Portal/Delivery/${B.asn}`,
+        { ...asnBody(B.order, B.orderLine), version: 0 },
+      ],
+      ['DELETE /api/procurement/Portal/Delivery/{id}', `/api/procurement/Portal/Delivery/${B.asn}?version=0`],
+      [
+        'GET /api/procurement/Portal/Delivery/{id}/Labels',
+        `/api/procurement/Portal/Delivery/${B.asn}/Labels`,
+      ],
+      [
+        'POST /api/procurement/Portal/Delivery/{id}/Actions/Send',
+        `/api/procurement/Portal/Delivery/${B.asn}/Actions/Send`,
+        { version: 0 },
+      ],
+      [
+        'POST /api/procurement/Portal/Delivery/{id}/Actions/Withdraw',
+        `/api/procurement/Portal/Delivery/${B.asn}/Actions/Withdraw`,
+        { version: 0 },
       ],
       ['GET /api/base/vendorNotice/info/{id}', `/api/base/vendorNotice/info/${B.notice}`],
       ['GET /api/base/vendorNotice/updateIsRead/{id}', `/api/base/vendorNotice/updateIsRead/${B.notice}`],

@@ -131,7 +131,10 @@ describe('menu', () => {
   it('filters the buyer menu and per-page permissions by grants', async () => {
     const res = await t.get<NavResult>('/api/sys/menu-ent/nav', buyer);
     const [base, procurement, permission, workFlow, system] = res.body.data.menuList;
-    expect(procurement?.children?.map((c) => c.menuPerms)).toEqual(['procurement.order']);
+    expect(procurement?.children?.map((c) => c.menuPerms)).toEqual([
+      'procurement.order',
+      'procurement.receipt',
+    ]);
     expect(base?.children?.map((c) => c.menuPerms)).toEqual([
       'base.vendor.supplier',
       'base.vendorNotice',

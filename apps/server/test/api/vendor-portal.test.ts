@@ -79,6 +79,7 @@ describe('menus', () => {
       'vendorPortal.users',
       'vendorPortal.flowLaunch',
       'vendorPortal.orders',
+      'vendorPortal.deliveries',
     ]);
   });
 

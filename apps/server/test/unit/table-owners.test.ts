@@ -92,9 +92,13 @@ const OWNERS: Record<string, string> = {
   flow_todo_count: 'workflow',
 
   // Purchase orders, their lines and history (procurement/order-store.ts and its services).
+  po_asn: 'procurement',
+  po_asn_line: 'procurement',
   po_order: 'procurement',
   po_order_event: 'procurement',
   po_order_line: 'procurement',
+  po_receipt: 'procurement',
+  po_receipt_line: 'procurement',
 
   // The enterprises: the tenant's own is made with the tenant (setup/), every other is a supplier's.
   ent: 'supplier',

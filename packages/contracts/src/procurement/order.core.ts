@@ -95,6 +95,11 @@ export const PO_EVENTS = [
   'acknowledged',
   'closed',
   'cancelled',
+  // From its advance ship notices and receipts (delivery.core.ts).
+  'shipped',
+  'withdrawn',
+  'received',
+  'receiptReversed',
 ] as const;
 export type PoEvent = (typeof PO_EVENTS)[number];
 
@@ -110,6 +115,10 @@ export const PO_SUPPLIER_EVENTS: readonly PoEvent[] = [
   'acknowledged',
   'closed',
   'cancelled',
+  'shipped',
+  'withdrawn',
+  'received',
+  'receiptReversed',
 ];
 
 export const PurchaseOrderPerm = {
@@ -171,6 +180,12 @@ export interface PoLine {
   answeredAt: number | null;
   /** The revision in which the line last changed. */
   revision: number;
+  /** On its way or received (advance ship notices sent, less what receipts rejected or found short). */
+  shippedQuantity: string;
+  /** Accepted by confirmed receipts. */
+  receivedQuantity: string;
+  /** Still to ship: quantity less shipped. */
+  openQuantity: string;
 }
 
 export interface PoHistoryEntry {

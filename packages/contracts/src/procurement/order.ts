@@ -12,13 +12,13 @@ import { PO_LINE_ANSWERS, PO_MAX_LINES, PO_STATES } from './order.core';
 export * from './decimal.core';
 export * from './order.core';
 
-const text = (max: number) =>
+export const poText = (max: number) =>
   z
     .string({ error: 'validation.required' })
     .trim()
     .min(1, { error: 'validation.required' })
     .max(max, { error: 'validation.tooLong' });
-const optionalText = (max: number) =>
+export const poOptionalText = (max: number) =>
   z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.tooLong' }).default('');
 
 /**
@@ -44,8 +44,10 @@ const decimal = (places: number, error: string, positive: boolean) =>
   });
 
 export const poQuantitySchema = decimal(QUANTITY_PLACES, 'validation.poQuantity', true);
+/** A quantity that may be zero (received, rejected). */
+export const poQuantityOrZeroSchema = decimal(QUANTITY_PLACES, 'validation.poQuantityOrZero', false);
 export const poPriceSchema = decimal(PRICE_PLACES, 'validation.poPrice', false);
-const date = z
+export const poDateSchema = z
   .string({ error: 'validation.required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid' })
   .refine(
@@ -55,7 +57,7 @@ const date = z
       error: 'validation.invalid',
     },
   );
-const version = z.number({ error: 'validation.invalid' }).int().min(0);
+export const poVersionField = z.number({ error: 'validation.invalid' }).int().min(0);
 const currency = z
   .string({ error: 'validation.invalid' })
   .trim()
@@ -65,53 +67,53 @@ const currency = z
 export const poLineInputSchema = z.object({
   /** A line of the order as it was (a revision keeps its id); left out for a new line. */
   id: idSchema.optional(),
-  materialCode: optionalText(40),
-  materialName: text(100),
-  spec: optionalText(100),
-  unit: text(20),
+  materialCode: poOptionalText(40),
+  materialName: poText(100),
+  spec: poOptionalText(100),
+  unit: poText(20),
   quantity: poQuantitySchema,
   unitPrice: poPriceSchema,
-  deliveryDate: date,
+  deliveryDate: poDateSchema,
 });
 
 /** POST create, and PUT: a draft's edit or a released order's revision (with its `version`). */
 export const poSaveSchema = z.object({
   supplierId: idSchema,
   currency: currency.default('CNY'),
-  deliveryAddress: text(200),
-  paymentTerms: optionalText(200),
-  remark: optionalText(500),
+  deliveryAddress: poText(200),
+  paymentTerms: poOptionalText(200),
+  remark: poOptionalText(500),
   lines: z
     .array(poLineInputSchema, { error: 'validation.invalid' })
     .min(1, { error: 'validation.poLinesRequired' })
     .max(PO_MAX_LINES, { error: 'validation.tooMany' }),
 });
-export const poUpdateSchema = poSaveSchema.extend({ version });
+export const poUpdateSchema = poSaveSchema.extend({ version: poVersionField });
 export type PoSave = z.output<typeof poSaveSchema>;
 export type PoUpdate = z.output<typeof poUpdateSchema>;
 
-export const poVersionSchema = z.object({ version });
-export const poCancelSchema = z.object({ version, reason: text(200) });
+export const poVersionSchema = z.object({ version: poVersionField });
+export const poCancelSchema = z.object({ version: poVersionField, reason: poText(200) });
 export const poDecideSchema = z.object({
-  version,
+  version: poVersionField,
   lineId: idSchema,
   accept: z.boolean({ error: 'validation.invalid' }),
-  reason: optionalText(200),
+  reason: poOptionalText(200),
 });
 
 /** The supplier's answer to some of the waiting lines, at the order's `version`. */
 export const poAnswerSchema = z
   .object({
-    version,
+    version: poVersionField,
     lines: z
       .array(
         z
           .object({
             lineId: idSchema,
             answer: z.enum(PO_LINE_ANSWERS, { error: 'validation.invalid' }),
-            reason: optionalText(200),
+            reason: poOptionalText(200),
             quantity: poQuantitySchema.optional(),
-            deliveryDate: date.optional(),
+            deliveryDate: poDateSchema.optional(),
           })
           .superRefine((line, ctx) => {
             if (line.answer !== 'accept' && !line.reason)
@@ -161,6 +163,9 @@ export const poLineSchema = z.object({
   answeredBy: z.string(),
   answeredAt: ms,
   revision: z.number().int(),
+  shippedQuantity: decimalText,
+  receivedQuantity: decimalText,
+  openQuantity: decimalText,
 });
 
 export const poSummarySchema = z.object({

@@ -42,6 +42,8 @@ export const VendorPortalPerm = {
   flowLaunch: 'vendorPortal.flowLaunch',
   /** Its purchase orders, answered line by line (procurement/). */
   orders: 'vendorPortal.orders',
+  /** Its advance ship notices and package labels (procurement/). */
+  deliveries: 'vendorPortal.deliveries',
 } as const;
 
 /** The supplier's notice inbox page (its menu's address). */

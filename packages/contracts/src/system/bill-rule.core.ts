@@ -109,4 +109,6 @@ export const BillRuleCode = {
   flowTask: 'flowTask',
   supplierCode: 'supplierCode',
   purchaseOrder: 'purchaseOrder',
+  deliveryNote: 'deliveryNote',
+  goodsReceipt: 'goodsReceipt',
 } as const;

@@ -62,6 +62,7 @@ import * as m0087_maps from './0087_maps';
 import * as m0088_sms_codes from './0088_sms_codes';
 import * as m0089_single_sign_on from './0089_single_sign_on';
 import * as m0090_purchase_orders from './0090_purchase_orders';
+import * as m0091_deliveries from './0091_deliveries';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -151,4 +152,5 @@ export const migrations: Record<string, Migration> = {
   '0088_sms_codes': { up: m0088_sms_codes.up0088, down: m0088_sms_codes.down0088 },
   '0089_single_sign_on': { up: m0089_single_sign_on.up0089, down: m0089_single_sign_on.down0089 },
   '0090_purchase_orders': { up: m0090_purchase_orders.up0090, down: m0090_purchase_orders.down0090 },
+  '0091_deliveries': { up: m0091_deliveries.up0091, down: m0091_deliveries.down0091 },
 };

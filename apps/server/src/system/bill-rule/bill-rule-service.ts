@@ -178,7 +178,7 @@ export async function deleteBillRule(ctx: BillRuleContext, id: string): Promise<
   );
 }
 
-/** The demo tenant's rules: purchase requisitions, workflow tasks, supplier codes and purchase orders. */
+/** The demo tenant's rules: purchase requisitions, workflow tasks, supplier codes, orders, notices and receipts. */
 export const DEMO_BILL_RULES: Body[] = [
   {
     fullName: '采购申请单',
@@ -231,6 +231,32 @@ export const DEMO_BILL_RULES: Body[] = [
     step: 1,
     resetCycle: 'daily',
     description: '采购订单号：PO + 日期 + 4 位流水，每日重置',
+  },
+  {
+    fullName: '送货单',
+    fullNameEn: 'Advance ship notice',
+    fullNameTw: '送貨單',
+    enCode: BillRuleCode.deliveryNote,
+    prefix: 'ASN',
+    dateFormat: 'yyyyMMdd',
+    digits: 4,
+    startNumber: 1,
+    step: 1,
+    resetCycle: 'daily',
+    description: '送货单号：ASN + 日期 + 4 位流水，每日重置',
+  },
+  {
+    fullName: '收货单',
+    fullNameEn: 'Goods receipt',
+    fullNameTw: '收貨單',
+    enCode: BillRuleCode.goodsReceipt,
+    prefix: 'GR',
+    dateFormat: 'yyyyMMdd',
+    digits: 4,
+    startNumber: 1,
+    step: 1,
+    resetCycle: 'daily',
+    description: '收货单号：GR + 日期 + 4 位流水，每日重置',
   },
 ];
 

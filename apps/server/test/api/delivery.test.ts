@@ -1,0 +1,426 @@
+import {
+  PurchaseOrderApi as A,
+  type Asn,
+  type AsnLabels,
+  type AsnSummary,
+  DeliveryApi as D,
+  type Page,
+  type PurchaseOrder,
+  parseScan,
+  type ShippableLine,
+} from '@srm/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedTenant } from '../../src/setup/seed';
+import { seedDemoSuppliers } from '../../src/supplier/index';
+import { createTestApp, supplierIdOf, type TestApp } from '../helpers';
+
+/**
+ * Advance ship notices and receipts (issue 41 §3): the supplier ships an acknowledged order's open
+ * quantity, prints its package labels, staff scan a label and receive with accepted and rejected
+ * quantities (what is rejected opens again), reverse a receipt and receive anew. A supplier sees
+ * only its own notices, staff never a supplier's draft, another tenant nothing; over-shipping,
+ * over-receiving and stale or repeated calls are refused, never a 500.
+ */
+
+let t: TestApp;
+let admin: string;
+let buyer: string;
+let nobody: string;
+let vendor: string;
+let vendor2: string;
+let t2admin: string;
+let tenantId: string;
+let supplierA: string;
+const en = { 'accept-language': 'en-US' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const seeded = await seedTenant(t.db, {
+    code: 'asn',
+    name: '送货租户',
+    entName: '送货集团',
+    vendorEntName: '送货供应商有限公司',
+    accountPrefix: 'asn',
+    mobilePrefix: '139100007',
+    workflowDemo: false,
+  });
+  tenantId = seeded.tenantId;
+  await seedDemoSuppliers(t.db, tenantId, { accountPrefix: 'asn', mobilePrefix: '139100008' });
+  [admin, buyer, vendor, vendor2] = await Promise.all([
+    t.login('asnadmin', 'admin123'),
+    t.login('asnbuyer', 'buyer123'),
+    t.login('asnvendor', 'vendor123'),
+    t.login('asnvendor2', 'vendor123'),
+  ]);
+  supplierA = await supplierIdOf(t.db, tenantId, '送货供应商有限公司');
+  const made = await t.post(
+    '/api/permission/Users',
+    {
+      account: 'asnnobody',
+      realName: '无权限',
+      mobile: '13912345698',
+      password: 'nobody123',
+      deptId: seeded.depts.purchase,
+    },
+    admin,
+  );
+  expect(made.body.code).toBe(0);
+  nobody = await t.login('asnnobody', 'nobody123');
+  await t.seedOtherTenant('t2');
+  t2admin = await t.login('t2admin', 'admin123');
+});
+afterAll(() => t.close());
+
+/** An order of two lines to supplier A, released (no approval flow here) and accepted by it. */
+async function acknowledgedOrder(): Promise<PurchaseOrder> {
+  const made = await t.post<PurchaseOrder>(
+    A.base,
+    {
+      supplierId: supplierA,
+      deliveryAddress: '苏州工业园区 2 号仓',
+      lines: [
+        { materialName: '冷轧卷', unit: '吨', quantity: '10', unitPrice: '5200', deliveryDate: '2027-02-01' },
+        { materialName: '垫片', unit: '件', quantity: '500', unitPrice: '0.35', deliveryDate: '2027-02-05' },
+      ],
+    },
+    buyer,
+  );
+  expect(made.body.code).toBe(0);
+  const released = await t.post<PurchaseOrder>(
+    A.submit(made.body.data.id),
+    { version: made.body.data.version },
+    buyer,
+  );
+  expect(released.body.data.state).toBe('released');
+  const seen = (await t.get<PurchaseOrder>(`${A.portal}/${made.body.data.id}`, vendor)).body.data;
+  const answered = await t.post<PurchaseOrder>(
+    A.answer(seen.id),
+    { version: seen.version, lines: seen.lines.map((l) => ({ lineId: l.id, answer: 'accept' })) },
+    vendor,
+  );
+  expect(answered.body.data.state).toBe('acknowledged');
+  return answered.body.data;
+}
+
+const notice = (order: PurchaseOrder, quantities: [string, string], packages: [number, number] = [2, 1]) => ({
+  orderId: order.id,
+  shipDate: '2027-01-28',
+  expectedDate: '2027-01-30',
+  carrier: '顺丰物流',
+  trackingNo: 'SF1234567890',
+  lines: order.lines.map((l, i) => ({
+    orderLineId: l.id,
+    quantity: quantities[i],
+    batchNo: `B-${i + 1}`,
+    packages: packages[i],
+  })),
+});
+const orderOf = async (id: string) => (await t.get<PurchaseOrder>(`${A.base}/${id}`, buyer)).body.data;
+const sent = async (order: PurchaseOrder, quantities: [string, string]) => {
+  const made = (await t.post<Asn>(D.portal, notice(order, quantities), vendor)).body.data;
+  const done = await t.post<Asn>(D.send(made.id), { version: made.version }, vendor);
+  expect(done.body.code).toBe(0);
+  return done.body.data;
+};
+const receiveAll = (asn: Asn, rejected: Record<number, string> = {}, confirm = true) => ({
+  asnId: asn.id,
+  confirm,
+  lines: asn.lines.map((l) => {
+    const r = rejected[l.lineNo] ?? '0';
+    return {
+      asnLineId: l.id,
+      acceptedQuantity: String(Number(l.quantity) - Number(r)),
+      rejectedQuantity: r,
+      rejectReason: r === '0' ? '' : '表面划伤',
+    };
+  }),
+});
+
+describe('the supplier ships', () => {
+  it('lists what it may ship, numbers a draft by the ASN rule, and staff do not see the draft', async () => {
+    const order = await acknowledgedOrder();
+    const shippable = (await t.get<ShippableLine[]>(`${D.shippable}?orderId=${order.id}`, vendor)).body.data;
+    expect(shippable.map((l) => [l.lineNo, l.openQuantity])).toEqual([
+      [1, '10.0000'],
+      [2, '500.0000'],
+    ]);
+    const made = await t.post<Asn>(D.portal, notice(order, ['4', '500']), vendor);
+    expect(made.body.code).toBe(0);
+    const asn = made.body.data;
+    expect(asn.billNo).toMatch(/^ASN\d{12}$/);
+    expect(asn.state).toBe('draft');
+    expect(asn.actions).toEqual(['edit', 'delete', 'send']);
+    expect(asn.packageCount).toBe(3);
+    expect((await t.get(`${D.base}/${asn.id}`, buyer)).body.code).toBe(404);
+    const staffList = (await t.get<Page<AsnSummary>>(D.base, buyer)).body.data.list;
+    expect(staffList.some((a) => a.id === asn.id)).toBe(false);
+    // A draft counts for nothing yet.
+    expect((await orderOf(order.id)).lines.map((l) => l.shippedQuantity)).toEqual(['0.0000', '0.0000']);
+  });
+
+  it('sends: the order lines are shipped, the buyer is told, the labels carry scannable codes', async () => {
+    const order = await acknowledgedOrder();
+    const asn = await sent(order, ['4', '500']);
+    expect(asn.state).toBe('sent');
+    expect(asn.actions).toEqual(['withdraw']);
+    const lines = (await orderOf(order.id)).lines;
+    expect(lines.map((l) => [l.shippedQuantity, l.openQuantity])).toEqual([
+      ['4.0000', '6.0000'],
+      ['500.0000', '0.0000'],
+    ]);
+    expect((await orderOf(order.id)).history.map((h) => h.event)).toContain('shipped');
+    const told = await t.get<Page<{ menuTitle: string }>>('/api/message?pageSize=50', buyer);
+    expect(told.body.data.list.some((m) => m.menuTitle.includes(asn.billNo))).toBe(true);
+
+    const labels = (await t.get<AsnLabels>(D.portalLabels(asn.id), vendor)).body.data;
+    expect(labels.labels.map((l) => `${l.lineNo}:${l.pkg}/${l.packages}`)).toEqual([
+      '1:1/2',
+      '1:2/2',
+      '2:1/1',
+    ]);
+    expect(labels.code128Svg.startsWith('<svg')).toBe(true);
+    expect(labels.labels[0]?.qrSvg.startsWith('<svg')).toBe(true);
+    expect(parseScan(labels.labels[1]?.content ?? '')).toEqual({
+      asnNo: asn.billNo,
+      lineNo: 1,
+      pkg: 2,
+      packages: 2,
+    });
+    // Staff print the same labels.
+    expect((await t.get<AsnLabels>(D.labels(asn.id), buyer)).body.data.labels).toHaveLength(3);
+  });
+
+  it('refuses more than the open quantity, a line twice, and lines of an order not acknowledged', async () => {
+    const order = await acknowledgedOrder();
+    await sent(order, ['6', '100']);
+    const over = await t.post<{ fields: Record<string, string> }>(
+      D.portal,
+      notice(order, ['5', '100']),
+      vendor,
+      en,
+    );
+    expect(over.body.code).toBe(400);
+    expect(over.body.data.fields['lines.0.quantity']).toBe('More than the open quantity (4.0000)');
+    const twice = notice(order, ['1', '1']);
+    twice.lines[1] = {
+      ...twice.lines[0],
+      orderLineId: twice.lines[0]?.orderLineId ?? '',
+    } as (typeof twice.lines)[number];
+    expect((await t.post(D.portal, twice, vendor)).body.code).toBe(400);
+    const made = await t.post<PurchaseOrder>(
+      A.base,
+      {
+        supplierId: supplierA,
+        deliveryAddress: '仓库',
+        lines: [{ materialName: '样品', unit: '件', quantity: 1, unitPrice: 1, deliveryDate: '2027-03-01' }],
+      },
+      buyer,
+    );
+    await t.post(A.submit(made.body.data.id), { version: made.body.data.version }, buyer);
+    const unanswered = await t.post(
+      D.portal,
+      {
+        orderId: made.body.data.id,
+        shipDate: '2027-01-01',
+        expectedDate: '2027-01-02',
+        lines: [{ orderLineId: made.body.data.lines[0]?.id, quantity: 1, packages: 1 }],
+      },
+      vendor,
+    );
+    expect(unanswered.body.code).toBe(409);
+  });
+
+  it('answers bad input with the field and the reason, never a 500', async () => {
+    const order = await acknowledgedOrder();
+    const bad = (change: Record<string, unknown>) =>
+      t.post(D.portal, { ...notice(order, ['1', '1']), ...change }, vendor, en);
+    const packages = await bad({ lines: [{ orderLineId: order.lines[0]?.id, quantity: 1, packages: 0 }] });
+    expect(packages.body.code).toBe(400);
+    expect(JSON.stringify(packages.body.data)).toContain('Enter between 1 and 500 packages');
+    const dates = await bad({ expectedDate: '2027-01-01' });
+    expect(dates.body.code).toBe(400);
+    expect(JSON.stringify(dates.body.data)).toContain('cannot be before the ship date');
+    expect((await bad({ lines: [{ orderLineId: 'x', quantity: 1, packages: 1 }] })).body.code).toBe(400);
+    expect(
+      (await bad({ lines: [{ orderLineId: order.lines[0]?.id, quantity: '-1', packages: 1 }] })).body.code,
+    ).toBe(400);
+    expect((await bad({ shipDate: '2027-02-30' })).body.code).toBe(400);
+    expect((await t.get(`${D.scan}?code=`, buyer)).body.code).toBe(400);
+  });
+
+  it('withdraws a sent notice while it is not being received, and the quantity opens again', async () => {
+    const order = await acknowledgedOrder();
+    const asn = await sent(order, ['3', '10']);
+    const back = await t.post<Asn>(D.withdraw(asn.id), { version: asn.version }, vendor);
+    expect(back.body.data.state).toBe('draft');
+    expect((await orderOf(order.id)).lines.map((l) => l.openQuantity)).toEqual(['10.0000', '500.0000']);
+    const again = await t.post<Asn>(D.send(asn.id), { version: back.body.data.version }, vendor);
+    expect(again.body.data.state).toBe('sent');
+    // A draft receipt holds it.
+    expect((await t.post(D.receipt, receiveAll(again.body.data, {}, false), buyer)).body.code).toBe(0);
+    const held = await t.post(D.withdraw(asn.id), { version: again.body.data.version }, vendor);
+    expect(held.body.code).toBe(409);
+  });
+});
+
+describe('staff receive', () => {
+  it('find the notice by a scanned label or its number, receive with a rejection, reverse, receive again', async () => {
+    const order = await acknowledgedOrder();
+    const asn = await sent(order, ['10', '200']);
+    const labels = (await t.get<AsnLabels>(D.labels(asn.id), buyer)).body.data;
+    const scanned = await t.get<Asn>(
+      `${D.scan}?code=${encodeURIComponent(labels.labels[0]?.content ?? '')}`,
+      buyer,
+    );
+    expect(scanned.body.data.id).toBe(asn.id);
+    expect(scanned.body.data.actions).toEqual(['receive']);
+    expect((await t.get<Asn>(`${D.scan}?code=${asn.billNo.toLowerCase()}`, buyer)).body.data.id).toBe(asn.id);
+    const unknown = await t.get(`${D.scan}?code=ASN199901010001`, buyer, en);
+    expect(unknown.body.code).toBe(404);
+    expect(unknown.body.msg).toBe('No ship notice matches this code');
+    expect((await t.get(`${D.scan}?code=${encodeURIComponent('<script>')}`, buyer)).body.code).toBe(400);
+
+    const received = await t.post<Asn>(D.receipt, receiveAll(asn, { 1: '1.5' }), buyer);
+    expect(received.body.code).toBe(0);
+    const r = received.body.data;
+    expect(r.state).toBe('received');
+    expect(r.receipt?.billNo).toMatch(/^GR\d{12}$/);
+    expect(r.receipt?.state).toBe('confirmed');
+    expect(r.receipt?.actions).toEqual(['reverse']);
+    expect(r.lines.map((l) => [l.acceptedQuantity, l.rejectedQuantity, l.rejectReason])).toEqual([
+      ['8.5000', '1.5000', '表面划伤'],
+      ['200.0000', '0.0000', ''],
+    ]);
+    // The rejected 1.5 opens again on the order line.
+    expect((await orderOf(order.id)).lines.map((l) => [l.receivedQuantity, l.openQuantity])).toEqual([
+      ['8.5000', '1.5000'],
+      ['200.0000', '300.0000'],
+    ]);
+    const told = await t.get<Page<{ menuTitle: string }>>('/api/message?pageSize=50', vendor);
+    expect(told.body.data.list.some((m) => m.menuTitle.includes(r.receipt?.billNo ?? '?'))).toBe(true);
+    // The supplier sees what was accepted on its notice.
+    const own = (await t.get<Asn>(`${D.portal}/${asn.id}`, vendor)).body.data;
+    expect(own.lines[0]?.rejectedQuantity).toBe('1.5000');
+    expect(own.receipt).toBeNull();
+
+    const receiptId = r.receipt?.id ?? '';
+    expect(
+      (await t.post(D.reverse(receiptId), { version: r.receipt?.version, reason: '' }, buyer)).body.code,
+    ).toBe(400);
+    const reversed = await t.post<Asn>(
+      D.reverse(receiptId),
+      { version: r.receipt?.version, reason: '录错数量' },
+      buyer,
+    );
+    expect(reversed.body.data.state).toBe('sent');
+    expect(reversed.body.data.receipt).toBeNull();
+    expect((await orderOf(order.id)).lines.map((l) => [l.receivedQuantity, l.shippedQuantity])).toEqual([
+      ['0.0000', '10.0000'],
+      ['0.0000', '200.0000'],
+    ]);
+    const again = await t.post<Asn>(D.receipt, receiveAll(reversed.body.data), buyer);
+    expect(again.body.data.state).toBe('received');
+    expect((await orderOf(order.id)).history.map((h) => h.event).filter((e) => e.startsWith('rec'))).toEqual([
+      'received',
+      'receiptReversed',
+      'received',
+    ]);
+  });
+
+  it('keeps a draft receipt, then confirms it; refuses over-receiving, missing lines and a rejection without reason', async () => {
+    const order = await acknowledgedOrder();
+    const asn = await sent(order, ['2', '20']);
+    const over = receiveAll(asn);
+    over.lines[0] = {
+      ...(over.lines[0] as (typeof over.lines)[number]),
+      rejectedQuantity: '1',
+      rejectReason: '破损',
+    };
+    const refused = await t.post<{ fields: Record<string, string> }>(D.receipt, over, buyer, en);
+    expect(refused.body.code).toBe(400);
+    expect(refused.body.data.fields['lines.0.acceptedQuantity']).toContain('exceed the shipped');
+    const missing = { ...receiveAll(asn), lines: receiveAll(asn).lines.slice(0, 1) };
+    expect((await t.post(D.receipt, missing, buyer)).body.code).toBe(400);
+    const noReason = receiveAll(asn, { 2: '1' });
+    noReason.lines[1] = { ...(noReason.lines[1] as (typeof noReason.lines)[number]), rejectReason: '' };
+    expect((await t.post(D.receipt, noReason, buyer)).body.code).toBe(400);
+
+    const kept = (await t.post<Asn>(D.receipt, receiveAll(asn, {}, false), buyer)).body.data;
+    expect(kept.state).toBe('sent');
+    expect(kept.receipt?.state).toBe('draft');
+    expect(kept.receipt?.actions).toEqual(['edit', 'confirm']);
+    expect((await orderOf(order.id)).lines[0]?.receivedQuantity).toBe('0.0000');
+    const second = await t.post(D.receipt, receiveAll(asn), buyer);
+    expect(second.body.code).toBe(409);
+    const receipt = kept.receipt as NonNullable<Asn['receipt']>;
+    const stale = await t.post(D.confirm(receipt.id), { version: receipt.version + 1 }, buyer);
+    expect(stale.body.code).toBe(409);
+    const confirmed = await t.post<Asn>(D.confirm(receipt.id), { version: receipt.version }, buyer);
+    expect(confirmed.body.data.state).toBe('received');
+    expect((await orderOf(order.id)).lines[0]?.receivedQuantity).toBe('2.0000');
+  });
+
+  it('gives two identical receipts at once one success and one 409, never a 500 or a second receipt', async () => {
+    const order = await acknowledgedOrder();
+    const asn = await sent(order, ['5', '50']);
+    const both = await Promise.all([
+      t.post(D.receipt, receiveAll(asn), buyer),
+      t.post(D.receipt, receiveAll(asn), buyer),
+    ]);
+    expect(both.map((b) => b.body.code).sort()).toEqual([0, 409]);
+    expect((await orderOf(order.id)).lines.map((l) => l.receivedQuantity)).toEqual(['5.0000', '50.0000']);
+  });
+
+  it('refuses a revision below what is shipped', async () => {
+    const order = await acknowledgedOrder();
+    await sent(order, ['6', '10']);
+    const now = await orderOf(order.id);
+    const revised = await t.put(
+      `${A.base}/${order.id}`,
+      {
+        version: now.version,
+        supplierId: supplierA,
+        deliveryAddress: '苏州工业园区 2 号仓',
+        lines: now.lines.map((l) => ({
+          id: l.id,
+          materialName: l.materialName,
+          unit: l.unit,
+          quantity: l.lineNo === 1 ? '5' : l.quantity,
+          unitPrice: l.unitPrice,
+          deliveryDate: l.deliveryDate,
+        })),
+      },
+      buyer,
+      en,
+    );
+    expect(revised.body.code).toBe(409);
+    expect(revised.body.msg).toContain('cannot go below');
+  });
+});
+
+describe('who sees what', () => {
+  it('keeps a notice from another supplier, another tenant, staff without the code and the wrong side', async () => {
+    const order = await acknowledgedOrder();
+    const asn = await sent(order, ['1', '1']);
+    expect((await t.get(`${D.portal}/${asn.id}`, vendor2)).body.code).toBe(404);
+    expect((await t.get(D.portalLabels(asn.id), vendor2)).body.code).toBe(404);
+    expect((await t.post(D.withdraw(asn.id), { version: asn.version }, vendor2)).body.code).toBe(404);
+    const theirs = (await t.get<Page<AsnSummary>>(D.portal, vendor2)).body.data.list;
+    expect(theirs.some((a) => a.id === asn.id)).toBe(false);
+    expect((await t.get<ShippableLine[]>(D.shippable, vendor2)).body.data).toEqual([]);
+    // Supplier B cannot ship supplier A's order.
+    expect((await t.post(D.portal, notice(order, ['1', '1']), vendor2)).body.code).toBe(404);
+
+    expect((await t.get(`${D.base}/${asn.id}`, t2admin)).body.code).toBe(404);
+    expect((await t.get(`${D.scan}?code=${asn.billNo}`, t2admin)).body.code).toBe(404);
+    expect((await t.post(D.receipt, receiveAll(asn), t2admin)).body.code).toBe(404);
+    expect((await t.get(D.labels(asn.id), t2admin)).body.code).toBe(404);
+
+    expect((await t.get(D.base, nobody)).body.code).toBe(403);
+    expect((await t.post(D.receipt, receiveAll(asn), nobody)).body.code).toBe(403);
+    expect((await t.get(D.base, vendor)).body.code).toBe(403);
+    expect((await t.post(D.receipt, receiveAll(asn), vendor)).body.code).toBe(403);
+    expect((await t.get(D.portal, buyer)).body.code).toBe(403);
+    expect((await t.post(D.portal, notice(order, ['1', '1']), buyer)).body.code).toBe(403);
+  });
+});
