@@ -53,6 +53,8 @@ const pageLoaders: Record<string, PageLoader> = {
   '/vendorPortal/users': () => import('./supplier/portal/users'),
   '/vendorPortal/orders': () => import('./procurement/portal'),
   '/procurement/order': () => import('./procurement/order'),
+  '/procurement/receipt': () => import('./procurement/delivery/receipt'),
+  '/vendorPortal/deliveries': () => import('./procurement/delivery/portal'),
   // A supplier's users launch the flows opened to suppliers from the staff's own launch page.
   '/vendorPortal/flowLaunch': () => import('./workFlow/flowLaunch'),
 };

@@ -11,7 +11,6 @@ import { Button, Card, Form, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { QueryParams } from '../../api/request';
 import { ListSearchForm } from '../../components/ListSearchForm';
 import { ListTable } from '../../components/ListTable';
@@ -19,6 +18,7 @@ import { RowAction } from '../../components/listActions';
 import { tablePaging } from '../../components/tablePaging';
 import { useActionsFixed } from '../../components/useActionsFixed';
 import { useListParams } from '../../components/useListParams';
+import { useOpenId } from '../../components/useOpenId';
 import { OrderStateTag } from './shared';
 
 type Filters = { keyword?: string; state?: string; attention?: string };
@@ -44,23 +44,12 @@ export function OrderList({
   const actionsFixed = useActionsFixed();
   const [form] = Form.useForm<Filters>();
   const { page, setPage, search, reset, params } = useListParams<Filters>();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const openId = searchParams.get('id');
+  const [openId, open] = useOpenId();
   const list = useQuery({
     queryKey: queryKey(params),
     queryFn: () => fetchList(params),
     placeholderData: keepPreviousData,
   });
-  const open = (id: string | null) =>
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (id) next.set('id', id);
-        else next.delete('id');
-        return next;
-      },
-      { replace: true },
-    );
   const states = side === 'staff' ? PO_STATES : PO_SUPPLIER_VISIBLE;
 
   const columns: ColumnsType<PurchaseOrderSummary> = [

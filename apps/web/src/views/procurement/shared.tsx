@@ -2,6 +2,7 @@ import {
   formatDate,
   formatDecimal,
   formatQuantity,
+  isOverdue,
   type PoHistoryEntry,
   type PoLine,
   type PoLineState,
@@ -10,6 +11,7 @@ import {
 } from '@srm/contracts/core';
 import { Descriptions, Space, Table, Tag, Timeline, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -69,8 +71,34 @@ export function LineNote({ line }: { line: PoLine }) {
 }
 
 /** The read-only columns of an order's lines; `extra` adds the caller's own (answers, decisions). */
-export function useLineColumns(extra: ColumnsType<PoLine> = []): ColumnsType<PoLine> {
+export function useLineColumns(extra: ColumnsType<PoLine> = [], delivery = false): ColumnsType<PoLine> {
   const { t } = useTranslation('procurement');
+  const today = dayjs().format('YYYY-MM-DD');
+  const deliveryColumn: ColumnsType<PoLine> = delivery
+    ? [
+        {
+          title: t('delivery'),
+          key: 'delivery',
+          width: 170,
+          render: (_, l) => (
+            <span data-testid="po-line-delivery">
+              <div>
+                {t('shipped')} {formatQuantity(l.shippedQuantity)} · {t('received')}{' '}
+                {formatQuantity(l.receivedQuantity)}
+              </div>
+              <Typography.Text type="secondary">
+                {t('openQuantity')} {formatQuantity(l.openQuantity)}
+              </Typography.Text>
+              {l.state === 'accepted' && isOverdue(l.deliveryDate, l.openQuantity, today) && (
+                <Tag color="red" style={{ marginInlineStart: 4 }} data-testid="po-line-overdue">
+                  {t('overdue')}
+                </Tag>
+              )}
+            </span>
+          ),
+        },
+      ]
+    : [];
   return [
     { title: t('lineNo'), dataIndex: 'lineNo', key: 'lineNo', width: 60 },
     {
@@ -123,12 +151,16 @@ export function useLineColumns(extra: ColumnsType<PoLine> = []): ColumnsType<PoL
         </>
       ),
     },
+    ...deliveryColumn,
     ...extra,
   ];
 }
 
+/** Orders whose lines may be on their way: their lines show what is shipped, received and open. */
+const DELIVERING: readonly PoState[] = ['acknowledged', 'changed', 'closed'];
+
 export function OrderLinesTable({ order, extra }: { order: PurchaseOrder; extra?: ColumnsType<PoLine> }) {
-  const columns = useLineColumns(extra);
+  const columns = useLineColumns(extra, DELIVERING.includes(order.state));
   return (
     <Table<PoLine>
       rowKey="id"
