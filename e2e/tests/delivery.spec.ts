@@ -149,7 +149,7 @@ test('a supplier ships and prints labels; the buyer scans a label, receives with
   await buyer.getByRole('menuitem', { name: '送货与收货' }).click();
   await expect(buyer.getByTestId('asn-page')).toBeVisible();
   await expectAxeClean(buyer, 'asn-list-dark');
-  const scan = buyer.getByTestId('gr-scan');
+  const scan = buyer.getByTestId('gr-scan').locator('input');
   await scan.fill('ASN000000000000');
   await scan.press('Enter');
   await expect(buyer.getByTestId('gr-scan-problem')).toHaveText('没有与此条码对应的送货单');
