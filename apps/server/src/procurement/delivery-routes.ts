@@ -17,6 +17,8 @@ import {
   receiptSaveSchema,
   receiptUpdateSchema,
   shippableLineSchema,
+  supplierDeliverySchema,
+  VENDOR_CODES,
 } from '@srm/contracts';
 import { z } from 'zod';
 import { envelopeOk } from '../core/envelope';
@@ -35,6 +37,7 @@ import {
   updateAsn,
   withdrawAsn,
 } from './delivery-portal-service';
+import { ownDelivery, supplierDelivery } from './performance';
 import {
   confirmReceipt,
   createReceipt,
@@ -52,6 +55,21 @@ const labels = { 200: envelope(asnLabelsSchema) };
 
 /** Staff's side: the notices sent to the tenant, found by a scan, and their receipts. */
 export const receiptRoutes: SignedInRoutes = async (app) => {
+  app.get(
+    `${A.performance}/:id`,
+    {
+      // Read on the supplier's record: who may read supplier records reads its figures.
+      preValidation: requireStaffPerm(VENDOR_CODES.supplier),
+      schema: {
+        tags,
+        summary: 'A supplier’s delivery figures: open and overdue lines, on time and accepted in full',
+        params: idParamSchema,
+        response: { 200: envelope(supplierDeliverySchema) },
+      },
+    },
+    async (request) => envelopeOk(await supplierDelivery(contextOf(request), request.params.id)),
+  );
+
   app.get(
     A.base,
     {
@@ -176,6 +194,19 @@ export const receiptRoutes: SignedInRoutes = async (app) => {
 
 /** The supplier's side: its notices, against its acknowledged orders. */
 export const portalDeliveryRoutes: SignedInRoutes = async (app) => {
+  app.get(
+    A.portalPerformance,
+    {
+      preValidation: requireSupplierUser,
+      schema: {
+        tags,
+        summary: 'The caller’s supplier’s own delivery figures',
+        response: { 200: envelope(supplierDeliverySchema) },
+      },
+    },
+    async (request) => envelopeOk(await ownDelivery(contextOf(request))),
+  );
+
   app.get(
     A.portal,
     {

@@ -18,6 +18,7 @@ import { transaction } from '../db/transaction';
 import { pushCounts } from '../message/index';
 import { callerSupplier } from '../supplier/access';
 import { tellAboutOrder } from './order-flow';
+import { overdueLine, todayOf } from './performance';
 import {
   type Actor,
   lockOrder,
@@ -46,6 +47,18 @@ export async function portalOrders(ctx: ServiceContext, q: PoListQuery) {
       .where(
         sql<boolean>`exists (select 1 from po_order_line l where l.order_id = o.id and l.state = 'waiting')`,
       );
+  if (q.attention === 'overdue') {
+    const today = todayOf(ctx);
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('po_order_line as l')
+          .select('l.id')
+          .whereRef('l.order_id', '=', 'o.id')
+          .where((line) => overdueLine(line, today)),
+      ),
+    );
+  }
   const [rows, count] = await Promise.all([
     base
       .orderBy('o.released_at', 'desc')

@@ -28,6 +28,7 @@ import { nextBillNo } from '../system/bill-rule/index';
 import { titlesIn } from '../workflow/forms';
 import { launchFormTask } from '../workflow/task-service';
 import { hasApprovalFlow, releaseInTx, tellSupplier } from './order-flow';
+import { overdueLine, todayOf } from './performance';
 import {
   type Actor,
   type LockedOrder,
@@ -73,6 +74,7 @@ async function pushTold(ctx: ServiceContext, userIds: readonly string[]): Promis
 }
 
 function listFilter(ctx: ServiceContext, q: PoListQuery) {
+  const today = todayOf(ctx);
   return (eb: OrderEb) => {
     const and = [eb('o.tenant_id', '=', ctx.tenantId)];
     if (q.state) and.push(eb('o.state', '=', q.state));
@@ -90,6 +92,16 @@ function listFilter(ctx: ServiceContext, q: PoListQuery) {
             .select('l.id')
             .whereRef('l.order_id', '=', 'o.id')
             .where('l.state', '=', 'waiting'),
+        ),
+      );
+    if (q.attention === 'overdue')
+      and.push(
+        eb.exists(
+          eb
+            .selectFrom('po_order_line as l')
+            .select('l.id')
+            .whereRef('l.order_id', '=', 'o.id')
+            .where((line) => overdueLine(line, today)),
         ),
       );
     if (q.attention === 'settle')

@@ -398,6 +398,63 @@ describe('staff receive', () => {
   });
 });
 
+describe('delivery figures', () => {
+  it('counts overdue lines, on-time and in-full receipts for staff and for the supplier itself', async () => {
+    type Figures = { overdueLines: number; receivedLines: number; onTimeLines: number; acceptedLines: number };
+    const staff = async () => (await t.get<Figures>(`${D.performance}/${supplierA}`, buyer)).body.data;
+    const own = async () => (await t.get<Figures>(D.portalPerformance, vendor)).body.data;
+    const before = await staff();
+    expect(await own()).toEqual(before);
+
+    // A line due long ago, acknowledged and not shipped: overdue, and the filter finds its order.
+    const made = await t.post<PurchaseOrder>(
+      A.base,
+      {
+        supplierId: supplierA,
+        deliveryAddress: '逾期仓',
+        lines: [
+          { materialName: '逾期件', unit: '件', quantity: 4, unitPrice: 1, deliveryDate: '2026-01-10' },
+          { materialName: '准时件', unit: '件', quantity: 2, unitPrice: 1, deliveryDate: '2099-01-10' },
+        ],
+      },
+      buyer,
+    );
+    await t.post(A.submit(made.body.data.id), { version: made.body.data.version }, buyer);
+    const seen = (await t.get<PurchaseOrder>(`${A.portal}/${made.body.data.id}`, vendor)).body.data;
+    const order = (
+      await t.post<PurchaseOrder>(
+        A.answer(seen.id),
+        { version: seen.version, lines: seen.lines.map((l) => ({ lineId: l.id, answer: 'accept' })) },
+        vendor,
+      )
+    ).body.data;
+    expect((await staff()).overdueLines).toBe(before.overdueLines + 1);
+    const overdue = (await t.get<Page<{ id: string }>>(`${A.base}?attention=overdue&pageSize=100`, buyer)).body.data;
+    expect(overdue.list.map((o) => o.id)).toContain(order.id);
+    const portalOverdue = (await t.get<Page<{ id: string }>>(`${A.portal}?attention=overdue&pageSize=100`, vendor))
+      .body.data;
+    expect(portalOverdue.list.map((o) => o.id)).toContain(order.id);
+
+    // Both shipped and received today: the late one with a rejection, the other on time in full.
+    const asn = await sent(order, ['4', '2']);
+    expect((await staff()).overdueLines).toBe(before.overdueLines);
+    expect((await t.post(D.receipt, receiveAll(asn, { 1: '1' }), buyer)).body.code).toBe(0);
+    const after = await staff();
+    expect(after).toMatchObject({
+      receivedLines: before.receivedLines + 2,
+      onTimeLines: before.onTimeLines + 1,
+      acceptedLines: before.acceptedLines + 1,
+    });
+    expect(await own()).toEqual(after);
+    // The rejected one is open again, and overdue again.
+    expect(after.overdueLines).toBe(before.overdueLines + 1);
+
+    expect((await t.get(`${D.performance}/${supplierA}`, nobody)).body.code).toBe(403);
+    expect((await t.get(`${D.performance}/${supplierA}`, t2admin)).body.code).toBe(404);
+    expect((await t.get(D.portalPerformance, buyer)).body.code).toBe(403);
+  });
+});
+
 describe('who sees what', () => {
   it('keeps a notice from another supplier, another tenant, staff without the code and the wrong side', async () => {
     const order = await acknowledgedOrder();

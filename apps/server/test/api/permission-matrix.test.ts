@@ -1688,6 +1688,7 @@ describe('permission matrix', () => {
         `/api/procurement/Delivery?orderId=${T.order}&supplierId=${V.supplier}`,
       ],
       ['GET /api/procurement/Delivery/{id}', `/api/procurement/Delivery/${T.asn}`],
+      ['GET /api/procurement/Performance/{id}', `/api/procurement/Performance/${V.supplier}`],
       ['GET /api/procurement/Delivery/{id}/Labels', `/api/procurement/Delivery/${T.asn}/Labels`],
       [
         'POST /api/procurement/Receipt',

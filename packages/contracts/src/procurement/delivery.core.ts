@@ -127,6 +127,9 @@ export const DeliveryApi = {
   shippable: `${PORTAL}/Shippable`,
   send: (id: string) => `${PORTAL}/${id}/Actions/Send`,
   withdraw: (id: string) => `${PORTAL}/${id}/Actions/Withdraw`,
+  /** Staff: GET `${performance}/{supplierId}`; the supplier: GET `portalPerformance` (its own). */
+  performance: '/api/procurement/Performance',
+  portalPerformance: '/api/procurement/Portal/Performance',
   /** Both sides: GET the package labels with their barcodes (SVG). */
   labels: (id: string) => `${ASN}/${id}/Labels`,
   portalLabels: (id: string) => `${PORTAL}/${id}/Labels`,
@@ -243,6 +246,28 @@ export interface AsnLabels {
   /** The notice number's Code 128, the same on every label of the notice. */
   code128Svg: string;
   labels: PackageLabel[];
+}
+
+/**
+ * A supplier's delivery figures, from its orders and confirmed receipts: what is open and overdue
+ * now, and of the lines received, the share received by their due date and the share accepted
+ * in full. A rate is null while nothing is received.
+ */
+export interface SupplierDelivery {
+  openOrders: number;
+  openLines: number;
+  overdueLines: number;
+  receivedLines: number;
+  onTimeLines: number;
+  acceptedLines: number;
+  /** Percent with one place (98.5), or null. */
+  onTimeRate: number | null;
+  qualityRate: number | null;
+}
+
+/** A share as a percent with one place, or null when there is nothing to share. */
+export function percentOf(part: number, whole: number): number | null {
+  return whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
 }
 
 /** What a client sends to create or save a notice (delivery.ts validates it). */

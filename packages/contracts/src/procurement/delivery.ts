@@ -205,3 +205,14 @@ export const asnLabelsSchema = z.object({
     }),
   ),
 });
+
+export const supplierDeliverySchema = z.object({
+  openOrders: z.number().int(),
+  openLines: z.number().int(),
+  overdueLines: z.number().int(),
+  receivedLines: z.number().int(),
+  onTimeLines: z.number().int(),
+  acceptedLines: z.number().int(),
+  onTimeRate: z.number().nullable(),
+  qualityRate: z.number().nullable(),
+});

@@ -135,8 +135,11 @@ export type PoAnswer = z.output<typeof poAnswerSchema>;
 export const poListQuerySchema = pageQuerySchema.extend({
   state: z.enum(PO_STATES, { error: 'validation.invalid' }).optional(),
   supplierId: idSchema.optional(),
-  /** Orders with lines the supplier has not answered, or that staff must settle. */
-  attention: z.enum(['waiting', 'settle']).optional(),
+  /**
+   * Orders with lines the supplier has not answered, that staff must settle, or with an accepted
+   * line past its due date and quantity still to ship.
+   */
+  attention: z.enum(['waiting', 'settle', 'overdue']).optional(),
 });
 export type PoListQuery = z.output<typeof poListQuerySchema>;
 /** The supplier's list: its own orders only, so no supplier to choose. */

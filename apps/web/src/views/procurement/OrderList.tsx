@@ -152,6 +152,7 @@ export function OrderList({
             options={[
               { value: 'waiting', label: t('attentionWaiting') },
               ...(side === 'staff' ? [{ value: 'settle', label: t('attentionSettle') }] : []),
+              { value: 'overdue', label: t('attentionOverdue') },
             ]}
             data-testid="po-filter-attention"
           />

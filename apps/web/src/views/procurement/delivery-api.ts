@@ -7,6 +7,7 @@ import {
   type Page,
   type ReceiptSaveBody,
   type ShippableLine,
+  type SupplierDelivery,
 } from '@srm/contracts/core';
 import { http, type QueryParams } from '../../api/request';
 
@@ -20,11 +21,15 @@ export const deliveryKeys = {
   portalList: (params: QueryParams) => ['procurement', 'portalDeliveries', 'list', params] as const,
   portalOne: (id: string) => ['procurement', 'portalDeliveries', 'one', id] as const,
   shippable: ['procurement', 'portalDeliveries', 'shippable'] as const,
+  figures: (supplierId: string) => ['procurement', 'deliveries', 'figures', supplierId] as const,
+  ownFigures: ['procurement', 'portalDeliveries', 'figures'] as const,
 };
 
 export const receiptApi = {
   list: (params: QueryParams) => http.get<Page<AsnSummary>>(D.base, params),
   get: (id: string) => http.get<Asn>(`${D.base}/${id}`),
+  figures: (supplierId: string) =>
+    http.get<SupplierDelivery>(`${D.performance}/${supplierId}`, undefined, { silent: true }),
   /** Silent: the scan box says itself what a code did not find. */
   scan: (code: string) => http.get<Asn>(D.scan, { code }, { silent: true }),
   labels: (id: string) => http.get<AsnLabels>(D.labels(id)),
@@ -38,6 +43,7 @@ export const receiptApi = {
 
 export const portalDeliveryApi = {
   list: (params: QueryParams) => http.get<Page<AsnSummary>>(D.portal, params),
+  figures: () => http.get<SupplierDelivery>(D.portalPerformance),
   get: (id: string) => http.get<Asn>(`${D.portal}/${id}`),
   shippable: () => http.get<ShippableLine[]>(D.shippable),
   labels: (id: string) => http.get<AsnLabels>(D.portalLabels(id)),

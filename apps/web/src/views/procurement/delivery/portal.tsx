@@ -56,6 +56,7 @@ import { useOpenId } from '../../../components/useOpenId';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { deliveryKeys, portalDeliveryApi } from '../delivery-api';
+import { DeliveryFigures } from './DeliveryFigures';
 import { AsnBody, AsnLinesTable, AsnStateTag, LabelsDialog } from './shared';
 
 const DAY = 'YYYY-MM-DD';
@@ -592,6 +593,7 @@ export default function PortalDeliveriesPage() {
     <>
       <AsnList
         side="supplier"
+        toolbar={<DeliveryFigures />}
         list={portalDeliveryApi.list}
         queryKey={deliveryKeys.portalList}
         detail={(id, close) => <PortalAsnDetail key={id} id={id} onClose={close} />}

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Auth } from '../../../components/Auth';
 import { DictTag } from '../../../components/dict';
 import { toast } from '../../../utils/message';
+import { DeliveryFigures } from '../../procurement/delivery/DeliveryFigures';
 import { supplierApi, vendorKeys } from '../api';
 import { BanksTable, CompanyDescriptions, ContactsTable, QualificationsTable } from '../SupplierRecord';
 import { SupplierEvaluationCard } from './SupplierEvaluationCard';
@@ -137,6 +138,7 @@ export function SupplierDetailDrawer({ id, onClose }: { id: string | null; onClo
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             <LifeCycleActions s={s} />
             <SupplierEvaluationCard id={s.id} />
+            <DeliveryFigures supplierId={s.id} />
             <Tabs
               data-testid="supplier-tabs"
               items={[
