@@ -175,6 +175,8 @@ test('a supplier ships and prints labels; the buyer scans a label, receives with
   // The supplier reads what was accepted on its notice, and its own delivery figures.
   await vendor.reload();
   await expect(vendor.getByTestId('asn-portal-detail').getByTestId('asn-line-accepted')).toHaveText('7.5');
-  await expect(vendor.getByTestId('delivery-figures').getByTestId('figures-quality')).toContainText('Accepted in full');
+  await expect(vendor.getByTestId('delivery-figures').getByTestId('figures-quality')).toContainText(
+    'Accepted in full',
+  );
   await expectAxeClean(vendor, 'asn-received-en-390', '.ant-drawer-content-wrapper');
 });

@@ -18,7 +18,6 @@ import { transaction } from '../db/transaction';
 import { pushCounts } from '../message/index';
 import { callerSupplier } from '../supplier/access';
 import { tellAboutOrder } from './order-flow';
-import { overdueLine, todayOf } from './performance';
 import {
   type Actor,
   lockOrder,
@@ -28,6 +27,7 @@ import {
   setOrderState,
   toSummary,
 } from './order-store';
+import { overdueLine, todayOf } from './performance';
 
 /**
  * The supplier's side of its orders: only its own supplier's, and only once released (a draft or

@@ -28,7 +28,6 @@ import { nextBillNo } from '../system/bill-rule/index';
 import { titlesIn } from '../workflow/forms';
 import { launchFormTask } from '../workflow/task-service';
 import { hasApprovalFlow, releaseInTx, tellSupplier } from './order-flow';
-import { overdueLine, todayOf } from './performance';
 import {
   type Actor,
   type LockedOrder,
@@ -39,6 +38,7 @@ import {
   setOrderState,
   toSummary,
 } from './order-store';
+import { overdueLine, todayOf } from './performance';
 
 type Tx = Transaction<Database>;
 type OrderEb = ExpressionBuilder<

@@ -5,7 +5,10 @@ import type { ServiceContext } from '../core/service-context';
 import type { Database } from '../db/types';
 import { callerSupplier } from '../supplier/access';
 
-type LineEb = ExpressionBuilder<Database & { l: Database['po_order_line']; o: Database['po_order'] }, 'l' | 'o'>;
+type LineEb = ExpressionBuilder<
+  Database & { l: Database['po_order_line']; o: Database['po_order'] },
+  'l' | 'o'
+>;
 
 /**
  * An accepted line of an order that may still ship, past its due date (`today`, yyyy-mm-dd) with

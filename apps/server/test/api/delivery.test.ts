@@ -400,7 +400,12 @@ describe('staff receive', () => {
 
 describe('delivery figures', () => {
   it('counts overdue lines, on-time and in-full receipts for staff and for the supplier itself', async () => {
-    type Figures = { overdueLines: number; receivedLines: number; onTimeLines: number; acceptedLines: number };
+    type Figures = {
+      overdueLines: number;
+      receivedLines: number;
+      onTimeLines: number;
+      acceptedLines: number;
+    };
     const staff = async () => (await t.get<Figures>(`${D.performance}/${supplierA}`, buyer)).body.data;
     const own = async () => (await t.get<Figures>(D.portalPerformance, vendor)).body.data;
     const before = await staff();
@@ -429,10 +434,12 @@ describe('delivery figures', () => {
       )
     ).body.data;
     expect((await staff()).overdueLines).toBe(before.overdueLines + 1);
-    const overdue = (await t.get<Page<{ id: string }>>(`${A.base}?attention=overdue&pageSize=100`, buyer)).body.data;
-    expect(overdue.list.map((o) => o.id)).toContain(order.id);
-    const portalOverdue = (await t.get<Page<{ id: string }>>(`${A.portal}?attention=overdue&pageSize=100`, vendor))
+    const overdue = (await t.get<Page<{ id: string }>>(`${A.base}?attention=overdue&pageSize=100`, buyer))
       .body.data;
+    expect(overdue.list.map((o) => o.id)).toContain(order.id);
+    const portalOverdue = (
+      await t.get<Page<{ id: string }>>(`${A.portal}?attention=overdue&pageSize=100`, vendor)
+    ).body.data;
     expect(portalOverdue.list.map((o) => o.id)).toContain(order.id);
 
     // Both shipped and received today: the late one with a rejection, the other on time in full.
