@@ -2,11 +2,12 @@ import { type APIRequestContext, expect as baseExpect, type Page } from '@playwr
 import { darkMode, expectAxeClean, sessionHeaders, test } from './helpers';
 
 /**
- * Advance ship notices and receipts (issue 41 §3), in two browsers: the supplier, in English on a
- * phone-sized window, ships an acknowledged order (one line in two packages), sends the notice and
- * opens its package labels; the buyer, in dark mode, scans a label's code into the receiving page
- * (a scanner types it and Enter), rejects part of a line with a reason and confirms; the supplier
- * sees what was accepted. Axe at rest on each screen.
+ * Advance ship notices, receipts and invoices (issue 41 §3), in two browsers: the supplier, in
+ * English on a phone-sized window, ships an acknowledged order (one line in two packages), sends
+ * the notice and opens its package labels; the buyer, in dark mode, scans a label's code into the
+ * receiving page (a scanner types it and Enter), rejects part of a line with a reason and confirms;
+ * the supplier sees what was accepted and invoices it above the order's price; the buyer sees the
+ * mismatch and approves. Axe at rest on each screen.
  */
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -179,4 +180,37 @@ test('a supplier ships and prints labels; the buyer scans a label, receives with
     'Accepted in full',
   );
   await expectAxeClean(vendor, 'asn-received-en-390', '.ant-drawer-content-wrapper');
+
+  // The supplier invoices the 7.5 received, 2 % above the order's price: a mismatch.
+  await vendor.goto('/vendorPortal/invoices');
+  await expect(vendor.getByTestId('inv-portal-page')).toBeVisible();
+  await vendor.getByTestId('inv-add').click();
+  const invEditor = vendor.getByTestId('inv-editor');
+  await vendor.getByTestId('inv-order').click();
+  await vendor.locator('.ant-select-item-option').filter({ hasText: order.billNo }).click();
+  const invLine = invEditor.getByTestId('inv-editor-lines').locator('tbody tr.ant-table-row').first();
+  await expect(invLine.getByTestId('inv-line-quantity')).toHaveValue('7.5');
+  await expect(invLine.getByTestId('inv-line-price')).toHaveValue('5200');
+  await invLine.getByTestId('inv-line-price').fill('5304');
+  await invEditor.getByTestId('inv-no-input').fill(`FP-${stamp}`);
+  await expectAxeClean(vendor, 'inv-editor-en-390', '.ant-drawer-content-wrapper');
+  await invEditor.getByTestId('inv-submit').click();
+  const invDetail = vendor.getByTestId('inv-portal-detail');
+  await expect(invDetail.getByTestId('inv-state')).toHaveText('Mismatch');
+  await expect(invDetail.getByTestId('inv-price-check')).toHaveText('Off');
+  await expect(invDetail.getByTestId('inv-quantity-check')).toHaveText('Matches');
+
+  // The buyer sees why and approves it.
+  await buyer.getByRole('menuitem', { name: '发票' }).click();
+  await expect(buyer.getByTestId('inv-page')).toBeVisible();
+  await buyer
+    .getByTestId('inv-table')
+    .locator('tr', { hasText: `FP-${stamp}` })
+    .getByTestId('inv-open')
+    .click();
+  const decide = buyer.getByTestId('inv-detail');
+  await expect(decide.getByTestId('inv-mismatch')).toBeVisible();
+  await expectAxeClean(buyer, 'inv-detail-dark', '.ant-drawer-content-wrapper');
+  await decide.getByTestId('inv-approve').click();
+  await expect(decide.getByTestId('inv-state')).toHaveText('已通过');
 });

@@ -76,6 +76,8 @@ export * from './platform/schemas.core';
 export * from './procurement/decimal.core';
 export type * from './procurement/delivery';
 export * from './procurement/delivery.core';
+export type * from './procurement/invoice';
+export * from './procurement/invoice.core';
 export type * from './procurement/order';
 export * from './procurement/order.core';
 export type * from './supplier/supplier-register';

@@ -40,6 +40,7 @@ export * from './permission/user-codes';
 export * from './permission/user-schemas';
 export * from './platform/schemas';
 export * from './procurement/delivery';
+export * from './procurement/invoice';
 export * from './procurement/order';
 export * from './supplier/supplier-register';
 export * from './supplier/supplier-schemas';

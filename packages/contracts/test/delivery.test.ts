@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   asnActions,
   asnSaveSchema,
+  invoiceActions,
+  invoiceableQuantity,
+  invoiceSaveSchema,
   isOverdue,
   labelContent,
+  matchLine,
   openQuantity,
   parseScan,
   receiptActions,
@@ -92,5 +96,48 @@ describe('ship notices and receipts', () => {
     expect(
       receiptSaveSchema.safeParse({ asnId: '1', lines: [{ ...line, acceptedQuantity: '-1' }] }).success,
     ).toBe(false);
+  });
+});
+
+describe('the three-way match', () => {
+  const order = { invoiceable: '8.5', unitPrice: '5200' };
+  it('matches the received quantity at the order price, within 1 % of the price by default', () => {
+    expect(matchLine({ quantity: '8.5', unitPrice: '5200' }, order)).toEqual({
+      quantityOk: true,
+      priceOk: true,
+    });
+    expect(matchLine({ quantity: '8.5', unitPrice: '5252' }, order).priceOk).toBe(true);
+    expect(matchLine({ quantity: '8.5', unitPrice: '5252.0001' }, order).priceOk).toBe(false);
+    expect(matchLine({ quantity: '8.5', unitPrice: '5148' }, order).priceOk).toBe(true);
+    expect(matchLine({ quantity: '8.5', unitPrice: '5147.9999' }, order).priceOk).toBe(false);
+  });
+
+  it('allows no more than what is left to invoice unless a quantity tolerance is set', () => {
+    expect(matchLine({ quantity: '8.5001', unitPrice: '5200' }, order).quantityOk).toBe(false);
+    expect(
+      matchLine({ quantity: '8.9', unitPrice: '5200' }, order, { quantityPercent: 5, pricePercent: 1 })
+        .quantityOk,
+    ).toBe(true);
+    expect(matchLine({ quantity: '1', unitPrice: '0' }, { invoiceable: '1', unitPrice: '0' }).priceOk).toBe(
+      true,
+    );
+    expect(invoiceableQuantity('8.5', '10')).toBe('0.0000');
+    expect(invoiceableQuantity('8.5', '2.25')).toBe('6.2500');
+  });
+
+  it('decides a matched or mismatched invoice once, and checks the invoice number', () => {
+    expect(invoiceActions('mismatch')).toEqual(['approve', 'reject']);
+    expect(invoiceActions('approved')).toEqual([]);
+    expect(invoiceActions('rejected')).toEqual([]);
+    const body = {
+      orderId: '1',
+      invoiceNo: 'FP-2027-001',
+      invoiceDate: '2027-01-01',
+      lines: [{ orderLineId: '2', quantity: '1', unitPrice: '5200' }],
+    };
+    expect(invoiceSaveSchema.safeParse(body).success).toBe(true);
+    expect(invoiceSaveSchema.safeParse({ ...body, invoiceNo: 'FP 1' }).error?.issues[0]?.message).toBe(
+      'validation.invoiceNo',
+    );
   });
 });

@@ -516,6 +516,40 @@ export interface PoAsnLine {
   tenant_id: Int8;
 }
 
+export interface PoInvoice {
+  bill_no: string;
+  created_at: Generated<Timestamp>;
+  created_by: Int8;
+  currency: string;
+  decided_at: Timestamp | null;
+  decided_by: Generated<string>;
+  id: Generated<Int8>;
+  invoice_date: Timestamp;
+  invoice_no: string;
+  order_id: Int8;
+  reason: Generated<string>;
+  remark: Generated<string>;
+  state: 'matched' | 'mismatch' | 'approved' | 'rejected';
+  supplier_id: Int8;
+  tenant_id: Int8;
+  total_amount: Numeric;
+  version: Generated<number>;
+}
+
+export interface PoInvoiceLine {
+  amount: Numeric;
+  id: Generated<Int8>;
+  invoice_id: Int8;
+  invoiceable_quantity: Numeric;
+  order_line_id: Int8;
+  order_unit_price: Numeric;
+  price_ok: boolean;
+  quantity: Numeric;
+  quantity_ok: boolean;
+  tenant_id: Int8;
+  unit_price: Numeric;
+}
+
 export interface PoOrder {
   acknowledged_at: Timestamp | null;
   bill_no: string;
@@ -559,6 +593,7 @@ export interface PoOrderLine {
   answered_by: Generated<string>;
   delivery_date: Timestamp;
   id: Generated<Int8>;
+  invoiced_quantity: Generated<Numeric>;
   line_no: number;
   material_code: Generated<string>;
   material_name: string;
@@ -1379,6 +1414,8 @@ export interface DB {
   platform_session: PlatformSession;
   po_asn: PoAsn;
   po_asn_line: PoAsnLine;
+  po_invoice: PoInvoice;
+  po_invoice_line: PoInvoiceLine;
   po_order: PoOrder;
   po_order_event: PoOrderEvent;
   po_order_line: PoOrderLine;

@@ -7,6 +7,8 @@ import {
   DataModelPerm as DM,
   DesignPerm as DP,
   DeliveryPerm as GR,
+  InvoicePerm as INV,
+  INVOICE_PATH,
   MapPerm,
   PurchaseOrderPerm as PO,
   PortalPerm,
@@ -18,6 +20,7 @@ import {
   VENDOR_ADMISSION_CODES as VA,
   VENDOR_DELIVERIES_PATH,
   VENDOR_INBOX_PATH,
+  VENDOR_INVOICES_PATH,
   VENDOR_ORDERS_PATH,
   VendorPortalPerm as VP,
 } from '@srm/contracts';
@@ -163,6 +166,16 @@ const VENDOR_PORTAL_PAGES: MenuSeed[] = [
     url: VENDOR_DELIVERIES_PATH,
     order: 6,
   },
+  {
+    code: VP.invoices,
+    name: '发票',
+    en: 'Invoices',
+    tw: '發票',
+    icon: 'AccountBookOutlined',
+    type: 1,
+    url: VENDOR_INVOICES_PATH,
+    order: 7,
+  },
 ];
 
 /** The order cycle with suppliers (procurement/; migration 0090 adds it to tenants seeded before). */
@@ -205,6 +218,17 @@ const PROCUREMENT_GROUP: MenuSeed = {
         [GR.receiptAdd, '收货'],
         [GR.receiptReverse, '冲销'],
       ],
+    },
+    {
+      code: INV.invoice,
+      name: '发票',
+      en: 'Invoices',
+      tw: '發票',
+      icon: 'AccountBookOutlined',
+      type: 1,
+      url: INVOICE_PATH,
+      order: 3,
+      buttons: [[INV.invoiceDecide, '审核']],
     },
   ],
 };
@@ -823,6 +847,7 @@ export const DEMO_ROLE_GRANTS: Record<'buyer' | 'vendor', string[]> = {
     // Buyers run the order cycle (the approval of an order is the workflow's).
     ...Object.values(PO),
     ...Object.values(GR),
+    ...Object.values(INV),
   ],
   // Suppliers' users see their own portal only: no logs or lists of the purchasing organisation.
   vendor: Object.values(VP),

@@ -253,10 +253,10 @@ async function asnQuantities(tx: Tx, asnId: string) {
     .execute();
 }
 
-/** Tells `userIds` about a notice, linking to `path` with the notice open. */
-export async function tellAboutAsn(
+/** Tells `userIds` about a notice, an order or an invoice, linking to `path` with `doc` open. */
+export async function tellAboutDocument(
   tx: Tx,
-  asn: { id: string; tenantId: string },
+  doc: { id: string; tenantId: string },
   userIds: readonly string[],
   path: string,
   titleKey: Parameters<typeof t>[1],
@@ -267,10 +267,10 @@ export async function tellAboutAsn(
   const written = await writeMessages(
     tx,
     [...new Set(userIds)].map((userId) => ({
-      tenantId: asn.tenantId,
+      tenantId: doc.tenantId,
       userId,
       text: { titleKey, titleParams },
-      url: `${path}?id=${asn.id}`,
+      url: `${path}?id=${doc.id}`,
       creatorId: creator.id,
       creatorName: creator.name,
     })),
@@ -317,7 +317,7 @@ export async function sendAsn(ctx: ServiceContext, id: string, version: number):
     );
     await setAsnState(tx, asn, 'sent', { sent_at: new Date() });
     await recordEvent(tx, order, actor, 'shipped', { detail: asn.billNo });
-    return tellAboutAsn(
+    return tellAboutDocument(
       tx,
       asn,
       [order.buyerId],

@@ -241,12 +241,12 @@ export async function setAsnState(
 }
 
 /**
- * Adds `delta` (a signed decimal text) to what is shipped or received on order lines: the only
- * write of those columns, inside the transaction that holds the order's lock.
+ * Adds `delta` (a signed decimal text) to what is shipped, received or invoiced on order lines: the
+ * only write of those columns, inside the transaction that holds the order's lock.
  */
 export async function moveQuantities(
   tx: Transaction<Database>,
-  column: 'shipped_quantity' | 'received_quantity',
+  column: 'shipped_quantity' | 'received_quantity' | 'invoiced_quantity',
   deltas: readonly { orderLineId: string; delta: string }[],
 ): Promise<void> {
   for (const { orderLineId, delta } of deltas)

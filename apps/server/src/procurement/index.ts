@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signedIn } from '../core/scope';
 import { portalDeliveryRoutes, receiptRoutes } from './delivery-routes';
+import { invoiceRoutes } from './invoice-routes';
 import './order-flow';
 import { purchaseOrderRoutes } from './order-routes';
 
@@ -11,10 +12,12 @@ import { purchaseOrderRoutes } from './order-routes';
  * messages (`order-flow.ts`), the rows and the history (`order-store.ts`, the one writer of
  * `po_order*`); advance ship notices and receipts (`delivery-*`, `receipt-service.ts`, package
  * labels in `labels.ts`; `delivery-store.ts` is the one writer of `po_asn*`, `po_receipt*` and of
- * the order lines' shipped and received quantities).
+ * the order lines' shipped, received and invoiced quantities); supplier invoices and the
+ * three-way match (`invoice-*`, the one writer of `po_invoice*`).
  */
 export async function procurementDomain(app: FastifyInstance): Promise<void> {
   await app.register(signedIn(purchaseOrderRoutes));
   await app.register(signedIn(receiptRoutes));
   await app.register(signedIn(portalDeliveryRoutes));
+  await app.register(signedIn(invoiceRoutes));
 }

@@ -27,7 +27,7 @@ import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { pushCounts } from '../message/index';
 import { nextBillNo } from '../system/bill-rule/index';
-import { tellAboutAsn } from './delivery-portal-service';
+import { tellAboutDocument } from './delivery-portal-service';
 import {
   asnColumns,
   type LockedAsn,
@@ -225,7 +225,7 @@ async function confirmInTx(
   await setAsnState(tx, asn, 'received', { received_at: now });
   const order = await lockOrder(tx, ctx.tenantId, asn.orderId);
   await recordEvent(tx, order, staffActor(ctx), 'received', { detail: `${asn.billNo} → ${receipt.billNo}` });
-  return tellAboutAsn(
+  return tellAboutDocument(
     tx,
     asn,
     await supplierUserIds(tx, ctx.tenantId, asn.supplierId),
@@ -379,7 +379,7 @@ export async function reverseReceipt(
     await recordEvent(tx, order, staffActor(ctx), 'receiptReversed', {
       detail: `${receipt.billNo}: ${body.reason}`,
     });
-    const told = await tellAboutAsn(
+    const told = await tellAboutDocument(
       tx,
       asn,
       await supplierUserIds(tx, ctx.tenantId, asn.supplierId),

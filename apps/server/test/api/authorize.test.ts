@@ -119,6 +119,7 @@ const BUYER_BUTTONS = [
   'procurement.order.close',
   'procurement.receipt.add',
   'procurement.receipt.reverse',
+  'procurement.invoice.decide',
   'permission.user.export',
 ];
 
@@ -155,6 +156,7 @@ describe('authorize reads', () => {
         'procurement',
         'procurement.order',
         'procurement.receipt',
+        'procurement.invoice',
         'permission',
         'permission.organize',
         'permission.department',

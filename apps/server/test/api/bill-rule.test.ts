@@ -48,7 +48,7 @@ describe('document-number rules', () => {
   it('lists the seeded rules of the demo tenant with the last number given', async () => {
     const at = new Date('2026-03-05T02:00:00Z');
     await transaction(t.db, (tx) => nextBillNo(tx, tenantId, BillRuleCode.supplierCode, () => at));
-    const res = await t.get<Page<BillRule>>(`${B}?keyword=sup`, admin);
+    const res = await t.get<Page<BillRule>>(`${B}?keyword=supplierC`, admin);
     expect(res.body.code).toBe(0);
     expect(res.body.data.pagination.total).toBe(1);
     expect(res.body.data.list[0]).toMatchObject({
@@ -67,6 +67,7 @@ describe('document-number rules', () => {
       'purchaseOrder',
       'purchaseRequisition',
       'supplierCode',
+      'supplierInvoice',
     ]);
   });
 

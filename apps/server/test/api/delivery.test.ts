@@ -4,6 +4,9 @@ import {
   type AsnLabels,
   type AsnSummary,
   DeliveryApi as D,
+  InvoiceApi as I,
+  type Invoice,
+  type InvoiceableLine,
   type Page,
   type PurchaseOrder,
   parseScan,
@@ -395,6 +398,157 @@ describe('staff receive', () => {
     );
     expect(revised.body.code).toBe(409);
     expect(revised.body.msg).toContain('cannot go below');
+  });
+});
+
+describe('invoices and the three-way match', () => {
+  /** An order of ours received: line 1 accepted 8.5 of 10 shipped (1.5 rejected), line 2 all 200. */
+  async function receivedOrder() {
+    const order = await acknowledgedOrder();
+    const asn = await sent(order, ['10', '200']);
+    expect((await t.post(D.receipt, receiveAll(asn, { 1: '1.5' }), buyer)).body.code).toBe(0);
+    return order;
+  }
+  let n = 0;
+  const invoice = (
+    order: PurchaseOrder,
+    lines: [string, string][],
+    invoiceNo = `FP-${Date.now()}-${++n}`,
+  ) => ({
+    orderId: order.id,
+    invoiceNo,
+    invoiceDate: '2027-02-10',
+    lines: order.lines.slice(0, lines.length).map((l, i) => ({
+      orderLineId: l.id,
+      quantity: lines[i]?.[0],
+      unitPrice: lines[i]?.[1],
+    })),
+  });
+  const invoiceable = async (order: PurchaseOrder) =>
+    (await t.get<InvoiceableLine[]>(`${I.invoiceable}?orderId=${order.id}`, vendor)).body.data.map((l) => [
+      l.lineNo,
+      l.invoiceableQuantity,
+    ]);
+
+  it('matches an invoice of the received quantities at the order price, and claims them', async () => {
+    const order = await receivedOrder();
+    expect(await invoiceable(order)).toEqual([
+      [1, '8.5000'],
+      [2, '200.0000'],
+    ]);
+    const made = await t.post<Invoice>(
+      I.portal,
+      invoice(order, [
+        ['8.5', '5200'],
+        ['200', '0.35'],
+      ]),
+      vendor,
+    );
+    expect(made.body.code).toBe(0);
+    const inv = made.body.data;
+    expect(inv.billNo).toMatch(/^INV\d{12}$/);
+    expect(inv.state).toBe('matched');
+    expect(inv.totalAmount).toBe('44270.00');
+    expect(inv.lines.map((l) => [l.quantityOk, l.priceOk])).toEqual([
+      [true, true],
+      [true, true],
+    ]);
+    expect(await invoiceable(order)).toEqual([]);
+    const told = await t.get<Page<{ menuTitle: string }>>('/api/message?pageSize=50', buyer);
+    expect(told.body.data.list.some((m) => m.menuTitle.includes(inv.invoiceNo))).toBe(true);
+    // Within 1 % of the price is still a match; the same invoice number again is refused.
+    const again = await t.post(I.portal, invoice(order, [['1', '5200']], inv.invoiceNo), vendor, en);
+    expect(again.body.code).toBe(409);
+    expect(again.body.msg).toBe('This invoice number was already submitted');
+    const staff = await t.get<Invoice>(`${I.base}/${inv.id}`, admin);
+    expect(staff.body.data.actions).toEqual(['approve', 'reject']);
+    const approved = await t.post<Invoice>(I.approve(inv.id), { version: inv.version }, admin);
+    expect(approved.body.data.state).toBe('approved');
+    expect((await t.post(I.approve(inv.id), { version: approved.body.data.version }, admin)).body.code).toBe(
+      409,
+    );
+  });
+
+  it('routes a price or quantity off the tolerance for a decision; a rejection frees the quantity', async () => {
+    const order = await receivedOrder();
+    // 5252 is 1 % above 5200: a match; 5253 is not. 200.0001 is more than was received.
+    const price = await t.post<Invoice>(I.portal, invoice(order, [['1', '5253']]), vendor);
+    expect(price.body.data.state).toBe('mismatch');
+    expect(price.body.data.lines[0]).toMatchObject({
+      quantityOk: true,
+      priceOk: false,
+      orderUnitPrice: '5200.0000',
+    });
+    const within = await t.post<Invoice>(I.portal, invoice(order, [['1', '5252']]), vendor);
+    expect(within.body.data.state).toBe('matched');
+    const quantity = await t.post<Invoice>(
+      I.portal,
+      {
+        ...invoice(order, [['0.1', '5200']]),
+        lines: [{ orderLineId: order.lines[1]?.id, quantity: '200.0001', unitPrice: '0.35' }],
+      },
+      vendor,
+    );
+    expect(quantity.body.data.state).toBe('mismatch');
+    expect(quantity.body.data.lines[0]).toMatchObject({ quantityOk: false, priceOk: true });
+    expect(await invoiceable(order)).toEqual([[1, '6.5000']]);
+
+    const stale = await t.post(I.reject(price.body.data.id), { version: 9, reason: '价格不符' }, admin);
+    expect(stale.body.code).toBe(409);
+    expect((await t.post(I.reject(price.body.data.id), { version: 0, reason: '' }, admin)).body.code).toBe(
+      400,
+    );
+    const rejected = await t.post<Invoice>(
+      I.reject(price.body.data.id),
+      { version: 0, reason: '价格不符' },
+      admin,
+    );
+    expect(rejected.body.data).toMatchObject({ state: 'rejected', reason: '价格不符', actions: [] });
+    expect(await invoiceable(order)).toEqual([[1, '7.5000']]);
+    const theirs = await t.get<Page<{ menuTitle: string }>>('/api/message?pageSize=50', vendor);
+    expect(theirs.body.data.list.some((m) => m.menuTitle.includes('价格不符'))).toBe(true);
+  });
+
+  it('refuses bad input, gives two identical submissions one success and one 409, keeps invoices apart', async () => {
+    const order = await receivedOrder();
+    const bad = await t.post(I.portal, { ...invoice(order, [['1', '5200']]), invoiceNo: 'FP 1' }, vendor, en);
+    expect(bad.body.code).toBe(400);
+    expect(JSON.stringify(bad.body.data)).toContain('Letters, digits and hyphens only');
+    expect((await t.post(I.portal, invoice(order, [['0', '5200']]), vendor)).body.code).toBe(400);
+    expect(
+      (await t.post(I.portal, { ...invoice(order, [['1', '5200']]), invoiceDate: '2027-13-01' }, vendor)).body
+        .code,
+    ).toBe(400);
+
+    const body = invoice(order, [['2', '5200']]);
+    const both = await Promise.all([t.post(I.portal, body, vendor), t.post(I.portal, body, vendor)]);
+    expect(both.map((b) => b.body.code).sort()).toEqual([0, 409]);
+    expect(await invoiceable(order)).toEqual([
+      [1, '6.5000'],
+      [2, '200.0000'],
+    ]);
+    const id = (both.find((b) => b.body.code === 0)?.body.data as Invoice | undefined)?.id ?? '';
+
+    expect((await t.get(`${I.portal}/${id}`, vendor2)).body.code).toBe(404);
+    expect((await t.post(I.portal, invoice(order, [['1', '5200']]), vendor2)).body.code).toBe(404);
+    expect((await t.get<InvoiceableLine[]>(I.invoiceable, vendor2)).body.data).toEqual([]);
+    expect((await t.get(`${I.base}/${id}`, t2admin)).body.code).toBe(404);
+    expect((await t.post(I.approve(id), { version: 0 }, t2admin)).body.code).toBe(404);
+    expect((await t.get(`${I.base}/${id}`, nobody)).body.code).toBe(403);
+    expect((await t.post(I.approve(id), { version: 0 }, nobody)).body.code).toBe(403);
+    expect((await t.get(I.base, vendor)).body.code).toBe(403);
+    expect((await t.post(I.portal, body, admin)).body.code).toBe(403);
+    // A draft order cannot be invoiced.
+    const draft = await t.post<PurchaseOrder>(
+      A.base,
+      {
+        supplierId: supplierA,
+        deliveryAddress: '仓库',
+        lines: [{ materialName: '样品', unit: '件', quantity: 1, unitPrice: 1, deliveryDate: '2027-03-01' }],
+      },
+      buyer,
+    );
+    expect((await t.post(I.portal, invoice(draft.body.data, [['1', '1']]), vendor)).body.code).toBe(409);
   });
 });
 

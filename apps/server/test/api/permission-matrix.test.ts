@@ -205,6 +205,10 @@ const SIGNED_IN = new Set([
 const SUPPLIER_SIDE = new Set([
   'GET /api/procurement/Portal/PurchaseOrder/{id}',
   'POST /api/procurement/Portal/PurchaseOrder/{id}/Actions/Answer',
+  'POST /api/procurement/Portal/Invoice',
+  'GET /api/procurement/Portal/Invoice',
+  'GET /api/procurement/Portal/Invoice/Invoiceable',
+  'GET /api/procurement/Portal/Invoice/{id}',
   'POST /api/procurement/Portal/Delivery',
   'GET /api/procurement/Portal/Delivery',
   'GET /api/procurement/Portal/Delivery/Shippable',
@@ -240,6 +244,9 @@ const NOT_A_ROW = new Set(['nodeId', 'clientId']);
 const AS_MISSING = new Set([
   'GET /api/procurement/PurchaseOrder',
   'GET /api/procurement/Delivery',
+  'GET /api/procurement/Invoice',
+  'GET /api/procurement/Portal/Invoice',
+  'GET /api/procurement/Portal/Invoice/Invoiceable',
   'GET /api/procurement/Portal/Delivery',
   'GET /api/procurement/Portal/Delivery/Shippable',
   'PUT /api/system/DictionaryData/Actions/Sort',
@@ -297,6 +304,8 @@ const WATCHED = [
   'po_asn_line',
   'po_receipt',
   'po_receipt_line',
+  'po_invoice',
+  'po_invoice_line',
   'sys_dept',
   'sys_user',
   'sys_position',
@@ -646,6 +655,8 @@ let theirs: {
   asn: string;
   asnLine: string;
   receipt: string;
+  /** An invoice of theirs against that order. */
+  invoice: string;
 };
 /** An internal message of another user of our tenant (the buyer's). */
 let buyersMessage: string;
@@ -751,6 +762,38 @@ async function asnRows(
     .executeTakeFirstOrThrow();
   return { asn: String(asn.id), asnLine: String(line.id), receipt: String(receipt.id) };
 }
+
+/** An invoice against `orderId`, written straight into the table (delivery.test.ts submits real ones). */
+async function invoiceRow(
+  tenantId: string,
+  orderId: string,
+  supplierId: string,
+  userId: string,
+): Promise<string> {
+  const row = await t.db
+    .insertInto('po_invoice')
+    .values({
+      tenant_id: tenantId,
+      bill_no: `INVM${orderId}`,
+      invoice_no: `M-${orderId}`,
+      invoice_date: '2027-01-01',
+      order_id: orderId,
+      supplier_id: supplierId,
+      state: 'mismatch',
+      currency: 'CNY',
+      total_amount: '1',
+      created_by: userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
+const invoiceBody = (orderId: string, orderLineId: string) => ({
+  orderId,
+  invoiceNo: 'M-1',
+  invoiceDate: '2027-01-01',
+  lines: [{ orderLineId, quantity: '1', unitPrice: '1' }],
+});
 
 const asnBody = (orderId: string, orderLineId: string) => ({
   orderId,
@@ -1216,12 +1259,14 @@ beforeAll(async () => {
     asn: '',
     asnLine: '',
     receipt: '',
+    invoice: '',
   };
   const theirSupplier = (await vendorIds(other.tenantId)).supplier;
   const theirOrder = await orderOf(t2admin, theirSupplier);
   theirs.order = theirOrder.id;
   theirs.orderLine = theirOrder.line;
   Object.assign(theirs, await asnRows(other.tenantId, theirOrder, theirSupplier, other.users.admin));
+  theirs.invoice = await invoiceRow(other.tenantId, theirOrder.id, theirSupplier, other.users.admin);
   await t.db
     .updateTable('sys_user')
     .set({ head_icon: `/api/file/Image/userAvatar/${theirs.avatar}` })
@@ -1689,6 +1734,32 @@ describe('permission matrix', () => {
       ],
       ['GET /api/procurement/Delivery/{id}', `/api/procurement/Delivery/${T.asn}`],
       ['GET /api/procurement/Performance/{id}', `/api/procurement/Performance/${V.supplier}`],
+      [
+        'GET /api/procurement/Invoice',
+        `/api/procurement/Invoice?orderId=${T.order}&supplierId=${V.supplier}`,
+      ],
+      ['GET /api/procurement/Invoice/{id}', `/api/procurement/Invoice/${T.invoice}`],
+      [
+        'POST /api/procurement/Invoice/{id}/Actions/Approve',
+        `/api/procurement/Invoice/${T.invoice}/Actions/Approve`,
+        { version: 0 },
+      ],
+      [
+        'POST /api/procurement/Invoice/{id}/Actions/Reject',
+        `/api/procurement/Invoice/${T.invoice}/Actions/Reject`,
+        { version: 0, reason: 'x' },
+      ],
+      ['GET /api/procurement/Portal/Invoice', `/api/procurement/Portal/Invoice?orderId=${T.order}`],
+      [
+        'GET /api/procurement/Portal/Invoice/Invoiceable',
+        `/api/procurement/Portal/Invoice/Invoiceable?orderId=${T.order}`,
+      ],
+      ['GET /api/procurement/Portal/Invoice/{id}', `/api/procurement/Portal/Invoice/${T.invoice}`],
+      [
+        'POST /api/procurement/Portal/Invoice',
+        '/api/procurement/Portal/Invoice',
+        invoiceBody(T.order, T.orderLine),
+      ],
       ['GET /api/procurement/Delivery/{id}/Labels', `/api/procurement/Delivery/${T.asn}/Labels`],
       [
         'POST /api/procurement/Receipt',
@@ -2560,6 +2631,7 @@ describe('another supplier of the same tenant', () => {
     order: string;
     orderLine: string;
     asn: string;
+    invoice: string;
     supplier: string;
     ent: string;
     user: string;
@@ -2614,6 +2686,7 @@ describe('another supplier of the same tenant', () => {
       order: bOrder.id,
       orderLine: bOrder.line,
       asn: bAsn.asn,
+      invoice: await invoiceRow(ours.tenantId, bOrder.id, supplier, user),
       supplier,
       ent,
       user,
@@ -2657,6 +2730,12 @@ describe('another supplier of the same tenant', () => {
         asnBody(B.order, B.orderLine),
       ],
       ['GET /api/procurement/Portal/Delivery/{id}', `/api/procurement/Portal/Delivery/${B.asn}`],
+      ['GET /api/procurement/Portal/Invoice/{id}', `/api/procurement/Portal/Invoice/${B.invoice}`],
+      [
+        'POST /api/procurement/Portal/Invoice',
+        '/api/procurement/Portal/Invoice',
+        invoiceBody(B.order, B.orderLine),
+      ],
       [
         'PUT /api/procurement/Portal/Delivery/{id}',
         `/api/procurement/Portal/Delivery/${B.asn}`,

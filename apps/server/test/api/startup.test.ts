@@ -134,6 +134,7 @@ describe('menu', () => {
     expect(procurement?.children?.map((c) => c.menuPerms)).toEqual([
       'procurement.order',
       'procurement.receipt',
+      'procurement.invoice',
     ]);
     expect(base?.children?.map((c) => c.menuPerms)).toEqual([
       'base.vendor.supplier',

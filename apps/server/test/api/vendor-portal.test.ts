@@ -80,6 +80,7 @@ describe('menus', () => {
       'vendorPortal.flowLaunch',
       'vendorPortal.orders',
       'vendorPortal.deliveries',
+      'vendorPortal.invoices',
     ]);
   });
 

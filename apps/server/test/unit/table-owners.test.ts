@@ -94,6 +94,8 @@ const OWNERS: Record<string, string> = {
   // Purchase orders, their lines and history (procurement/order-store.ts and its services).
   po_asn: 'procurement',
   po_asn_line: 'procurement',
+  po_invoice: 'procurement',
+  po_invoice_line: 'procurement',
   po_order: 'procurement',
   po_order_event: 'procurement',
   po_order_line: 'procurement',

@@ -55,6 +55,8 @@ const pageLoaders: Record<string, PageLoader> = {
   '/procurement/order': () => import('./procurement/order'),
   '/procurement/receipt': () => import('./procurement/delivery/receipt'),
   '/vendorPortal/deliveries': () => import('./procurement/delivery/portal'),
+  '/procurement/invoice': () => import('./procurement/invoice'),
+  '/vendorPortal/invoices': () => import('./procurement/invoice/portal'),
   // A supplier's users launch the flows opened to suppliers from the staff's own launch page.
   '/vendorPortal/flowLaunch': () => import('./workFlow/flowLaunch'),
 };

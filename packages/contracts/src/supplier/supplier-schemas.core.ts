@@ -44,6 +44,8 @@ export const VendorPortalPerm = {
   orders: 'vendorPortal.orders',
   /** Its advance ship notices and package labels (procurement/). */
   deliveries: 'vendorPortal.deliveries',
+  /** Its invoices against received lines (procurement/). */
+  invoices: 'vendorPortal.invoices',
 } as const;
 
 /** The supplier's notice inbox page (its menu's address). */

@@ -111,4 +111,5 @@ export const BillRuleCode = {
   purchaseOrder: 'purchaseOrder',
   deliveryNote: 'deliveryNote',
   goodsReceipt: 'goodsReceipt',
+  supplierInvoice: 'supplierInvoice',
 } as const;

@@ -258,6 +258,19 @@ export const DEMO_BILL_RULES: Body[] = [
     resetCycle: 'daily',
     description: '收货单号：GR + 日期 + 4 位流水，每日重置',
   },
+  {
+    fullName: '供应商发票',
+    fullNameEn: 'Supplier invoice',
+    fullNameTw: '供應商發票',
+    enCode: BillRuleCode.supplierInvoice,
+    prefix: 'INV',
+    dateFormat: 'yyyyMMdd',
+    digits: 4,
+    startNumber: 1,
+    step: 1,
+    resetCycle: 'daily',
+    description: '发票登记号：INV + 日期 + 4 位流水，每日重置',
+  },
 ];
 
 /** Seeds the demo rules in the seed's transaction. */
