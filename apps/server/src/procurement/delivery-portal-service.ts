@@ -20,7 +20,7 @@ import type { ServiceContext } from '../core/service-context';
 import { likePattern } from '../core/sql';
 import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
-import { pushCounts, writeMessages } from '../message/index';
+import { pushCounts } from '../message/index';
 import { callerSupplier } from '../supplier/access';
 import { nextBillNo } from '../system/bill-rule/index';
 import {
@@ -33,6 +33,7 @@ import {
   toAsnSummary,
 } from './delivery-store';
 import { asnLabels } from './labels';
+import { tellAt } from './order-flow';
 import { type Actor, lockOrder, recordEvent } from './order-store';
 
 type Tx = Transaction<Database>;
@@ -127,7 +128,12 @@ export async function shippableLines(ctx: ServiceContext, orderId?: string): Pro
  * (404 otherwise), acknowledged (409), each line one of its accepted lines (404 / 409) with no more
  * than its open quantity (400 at the line's quantity).
  */
-async function checkShipment(ctx: ServiceContext, tx: Tx, supplierId: string, body: AsnSave) {
+async function checkShipment(
+  ctx: ServiceContext,
+  tx: Tx,
+  supplierId: string,
+  body: { orderId: string; lines: readonly { orderLineId: string; quantity: string }[] },
+) {
   const order = await lockOrder(tx, ctx.tenantId, body.orderId);
   if (order.supplierId !== supplierId) throw notFound();
   if (!(SHIPPABLE_ORDER_STATES as readonly string[]).includes(order.state))
@@ -253,31 +259,6 @@ async function asnQuantities(tx: Tx, asnId: string) {
     .execute();
 }
 
-/** Tells `userIds` about a notice, an order or an invoice, linking to `path` with `doc` open. */
-export async function tellAboutDocument(
-  tx: Tx,
-  doc: { id: string; tenantId: string },
-  userIds: readonly string[],
-  path: string,
-  titleKey: Parameters<typeof t>[1],
-  titleParams: Record<string, string>,
-  creator: { id: string; name: string },
-): Promise<string[]> {
-  if (userIds.length === 0) return [];
-  const written = await writeMessages(
-    tx,
-    [...new Set(userIds)].map((userId) => ({
-      tenantId: doc.tenantId,
-      userId,
-      text: { titleKey, titleParams },
-      url: `${path}?id=${doc.id}`,
-      creatorId: creator.id,
-      creatorName: creator.name,
-    })),
-  );
-  return written.flatMap((m) => (m ? [m.userId] : []));
-}
-
 /**
  * Sends a draft: its lines are checked against the open quantities again (another notice may have
  * shipped them since), become shipped on the order lines, and the order's buyer is told.
@@ -288,27 +269,9 @@ export async function sendAsn(ctx: ServiceContext, id: string, version: number):
   const told = await transaction(ctx.db, async (tx) => {
     const asn = await lockOwnAsn(ctx, tx, supplier.id, id, version, 'send');
     const lines = await asnQuantities(tx, id);
-    const head = await tx
-      .selectFrom('po_asn')
-      .select([
-        sql<string>`ship_date::text`.as('ship_date'),
-        sql<string>`expected_date::text`.as('expected_date'),
-      ])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
     const order = await checkShipment(ctx, tx, supplier.id, {
       orderId: asn.orderId,
-      shipDate: head.ship_date,
-      expectedDate: head.expected_date,
-      carrier: '',
-      trackingNo: '',
-      remark: '',
-      lines: lines.map((l) => ({
-        orderLineId: String(l.order_line_id),
-        quantity: l.quantity,
-        batchNo: '',
-        packages: 1,
-      })),
+      lines: lines.map((l) => ({ orderLineId: String(l.order_line_id), quantity: l.quantity })),
     });
     await moveQuantities(
       tx,
@@ -317,7 +280,7 @@ export async function sendAsn(ctx: ServiceContext, id: string, version: number):
     );
     await setAsnState(tx, asn, 'sent', { sent_at: new Date() });
     await recordEvent(tx, order, actor, 'shipped', { detail: asn.billNo });
-    return tellAboutDocument(
+    return tellAt(
       tx,
       asn,
       [order.buyerId],

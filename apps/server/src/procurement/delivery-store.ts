@@ -6,6 +6,9 @@ import type { Database } from '../db/types';
 type Db = Kysely<Database> | Transaction<Database>;
 const ms = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null);
 
+/** A write refused by a unique index (a second receipt of a notice, an invoice number again). */
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
+
 /** The notice columns every answer reads, dates as text (the same on both databases). */
 export function asnColumns(db: Db) {
   return db

@@ -26,14 +26,12 @@ import type { Database } from '../db/types';
 import { pushCounts } from '../message/index';
 import { callerSupplier } from '../supplier/access';
 import { nextBillNo } from '../system/bill-rule/index';
-import { tellAboutDocument } from './delivery-portal-service';
-import { moveQuantities } from './delivery-store';
-import { supplierUserIds } from './order-flow';
+import { isUniqueViolation, moveQuantities } from './delivery-store';
+import { supplierUserIds, tellAt } from './order-flow';
 import { lockOrder } from './order-store';
 
 type Db = Kysely<Database> | Transaction<Database>;
 const ms = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null);
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 /** Closed orders stay invoiceable: what was received is owed. */
 const INVOICEABLE_ORDER_STATES = [...SHIPPABLE_ORDER_STATES, 'closed'] as const;
 
@@ -290,7 +288,7 @@ export async function submitInvoice(ctx: ServiceContext, body: InvoiceSave): Pro
         'invoiced_quantity',
         lines.map((l) => ({ orderLineId: l.orderLineId, delta: l.quantity })),
       );
-      const told = await tellAboutDocument(
+      const told = await tellAt(
         tx,
         { id, tenantId: ctx.tenantId },
         [order.buyerId],
@@ -373,7 +371,7 @@ export async function decideInvoice(
         lines.map((l) => ({ orderLineId: String(l.order_line_id), delta: `-${l.quantity}` })),
       );
     }
-    return tellAboutDocument(
+    return tellAt(
       tx,
       { id, tenantId: ctx.tenantId },
       await supplierUserIds(tx, ctx.tenantId, String(row.supplier_id)),

@@ -30,10 +30,36 @@ export async function supplierUserIds(tx: Tx, tenantId: string, supplierId: stri
 }
 
 /**
- * Internal messages about an order, in each reader's language, written in the caller's
- * transaction; answers who was written to, for the caller to push their counts after the commit.
+ * Internal messages about a procurement document (an order, a notice, an invoice), in each
+ * reader's language, linking to `path` with the document open (`?id=`); written in the caller's
+ * transaction. Answers who was written to, for the caller to push their counts after the commit.
  */
-export async function tellAboutOrder(
+export async function tellAt(
+  tx: Tx,
+  doc: { id: string; tenantId: string },
+  userIds: readonly string[],
+  path: string,
+  titleKey: MessageKey,
+  titleParams: MessageParams,
+  creator?: { id: string; name: string },
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const written = await writeMessages(
+    tx,
+    [...new Set(userIds)].map((userId) => ({
+      tenantId: doc.tenantId,
+      userId,
+      text: { titleKey, titleParams },
+      url: `${path}?id=${doc.id}`,
+      creatorId: creator?.id ?? null,
+      creatorName: creator?.name ?? '',
+    })),
+  );
+  return written.flatMap((m) => (m ? [m.userId] : []));
+}
+
+/** Messages about an order, to the supplier's side (its portal page) or staff's (their order page). */
+export function tellAboutOrder(
   tx: Tx,
   order: { id: string; tenantId: string },
   userIds: readonly string[],
@@ -42,20 +68,8 @@ export async function tellAboutOrder(
   titleParams: MessageParams,
   creator?: { id: string; name: string },
 ): Promise<string[]> {
-  if (userIds.length === 0) return [];
   const path = side === 'supplier' ? VENDOR_ORDERS_PATH : PURCHASE_ORDER_PATH;
-  const written = await writeMessages(
-    tx,
-    [...new Set(userIds)].map((userId) => ({
-      tenantId: order.tenantId,
-      userId,
-      text: { titleKey, titleParams },
-      url: `${path}?id=${order.id}`,
-      creatorId: creator?.id ?? null,
-      creatorName: creator?.name ?? '',
-    })),
-  );
-  return written.flatMap((m) => (m ? [m.userId] : []));
+  return tellAt(tx, order, userIds, path, titleKey, titleParams, creator);
 }
 
 /** Tells the order's supplier's users (see `tellAboutOrder`). */

@@ -27,9 +27,9 @@ import { transaction } from '../db/transaction';
 import type { Database } from '../db/types';
 import { pushCounts } from '../message/index';
 import { nextBillNo } from '../system/bill-rule/index';
-import { tellAboutDocument } from './delivery-portal-service';
 import {
   asnColumns,
+  isUniqueViolation,
   type LockedAsn,
   lockAsn,
   moveQuantities,
@@ -39,11 +39,10 @@ import {
   toAsnSummary,
 } from './delivery-store';
 import { asnLabels } from './labels';
-import { supplierUserIds } from './order-flow';
+import { supplierUserIds, tellAt } from './order-flow';
 import { type Actor, lockOrder, recordEvent } from './order-store';
 
 type Tx = Transaction<Database>;
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 const ACTION_CODE: Record<ReceiptAction, string> = {
   edit: D.receiptAdd,
   confirm: D.receiptAdd,
@@ -225,7 +224,7 @@ async function confirmInTx(
   await setAsnState(tx, asn, 'received', { received_at: now });
   const order = await lockOrder(tx, ctx.tenantId, asn.orderId);
   await recordEvent(tx, order, staffActor(ctx), 'received', { detail: `${asn.billNo} → ${receipt.billNo}` });
-  return tellAboutDocument(
+  return tellAt(
     tx,
     asn,
     await supplierUserIds(tx, ctx.tenantId, asn.supplierId),
@@ -379,7 +378,7 @@ export async function reverseReceipt(
     await recordEvent(tx, order, staffActor(ctx), 'receiptReversed', {
       detail: `${receipt.billNo}: ${body.reason}`,
     });
-    const told = await tellAboutDocument(
+    const told = await tellAt(
       tx,
       asn,
       await supplierUserIds(tx, ctx.tenantId, asn.supplierId),

@@ -1,27 +1,21 @@
 import {
   DeleteOutlined,
   EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
   PrinterOutlined,
   RollbackOutlined,
   SendOutlined,
 } from '@ant-design/icons';
 import {
-  ASN_STATES,
   type Asn,
   type AsnSaveBody,
-  type AsnSummary,
-  formatDate,
   formatQuantity,
   type ShippableLine,
   validationMessage,
 } from '@srm/contracts/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
-  Card,
   Checkbox,
   Col,
   DatePicker,
@@ -29,7 +23,6 @@ import {
   Empty,
   Form,
   type FormInstance,
-  type FormItemProps,
   Input,
   InputNumber,
   Modal,
@@ -39,31 +32,20 @@ import {
   Table,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import dayjs from 'dayjs';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, type QueryParams } from '../../../api/request';
+import { ApiError } from '../../../api/request';
+import { DAY, dayItem } from '../../../components/dayField';
 import { EditorLoading, placeFieldErrors } from '../../../components/editorForm';
-import { ListSearchForm } from '../../../components/ListSearchForm';
-import { ListTable } from '../../../components/ListTable';
-import { RowAction } from '../../../components/listActions';
-import { tablePaging } from '../../../components/tablePaging';
-import { useActionsFixed } from '../../../components/useActionsFixed';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
-import { useListParams } from '../../../components/useListParams';
-import { useOpenId } from '../../../components/useOpenId';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { deliveryKeys, portalDeliveryApi } from '../delivery-api';
 import { DeliveryFigures } from './DeliveryFigures';
-import { AsnBody, AsnLinesTable, AsnStateTag, LabelsDialog } from './shared';
+import { AsnBody, AsnLinesTable, AsnList, LabelsDialog } from './shared';
 
-const DAY = 'YYYY-MM-DD';
-const dayItem: Partial<FormItemProps> = {
-  getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : undefined }),
-  normalize: (d: Dayjs | null) => (d ? d.format(DAY) : undefined),
-};
 const SIZE = 'min(1100px, 100vw)';
 
 type LineValues = { ship?: boolean; quantity?: string; batchNo?: string; packages?: number };
@@ -476,111 +458,6 @@ function PortalAsnDetail({ id, onClose }: { id: string; onClose: () => void }) {
         />
       )}
     </Drawer>
-  );
-}
-
-type Filters = { keyword?: string; state?: string };
-
-/** The list of notices, for the supplier (its own) or for staff (what was sent to them). */
-export function AsnList({
-  side,
-  list: fetchList,
-  queryKey,
-  detail,
-  toolbar,
-  onAdd,
-}: {
-  side: 'staff' | 'supplier';
-  list: (params: QueryParams) => Promise<{ list: AsnSummary[]; pagination: { total: number } }>;
-  queryKey: (params: QueryParams) => readonly unknown[];
-  detail: (id: string, close: () => void) => ReactNode;
-  toolbar?: ReactNode;
-  onAdd?: () => void;
-}) {
-  const { t } = useTranslation('delivery');
-  const actionsFixed = useActionsFixed();
-  const [form] = Form.useForm<Filters>();
-  const { page, setPage, search, reset, params } = useListParams<Filters>();
-  const [openId, open] = useOpenId();
-  const list = useQuery({
-    queryKey: queryKey(params),
-    queryFn: () => fetchList(params),
-    placeholderData: keepPreviousData,
-  });
-  const columns: ColumnsType<AsnSummary> = [
-    {
-      title: t('billNo'),
-      dataIndex: 'billNo',
-      key: 'billNo',
-      width: 170,
-      render: (v: string) => <span data-testid="asn-row-bill-no">{v}</span>,
-    },
-    { title: t('orderBillNo'), dataIndex: 'orderBillNo', key: 'order', width: 160 },
-    ...(side === 'staff'
-      ? [{ title: t('supplier'), dataIndex: 'supplierName', key: 'supplier', width: 180, ellipsis: true }]
-      : []),
-    { title: t('stateLabel'), key: 'state', width: 100, render: (_, a) => <AsnStateTag state={a.state} /> },
-    { title: t('shipDate'), dataIndex: 'shipDate', key: 'ship', width: 110 },
-    { title: t('expectedDate'), dataIndex: 'expectedDate', key: 'expected', width: 110 },
-    { title: t('packageCount'), dataIndex: 'packageCount', key: 'packages', width: 80, align: 'right' },
-    {
-      title: t('sentAt'),
-      key: 'sent',
-      width: 140,
-      render: (_, a) => formatDate(a.sentAt, 'yyyy-MM-dd HH:mm'),
-    },
-    {
-      title: t('actions'),
-      key: 'actions',
-      fixed: actionsFixed,
-      width: 90,
-      render: (_, a) => (
-        <RowAction icon={<EyeOutlined />} onClick={() => open(a.id)} testId="asn-open">
-          {t('open')}
-        </RowAction>
-      ),
-    },
-  ];
-  const states = side === 'staff' ? ASN_STATES.filter((s) => s !== 'draft') : ASN_STATES;
-  return (
-    <Card variant="borderless" data-testid={side === 'staff' ? 'asn-page' : 'asn-portal-page'}>
-      {toolbar}
-      <ListSearchForm<Filters>
-        form={form}
-        prefix="asn"
-        keywordLabel={t('keyword')}
-        keywordPlaceholder={t('keywordPlaceholder')}
-        onSearch={search}
-        onReset={reset}
-        actions={
-          onAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid="asn-add">
-              {t('add')}
-            </Button>
-          )
-        }
-      >
-        <Form.Item name="state" label={t('stateLabel')}>
-          <Select
-            allowClear
-            style={{ width: 130 }}
-            placeholder={t('all')}
-            options={states.map((s) => ({ value: s, label: t(`state.${s}`) }))}
-            data-testid="asn-filter-state"
-          />
-        </Form.Item>
-      </ListSearchForm>
-      <ListTable<AsnSummary>
-        rowKey="id"
-        size="middle"
-        data-testid="asn-table"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
-      />
-      {openId && detail(openId, () => open(null))}
-    </Card>
   );
 }
 

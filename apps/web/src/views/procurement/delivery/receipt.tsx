@@ -34,8 +34,7 @@ import { EditorLoading, placeFieldErrors } from '../../../components/editorForm'
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { deliveryKeys, receiptApi } from '../delivery-api';
-import { AsnList } from './portal';
-import { AsnBody, AsnLinesTable, LabelsDialog } from './shared';
+import { AsnBody, AsnLinesTable, AsnList, LabelsDialog } from './shared';
 
 const SIZE = 'min(1200px, 100vw)';
 type LineValues = { acceptedQuantity?: string; rejectedQuantity?: string; rejectReason?: string };

@@ -1,18 +1,28 @@
-import { PrinterOutlined } from '@ant-design/icons';
+import { EyeOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import {
+  ASN_STATES,
   type Asn,
   type AsnLabels,
   type AsnLine,
   type AsnState,
+  type AsnSummary,
   formatDate,
   formatQuantity,
 } from '@srm/contracts/core';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Modal, Spin, Table, Tag, Typography } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Form, Modal, Select, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import type { QueryParams } from '../../../api/request';
+import { ListSearchForm } from '../../../components/ListSearchForm';
+import { ListTable } from '../../../components/ListTable';
+import { RowAction } from '../../../components/listActions';
+import { tablePaging } from '../../../components/tablePaging';
+import { useActionsFixed } from '../../../components/useActionsFixed';
+import { useListParams } from '../../../components/useListParams';
+import { useOpenId } from '../../../components/useOpenId';
 import { deliveryKeys } from '../delivery-api';
 import './labels.css';
 
@@ -150,7 +160,8 @@ function LabelSheet({ labels }: { labels: AsnLabels }) {
               <dd>{labels.orderBillNo}</dd>
               <dt>{t('material')}</dt>
               <dd>{l.materialName}</dd>
-              <dt>{t('quantity')}</dt>
+              {/* The line's quantity: a notice gives packages, not what each one holds. */}
+              <dt>{t('lineQuantity')}</dt>
               <dd>
                 {formatQuantity(l.quantity)} {l.unit}
               </dd>
@@ -249,5 +260,110 @@ export function AsnBody({
       <Typography.Title level={5}>{t('lines')}</Typography.Title>
       {lines}
     </div>
+  );
+}
+
+type Filters = { keyword?: string; state?: string };
+
+/** The list of notices, for the supplier (its own) or for staff (what was sent to them). */
+export function AsnList({
+  side,
+  list: fetchList,
+  queryKey,
+  detail,
+  toolbar,
+  onAdd,
+}: {
+  side: 'staff' | 'supplier';
+  list: (params: QueryParams) => Promise<{ list: AsnSummary[]; pagination: { total: number } }>;
+  queryKey: (params: QueryParams) => readonly unknown[];
+  detail: (id: string, close: () => void) => ReactNode;
+  toolbar?: ReactNode;
+  onAdd?: () => void;
+}) {
+  const { t } = useTranslation('delivery');
+  const actionsFixed = useActionsFixed();
+  const [form] = Form.useForm<Filters>();
+  const { page, setPage, search, reset, params } = useListParams<Filters>();
+  const [openId, open] = useOpenId();
+  const list = useQuery({
+    queryKey: queryKey(params),
+    queryFn: () => fetchList(params),
+    placeholderData: keepPreviousData,
+  });
+  const columns: ColumnsType<AsnSummary> = [
+    {
+      title: t('billNo'),
+      dataIndex: 'billNo',
+      key: 'billNo',
+      width: 170,
+      render: (v: string) => <span data-testid="asn-row-bill-no">{v}</span>,
+    },
+    { title: t('orderBillNo'), dataIndex: 'orderBillNo', key: 'order', width: 160 },
+    ...(side === 'staff'
+      ? [{ title: t('supplier'), dataIndex: 'supplierName', key: 'supplier', width: 180, ellipsis: true }]
+      : []),
+    { title: t('stateLabel'), key: 'state', width: 100, render: (_, a) => <AsnStateTag state={a.state} /> },
+    { title: t('shipDate'), dataIndex: 'shipDate', key: 'ship', width: 110 },
+    { title: t('expectedDate'), dataIndex: 'expectedDate', key: 'expected', width: 110 },
+    { title: t('packageCount'), dataIndex: 'packageCount', key: 'packages', width: 80, align: 'right' },
+    {
+      title: t('sentAt'),
+      key: 'sent',
+      width: 140,
+      render: (_, a) => formatDate(a.sentAt, 'yyyy-MM-dd HH:mm'),
+    },
+    {
+      title: t('actions'),
+      key: 'actions',
+      fixed: actionsFixed,
+      width: 90,
+      render: (_, a) => (
+        <RowAction icon={<EyeOutlined />} onClick={() => open(a.id)} testId="asn-open">
+          {t('open')}
+        </RowAction>
+      ),
+    },
+  ];
+  const states = side === 'staff' ? ASN_STATES.filter((s) => s !== 'draft') : ASN_STATES;
+  return (
+    <Card variant="borderless" data-testid={side === 'staff' ? 'asn-page' : 'asn-portal-page'}>
+      {toolbar}
+      <ListSearchForm<Filters>
+        form={form}
+        prefix="asn"
+        keywordLabel={t('keyword')}
+        keywordPlaceholder={t('keywordPlaceholder')}
+        onSearch={search}
+        onReset={reset}
+        actions={
+          onAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid="asn-add">
+              {t('add')}
+            </Button>
+          )
+        }
+      >
+        <Form.Item name="state" label={t('stateLabel')}>
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            placeholder={t('all')}
+            options={states.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+            data-testid="asn-filter-state"
+          />
+        </Form.Item>
+      </ListSearchForm>
+      <ListTable<AsnSummary>
+        rowKey="id"
+        size="middle"
+        data-testid="asn-table"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.list ?? []}
+        pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
+      />
+      {openId && detail(openId, () => open(null))}
+    </Card>
   );
 }

@@ -18,7 +18,6 @@ import {
   Empty,
   Form,
   type FormInstance,
-  type FormItemProps,
   Input,
   Row,
   Select,
@@ -26,11 +25,12 @@ import {
   Table,
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/request';
+import { DAY, dayItem } from '../../../components/dayField';
 import { EditorLoading, placeFieldErrors } from '../../../components/editorForm';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useAppStore } from '../../../store/settings';
@@ -39,11 +39,6 @@ import { invoiceKeys, portalInvoiceApi } from '../invoice-api';
 import { InvoiceBody, InvoiceList } from './shared';
 
 const SIZE = 'min(1000px, 100vw)';
-const DAY = 'YYYY-MM-DD';
-const dayItem: Partial<FormItemProps> = {
-  getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : undefined }),
-  normalize: (d: Dayjs | null) => (d ? d.format(DAY) : undefined),
-};
 const plain = (v: string, places = 4) =>
   formatDecimal(v, places)
     .replace(/,/g, '')

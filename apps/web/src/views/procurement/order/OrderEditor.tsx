@@ -18,28 +18,21 @@ import {
   Drawer,
   Form,
   type FormInstance,
-  type FormItemProps,
   Input,
   Row,
   Select,
   Table,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
+import { dayItem } from '../../../components/dayField';
 import { EditorFooter, placeFieldErrors } from '../../../components/editorForm';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { orderApi, orderKeys } from '../api';
-
-const DAY = 'YYYY-MM-DD';
-const dayItem: Partial<FormItemProps> = {
-  getValueProps: (v: unknown) => ({ value: typeof v === 'string' && v ? dayjs(v) : undefined }),
-  normalize: (d: Dayjs | null) => (d ? d.format(DAY) : undefined),
-};
 
 type LineValues = PoSaveBody['lines'][number];
 type Values = Omit<PoSaveBody, 'lines'> & { lines: LineValues[] };
