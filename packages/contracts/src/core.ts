@@ -80,6 +80,8 @@ export type * from './procurement/invoice';
 export * from './procurement/invoice.core';
 export type * from './procurement/order';
 export * from './procurement/order.core';
+export type * from './procurement/rfq';
+export * from './procurement/rfq.core';
 export type * from './supplier/supplier-register';
 export * from './supplier/supplier-register.core';
 export type * from './supplier/supplier-schemas';

@@ -42,6 +42,7 @@ export * from './platform/schemas';
 export * from './procurement/delivery';
 export * from './procurement/invoice';
 export * from './procurement/order';
+export * from './procurement/rfq';
 export * from './supplier/supplier-register';
 export * from './supplier/supplier-schemas';
 export * from './system/area';

@@ -565,6 +565,7 @@ export interface PoOrder {
   released_at: Timestamp | null;
   remark: Generated<string>;
   revision: Generated<number>;
+  rfq_id: Int8 | null;
   state: 'draft' | 'approving' | 'released' | 'acknowledged' | 'changed' | 'closed' | 'cancelled';
   supplier_id: Int8;
   tenant_id: Int8;
@@ -612,6 +613,39 @@ export interface PoOrderLine {
   unit_price: Numeric;
 }
 
+export interface PoQuote {
+  created_at: Generated<Timestamp>;
+  created_by: Int8;
+  id: Generated<Int8>;
+  remark: Generated<string>;
+  rfq_id: Int8;
+  round: number;
+  state: 'draft' | 'submitted' | 'withdrawn';
+  submitted_at: Timestamp | null;
+  supplier_id: Int8;
+  tenant_id: Int8;
+  total_amount: Generated<Numeric>;
+  valid_until: Timestamp;
+  version: Generated<number>;
+}
+
+export interface PoQuoteFile {
+  file_id: Int8;
+  quote_id: Int8;
+  tenant_id: Int8;
+}
+
+export interface PoQuoteLine {
+  amount: Numeric | null;
+  id: Generated<Int8>;
+  lead_days: number | null;
+  quote_id: Int8;
+  remark: Generated<string>;
+  rfq_line_id: Int8;
+  tenant_id: Int8;
+  unit_price: Numeric | null;
+}
+
 export interface PoReceipt {
   asn_id: Int8;
   bill_no: string;
@@ -634,6 +668,53 @@ export interface PoReceiptLine {
   receipt_id: Int8;
   reject_reason: Generated<string>;
   rejected_quantity: Numeric;
+  tenant_id: Int8;
+}
+
+export interface PoRfq {
+  award_task_id: Int8 | null;
+  awarded_at: Timestamp | null;
+  bill_no: string;
+  buyer_id: Int8;
+  cancel_reason: Generated<string>;
+  category_code: Generated<string>;
+  closed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  currency: Generated<string>;
+  deadline: Timestamp;
+  delivery_address: Generated<string>;
+  id: Generated<Int8>;
+  published_at: Timestamp | null;
+  remark: Generated<string>;
+  requisition_task_id: Int8 | null;
+  round: Generated<number>;
+  state: 'draft' | 'open' | 'closed' | 'awarded' | 'cancelled';
+  tenant_id: Int8;
+  terms: Generated<string>;
+  title: string;
+  version: Generated<number>;
+}
+
+export interface PoRfqLine {
+  award_amount: Numeric | null;
+  award_supplier_id: Int8 | null;
+  award_unit_price: Numeric | null;
+  delivery_date: Timestamp;
+  id: Generated<Int8>;
+  line_no: number;
+  material_code: Generated<string>;
+  material_name: string;
+  quantity: Numeric;
+  rfq_id: Int8;
+  spec: Generated<string>;
+  tenant_id: Int8;
+  unit: string;
+}
+
+export interface PoRfqSupplier {
+  invited_at: Generated<Timestamp>;
+  rfq_id: Int8;
+  supplier_id: Int8;
   tenant_id: Int8;
 }
 
@@ -1419,8 +1500,14 @@ export interface DB {
   po_order: PoOrder;
   po_order_event: PoOrderEvent;
   po_order_line: PoOrderLine;
+  po_quote: PoQuote;
+  po_quote_file: PoQuoteFile;
+  po_quote_line: PoQuoteLine;
   po_receipt: PoReceipt;
   po_receipt_line: PoReceiptLine;
+  po_rfq: PoRfq;
+  po_rfq_line: PoRfqLine;
+  po_rfq_supplier: PoRfqSupplier;
   sys_area: SysArea;
   sys_area_tenant: SysAreaTenant;
   sys_bill_counter: SysBillCounter;

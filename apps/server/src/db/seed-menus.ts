@@ -15,6 +15,8 @@ import {
   PURCHASE_ORDER_PATH,
   RECEIPT_PATH,
   ReportPerm,
+  RfqPerm as RFQ,
+  RFQ_PATH,
   SsoPerm,
   VENDOR_CODES as V,
   VENDOR_ADMISSION_CODES as VA,
@@ -22,6 +24,7 @@ import {
   VENDOR_INBOX_PATH,
   VENDOR_INVOICES_PATH,
   VENDOR_ORDERS_PATH,
+  VENDOR_RFQS_PATH,
   VendorPortalPerm as VP,
 } from '@srm/contracts';
 import type { Transaction } from 'kysely';
@@ -147,6 +150,16 @@ const VENDOR_PORTAL_PAGES: MenuSeed[] = [
     order: 4,
   },
   {
+    code: VP.rfqs,
+    name: '询价与报价',
+    en: 'Quotations',
+    tw: '詢價與報價',
+    icon: 'AuditOutlined',
+    type: 1,
+    url: VENDOR_RFQS_PATH,
+    order: 4,
+  },
+  {
     code: VP.orders,
     name: '采购订单',
     en: 'Purchase Orders',
@@ -188,6 +201,23 @@ const PROCUREMENT_GROUP: MenuSeed = {
   type: 0,
   order: 12,
   children: [
+    {
+      code: RFQ.rfq,
+      name: '询价单',
+      en: 'Requests for Quotation',
+      tw: '詢價單',
+      icon: 'AuditOutlined',
+      type: 1,
+      url: RFQ_PATH,
+      order: 0,
+      buttons: [
+        [RFQ.rfqAdd, '新建'],
+        [RFQ.rfqEdit, '编辑'],
+        [RFQ.rfqDelete, '删除'],
+        [RFQ.rfqPublish, '发布/截止/取消'],
+        [RFQ.rfqAward, '定标'],
+      ],
+    },
     {
       code: PO.order,
       name: '采购订单',
@@ -848,6 +878,7 @@ export const DEMO_ROLE_GRANTS: Record<'buyer' | 'vendor', string[]> = {
     ...Object.values(PO),
     ...Object.values(GR),
     ...Object.values(INV),
+    ...Object.values(RFQ),
   ],
   // Suppliers' users see their own portal only: no logs or lists of the purchasing organisation.
   vendor: Object.values(VP),

@@ -4,6 +4,8 @@ import { portalDeliveryRoutes, receiptRoutes } from './delivery-routes';
 import { invoiceRoutes } from './invoice-routes';
 import './order-flow';
 import { purchaseOrderRoutes } from './order-routes';
+import './rfq-flow';
+import { rfqRoutes } from './rfq-routes';
 
 /**
  * Procurement with suppliers (issue 41, decisions §13, docs/procurement.md): purchase orders
@@ -13,9 +15,12 @@ import { purchaseOrderRoutes } from './order-routes';
  * `po_order*`); advance ship notices and receipts (`delivery-*`, `receipt-service.ts`, package
  * labels in `labels.ts`; `delivery-store.ts` is the one writer of `po_asn*`, `po_receipt*` and of
  * the order lines' shipped, received and invoiced quantities); supplier invoices and the
- * three-way match (`invoice-*`, the one writer of `po_invoice*`).
+ * three-way match (`invoice-*`, the one writer of `po_invoice*`); requests for quotation and quotes
+ * (`rfq-*`: staff's side, the supplier's, the award's approval in `rfq-flow.ts`; `rfq-store.ts`
+ * reads them, and they are the one writer of `po_rfq*` and `po_quote*`).
  */
 export async function procurementDomain(app: FastifyInstance): Promise<void> {
+  await app.register(signedIn(rfqRoutes));
   await app.register(signedIn(purchaseOrderRoutes));
   await app.register(signedIn(receiptRoutes));
   await app.register(signedIn(portalDeliveryRoutes));

@@ -165,7 +165,7 @@ export async function supplierChoices(ctx: ServiceContext, keyword?: string): Pr
 }
 
 /** The tenant's supplier (404 for another tenant's or none), which must be qualified (400 at the field). */
-async function assertQualified(ctx: ServiceContext, tx: Tx, supplierId: string): Promise<void> {
+export async function assertQualified(ctx: ServiceContext, tx: Tx, supplierId: string): Promise<void> {
   const row = await tx
     .selectFrom('vendor_supplier')
     .select('state')
@@ -218,28 +218,45 @@ async function insertLines(
     .execute();
 }
 
+/**
+ * Writes a new order in draft, numbered by the `purchaseOrder` rule, in the caller's transaction:
+ * staff's new order, or one an award made (`rfqId`). The supplier is the caller's to check.
+ */
+export async function insertDraftOrder(
+  tx: Tx,
+  draft: { tenantId: string; buyerId: string; actor: Actor; now: () => Date; rfqId?: string },
+  body: PoSave,
+): Promise<string> {
+  // The number last: other callers of the rule wait for this transaction (next-bill-no.ts).
+  const billNo = await nextBillNo(tx, draft.tenantId, BillRuleCode.purchaseOrder, draft.now);
+  const row = await tx
+    .insertInto('po_order')
+    .values({
+      tenant_id: draft.tenantId,
+      bill_no: billNo,
+      supplier_id: body.supplierId,
+      state: 'draft',
+      buyer_id: draft.buyerId,
+      rfq_id: draft.rfqId ?? null,
+      ...headerOf(body),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const order = { id: String(row.id), tenantId: draft.tenantId, revision: 1 };
+  await insertLines(tx, order, body.lines);
+  await recordEvent(tx, order, draft.actor, 'created', draft.rfqId ? { detail: body.remark } : {});
+  return order.id;
+}
+
 /** A new order in draft for a qualified supplier of the tenant, numbered by the `purchaseOrder` rule. */
 export async function createOrder(ctx: ServiceContext, body: PoSave): Promise<PurchaseOrder> {
   const id = await transaction(ctx.db, async (tx) => {
     await assertQualified(ctx, tx, body.supplierId);
-    // The number last: other callers of the rule wait for this transaction (next-bill-no.ts).
-    const billNo = await nextBillNo(tx, ctx.tenantId, BillRuleCode.purchaseOrder, ctx.now);
-    const row = await tx
-      .insertInto('po_order')
-      .values({
-        tenant_id: ctx.tenantId,
-        bill_no: billNo,
-        supplier_id: body.supplierId,
-        state: 'draft',
-        buyer_id: ctx.userId,
-        ...headerOf(body),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const order = { id: String(row.id), tenantId: ctx.tenantId, revision: 1 };
-    await insertLines(tx, order, body.lines);
-    await recordEvent(tx, order, staffActor(ctx), 'created');
-    return order.id;
+    return insertDraftOrder(
+      tx,
+      { tenantId: ctx.tenantId, buyerId: ctx.userId, actor: staffActor(ctx), now: ctx.now },
+      body,
+    );
   });
   return getOrder(ctx, id);
 }

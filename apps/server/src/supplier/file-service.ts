@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  RfqPerm,
   VENDOR_ADMISSION_CODES,
   VENDOR_CODES,
   VENDOR_FILE_MAX_BYTES,
@@ -119,6 +120,8 @@ registerAttachmentType({
         (await ctx.hasPerm(VENDOR_CODES.supplier)) ||
         (await ctx.hasPerm(VENDOR_CODES.notice)) ||
         (await ctx.hasPerm(VENDOR_ADMISSION_CODES.page)) ||
+        // Buyers comparing quotes read their attachments.
+        (await ctx.hasPerm(RfqPerm.rfq)) ||
         // An approver of an admission whose application names the file (to-do, done or delegated).
         (await ctx.db
           .selectFrom('vendor_application_file as af')

@@ -87,6 +87,54 @@ export function purchaseOrderTree(): FlowNode {
   };
 }
 
+/**
+ * Quotation award: above 100,000 the launcher's department manager approves (or rejects back to
+ * the buyer); a smaller award ends at once, approved.
+ */
+export function rfqAwardTree(): FlowNode {
+  return {
+    id: 'start',
+    type: 'start',
+    ...named('采购员定标', 'Buyer awards', '採購員定標'),
+    next: {
+      id: 'amount',
+      type: 'condition',
+      ...named('金额条件', 'Amount', '金額條件'),
+      branches: [
+        {
+          id: 'large',
+          ...named('大额定标', 'Large award', '大額定標'),
+          condition: {
+            kind: 'group',
+            op: 'and',
+            items: [
+              {
+                kind: 'rule',
+                source: 'form',
+                field: 'totalAmount',
+                label: '定标金额',
+                labels: { 'en-US': 'Award amount', 'zh-TW': '定標金額' },
+                operator: 'gt',
+                value: 100000,
+              },
+            ],
+          },
+          next: {
+            id: 'deptManager',
+            type: 'approver',
+            ...named('部门经理审批', 'Department manager approval', '部門經理審批'),
+            assignee: { kind: 'deptManager' },
+            signMode: 'or',
+            rejectTo: { kind: 'launcher' },
+          },
+        },
+        { id: 'normal', ...named('其他', 'Other', '其他'), isDefault: true },
+      ],
+      next: { id: 'end', type: 'end', ...END_NAMES },
+    },
+  };
+}
+
 /** Leave: department manager → HR → end. */
 export function leaveTree(hr: string[]): FlowNode {
   return {
@@ -400,6 +448,17 @@ export async function seedWorkflowDemo(
     formName: 'PurchaseOrder',
     tree: purchaseOrderTree(),
     sort: 5,
+    domainOnly: true,
+  });
+  // Launched by procurement/ when a request for quotation is awarded (rfq-service.ts).
+  await releasedFlow(tx, tenantId, admin, {
+    enCode: 'rfqAward',
+    fullName: '询价定标审批',
+    names: ['Quotation award approval', '詢價定標審批'],
+    category: 'purchase',
+    formName: 'RfqAward',
+    tree: rfqAwardTree(),
+    sort: 6,
     domainOnly: true,
   });
   const s = seeder(tx, tenantId);

@@ -66,6 +66,7 @@ describe('document-number rules', () => {
       'goodsReceipt',
       'purchaseOrder',
       'purchaseRequisition',
+      'requestForQuotation',
       'supplierCode',
       'supplierInvoice',
     ]);

@@ -360,6 +360,18 @@ const CREATES: Record<string, Create> = {
     }),
     expect: 'many',
   },
+  // Requests for quotation, likewise: ten drafts, each with its own number.
+  '/api/procurement/Rfq': {
+    as: 'admin',
+    body: () => ({
+      title: '并发询价',
+      deadline: Date.now() + 3_600_000,
+      deliveryAddress: '并发仓',
+      supplierIds: [ids.supplier],
+      lines: [{ materialName: '钢板', unit: '吨', quantity: '1', deliveryDate: '2027-01-01' }],
+    }),
+    expect: 'many',
+  },
   '/api/base/vendorNotice/save': {
     as: 'admin',
     body: () => ({
@@ -382,6 +394,16 @@ const CREATES: Record<string, Create> = {
  * actions on existing records, uploads), or that a test of their own races: each with the reason.
  */
 const NOT_CREATES = new Set([
+  // A request's actions move one request at its version (the second of two at once answers 409);
+  // a quote is one per supplier and round, and two first saves at once give one quote and one 409
+  // (rfq.test.ts); an upload stores the file it is given.
+  'POST /api/procurement/Rfq/{id}/Actions/Publish',
+  'POST /api/procurement/Rfq/{id}/Actions/Close',
+  'POST /api/procurement/Rfq/{id}/Actions/NewRound',
+  'POST /api/procurement/Rfq/{id}/Actions/Cancel',
+  'POST /api/procurement/Rfq/{id}/Actions/Award',
+  'POST /api/procurement/Portal/Rfq/{id}/Quote/Actions/Withdraw',
+  'POST /api/procurement/Portal/Rfq/Upload',
   // An order's actions move one order at its version: the second of two at once answers 409 (purchase-order.test.ts).
   'POST /api/procurement/PurchaseOrder/{id}/Actions/Submit',
   'POST /api/procurement/PurchaseOrder/{id}/Actions/Close',

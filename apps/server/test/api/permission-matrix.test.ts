@@ -203,6 +203,9 @@ const SIGNED_IN = new Set([
  * hold), so the bad-input and other-tenant checks call them as the tenant's supplier user.
  */
 const SUPPLIER_SIDE = new Set([
+  'GET /api/procurement/Portal/Rfq/{id}',
+  'PUT /api/procurement/Portal/Rfq/{id}/Quote',
+  'POST /api/procurement/Portal/Rfq/{id}/Quote/Actions/Withdraw',
   'GET /api/procurement/Portal/PurchaseOrder/{id}',
   'POST /api/procurement/Portal/PurchaseOrder/{id}/Actions/Answer',
   'POST /api/procurement/Portal/Invoice',
@@ -297,6 +300,12 @@ const OPEN_TO_EVERY_USER = new Set([...PUBLIC, ...SIGNED_IN]);
 
 /** Tables whose rows the matrix must leave as they were (logs and session clocks change by design). */
 const WATCHED = [
+  'po_rfq',
+  'po_rfq_line',
+  'po_rfq_supplier',
+  'po_quote',
+  'po_quote_line',
+  'po_quote_file',
   'po_order',
   'po_order_line',
   'po_order_event',
@@ -596,6 +605,8 @@ let ours: {
   ssoProvider: string;
   /** A draft purchase order of ours (to our supplier). */
   order: string;
+  /** An open request for quotation of ours, inviting our supplier. */
+  rfq: string;
 };
 let theirs: {
   tenantId: string;
@@ -657,6 +668,9 @@ let theirs: {
   receipt: string;
   /** An invoice of theirs against that order. */
   invoice: string;
+  /** An open request for quotation of theirs to their supplier, and its line. */
+  rfq: string;
+  rfqLine: string;
 };
 /** An internal message of another user of our tenant (the buyer's). */
 let buyersMessage: string;
@@ -762,6 +776,62 @@ async function asnRows(
     .executeTakeFirstOrThrow();
   return { asn: String(asn.id), asnLine: String(line.id), receipt: String(receipt.id) };
 }
+
+/**
+ * An open request for quotation of a tenant inviting `supplierId`, with one line, written straight
+ * into the tables (rfq.test.ts runs the real cycle).
+ */
+async function rfqRows(
+  tenantId: string,
+  supplierId: string,
+  userId: string,
+): Promise<{ rfq: string; rfqLine: string }> {
+  const rfq = await t.db
+    .insertInto('po_rfq')
+    .values({
+      tenant_id: tenantId,
+      bill_no: `RFQM${tenantId}${supplierId}`,
+      title: '矩阵询价',
+      state: 'open',
+      deadline: new Date(Date.now() + 86_400_000),
+      buyer_id: userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const line = await t.db
+    .insertInto('po_rfq_line')
+    .values({
+      tenant_id: tenantId,
+      rfq_id: rfq.id,
+      line_no: 1,
+      material_name: '钢板',
+      unit: '吨',
+      quantity: '1',
+      delivery_date: '2027-01-01',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('po_rfq_supplier')
+    .values({ tenant_id: tenantId, rfq_id: rfq.id, supplier_id: supplierId })
+    .execute();
+  return { rfq: String(rfq.id), rfqLine: String(line.id) };
+}
+const RFQ = '/api/procurement/Rfq';
+const rfqBody = (supplierId: string, extra: Record<string, unknown> = {}) => ({
+  title: '矩阵询价',
+  deadline: Date.now() + 86_400_000,
+  deliveryAddress: '矩阵仓',
+  supplierIds: [supplierId],
+  lines: [{ materialName: '钢板', unit: '吨', quantity: '1', deliveryDate: '2027-01-01' }],
+  ...extra,
+});
+const quoteBody = (rfqLineId: string) => ({
+  version: null,
+  submit: false,
+  validUntil: '2099-01-01',
+  lines: [{ rfqLineId, unitPrice: '1' }],
+});
 
 /** An invoice against `orderId`, written straight into the table (delivery.test.ts submits real ones). */
 async function invoiceRow(
@@ -966,6 +1036,7 @@ beforeAll(async () => {
     dataModel: '',
     ssoProvider: '',
     order: '',
+    rfq: '',
   };
   const childOf = (menu: string, table: 'sys_menu_button' | 'sys_menu_column' | 'sys_menu_data_rule') =>
     idOf(t.db.selectFrom(table).select('id').where('menu_id', '=', menu).executeTakeFirst());
@@ -1081,6 +1152,9 @@ beforeAll(async () => {
   ours.portal = await portal(admin, ourReport.dataset);
   ours.screen = await screen(admin, ourReport.dataset);
   ours.order = (await orderOf(admin, (await vendorIds(tenantId)).supplier)).id;
+  ours.rfq = (
+    await rfqRows(tenantId, (await vendorIds(tenantId)).supplier, await userIdOf(t.db, 'admin'))
+  ).rfq;
 
   // A staff user of the tenant who holds nothing.
   const created = await t.post(
@@ -1260,6 +1334,8 @@ beforeAll(async () => {
     asnLine: '',
     receipt: '',
     invoice: '',
+    rfq: '',
+    rfqLine: '',
   };
   const theirSupplier = (await vendorIds(other.tenantId)).supplier;
   const theirOrder = await orderOf(t2admin, theirSupplier);
@@ -1267,6 +1343,7 @@ beforeAll(async () => {
   theirs.orderLine = theirOrder.line;
   Object.assign(theirs, await asnRows(other.tenantId, theirOrder, theirSupplier, other.users.admin));
   theirs.invoice = await invoiceRow(other.tenantId, theirOrder.id, theirSupplier, other.users.admin);
+  Object.assign(theirs, await rfqRows(other.tenantId, theirSupplier, other.users.admin));
   await t.db
     .updateTable('sys_user')
     .set({ head_icon: `/api/file/Image/userAvatar/${theirs.avatar}` })
@@ -1686,6 +1763,64 @@ describe('permission matrix', () => {
       ],
       ['GET /api/systemData/DataInterface/{id}', `/api/systemData/DataInterface/${T.dataInterface}`],
       ['GET /api/systemData/Map/{id}', `/api/systemData/Map/${T.map}`],
+      ['GET /api/procurement/Rfq/{id}', `${RFQ}/${T.rfq}`],
+      ['PUT /api/procurement/Rfq/{id}', `${RFQ}/${T.rfq}`, { ...rfqBody(ourSupplier), version: 0 }],
+      // Their supplier invited to ours, new or saved; their requisition as ours' source.
+      ['POST /api/procurement/Rfq', RFQ, rfqBody(V.supplier)],
+      ['POST /api/procurement/Rfq', RFQ, rfqBody(ourSupplier, { requisitionTaskId: T.flowTask })],
+      ['PUT /api/procurement/Rfq/{id}', `${RFQ}/${ours.rfq}`, { ...rfqBody(V.supplier), version: 0 }],
+      [
+        'PUT /api/procurement/Rfq/{id}',
+        `${RFQ}/${ours.rfq}`,
+        { ...rfqBody(ourSupplier, { requisitionTaskId: T.flowTask }), version: 0 },
+      ],
+      ['DELETE /api/procurement/Rfq/{id}', `${RFQ}/${T.rfq}`],
+      ['GET /api/procurement/Rfq/{id}/Quotes', `${RFQ}/${T.rfq}/Quotes`],
+      ['POST /api/procurement/Rfq/{id}/Actions/Publish', `${RFQ}/${T.rfq}/Actions/Publish`, { version: 0 }],
+      ['POST /api/procurement/Rfq/{id}/Actions/Close', `${RFQ}/${T.rfq}/Actions/Close`, { version: 0 }],
+      [
+        'POST /api/procurement/Rfq/{id}/Actions/NewRound',
+        `${RFQ}/${T.rfq}/Actions/NewRound`,
+        { version: 0, deadline: Date.now() + 86_400_000 },
+      ],
+      [
+        'POST /api/procurement/Rfq/{id}/Actions/Cancel',
+        `${RFQ}/${T.rfq}/Actions/Cancel`,
+        { version: 0, reason: 'x' },
+      ],
+      [
+        'POST /api/procurement/Rfq/{id}/Actions/Award',
+        `${RFQ}/${T.rfq}/Actions/Award`,
+        { version: 0, lines: [{ lineId: T.rfqLine, supplierId: V.supplier }] },
+      ],
+      // Their request's line in an award of ours.
+      [
+        'POST /api/procurement/Rfq/{id}/Actions/Award',
+        `${RFQ}/${ours.rfq}/Actions/Award`,
+        { version: 0, lines: [{ lineId: T.rfqLine, supplierId: ourSupplier }] },
+      ],
+      ['GET /api/procurement/Portal/Rfq/{id}', `/api/procurement/Portal/Rfq/${T.rfq}`],
+      [
+        'PUT /api/procurement/Portal/Rfq/{id}/Quote',
+        `/api/procurement/Portal/Rfq/${T.rfq}/Quote`,
+        quoteBody(T.rfqLine),
+      ],
+      // Their request's line, or their supplier's upload, in our supplier's quote of ours.
+      [
+        'PUT /api/procurement/Portal/Rfq/{id}/Quote',
+        `/api/procurement/Portal/Rfq/${ours.rfq}/Quote`,
+        quoteBody(T.rfqLine),
+      ],
+      [
+        'PUT /api/procurement/Portal/Rfq/{id}/Quote',
+        `/api/procurement/Portal/Rfq/${ours.rfq}/Quote`,
+        { ...quoteBody(T.rfqLine), fileIds: [T.vendorFile] },
+      ],
+      [
+        'POST /api/procurement/Portal/Rfq/{id}/Quote/Actions/Withdraw',
+        `/api/procurement/Portal/Rfq/${T.rfq}/Quote/Actions/Withdraw`,
+        { version: 0 },
+      ],
       ['GET /api/procurement/PurchaseOrder/{id}', `${PO}/${T.order}`],
       ['PUT /api/procurement/PurchaseOrder/{id}', `${PO}/${T.order}`, { ...poBody(ourSupplier), version: 0 }],
       // Their supplier in our order, new or saved; their order's line in a decision on ours.
@@ -2632,6 +2767,9 @@ describe('another supplier of the same tenant', () => {
     orderLine: string;
     asn: string;
     invoice: string;
+    /** An open request for quotation of ours inviting B alone, and its line. */
+    rfq: string;
+    rfqLine: string;
     supplier: string;
     ent: string;
     user: string;
@@ -2687,6 +2825,7 @@ describe('another supplier of the same tenant', () => {
       orderLine: bOrder.line,
       asn: bAsn.asn,
       invoice: await invoiceRow(ours.tenantId, bOrder.id, supplier, user),
+      ...(await rfqRows(ours.tenantId, supplier, await userIdOf(t.db, 'admin'))),
       supplier,
       ent,
       user,
@@ -2731,6 +2870,17 @@ describe('another supplier of the same tenant', () => {
       ],
       ['GET /api/procurement/Portal/Delivery/{id}', `/api/procurement/Portal/Delivery/${B.asn}`],
       ['GET /api/procurement/Portal/Invoice/{id}', `/api/procurement/Portal/Invoice/${B.invoice}`],
+      ['GET /api/procurement/Portal/Rfq/{id}', `/api/procurement/Portal/Rfq/${B.rfq}`],
+      [
+        'PUT /api/procurement/Portal/Rfq/{id}/Quote',
+        `/api/procurement/Portal/Rfq/${B.rfq}/Quote`,
+        quoteBody(B.rfqLine),
+      ],
+      [
+        'POST /api/procurement/Portal/Rfq/{id}/Quote/Actions/Withdraw',
+        `/api/procurement/Portal/Rfq/${B.rfq}/Quote/Actions/Withdraw`,
+        { version: 0 },
+      ],
       [
         'POST /api/procurement/Portal/Invoice',
         '/api/procurement/Portal/Invoice',

@@ -132,6 +132,7 @@ describe('menu', () => {
     const res = await t.get<NavResult>('/api/sys/menu-ent/nav', buyer);
     const [base, procurement, permission, workFlow, system] = res.body.data.menuList;
     expect(procurement?.children?.map((c) => c.menuPerms)).toEqual([
+      'procurement.rfq',
       'procurement.order',
       'procurement.receipt',
       'procurement.invoice',

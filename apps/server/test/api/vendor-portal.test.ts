@@ -78,6 +78,7 @@ describe('menus', () => {
       'vendorPortal.company',
       'vendorPortal.users',
       'vendorPortal.flowLaunch',
+      'vendorPortal.rfqs',
       'vendorPortal.orders',
       'vendorPortal.deliveries',
       'vendorPortal.invoices',

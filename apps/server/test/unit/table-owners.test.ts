@@ -99,6 +99,12 @@ const OWNERS: Record<string, string> = {
   po_order: 'procurement',
   po_order_event: 'procurement',
   po_order_line: 'procurement',
+  po_quote: 'procurement',
+  po_quote_file: 'procurement',
+  po_quote_line: 'procurement',
+  po_rfq: 'procurement',
+  po_rfq_line: 'procurement',
+  po_rfq_supplier: 'procurement',
   po_receipt: 'procurement',
   po_receipt_line: 'procurement',
 

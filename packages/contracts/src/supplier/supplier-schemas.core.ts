@@ -46,6 +46,8 @@ export const VendorPortalPerm = {
   deliveries: 'vendorPortal.deliveries',
   /** Its invoices against received lines (procurement/). */
   invoices: 'vendorPortal.invoices',
+  /** The requests for quotation it is invited to, and its quotes (procurement/). */
+  rfqs: 'vendorPortal.rfqs',
 } as const;
 
 /** The supplier's notice inbox page (its menu's address). */

@@ -112,4 +112,5 @@ export const BillRuleCode = {
   deliveryNote: 'deliveryNote',
   goodsReceipt: 'goodsReceipt',
   supplierInvoice: 'supplierInvoice',
+  requestForQuotation: 'requestForQuotation',
 } as const;

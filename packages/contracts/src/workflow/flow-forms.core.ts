@@ -2,6 +2,7 @@
 // and in the module of the task paths and codes (which the sign-in page loads) they would ride
 // along into the sign-in page's scripts.
 import { PURCHASE_ORDER_FORM } from '../procurement/order-form.core';
+import { RFQ_AWARD_FORM } from '../procurement/rfq-form.core';
 import { VENDOR_ADMISSION_FORM, VENDOR_CHANGE_FORM } from '../supplier/supplier-forms.core';
 import type { FormSchema } from './flow-model.core';
 import type { FlowFormName } from './flow-task-api.core';
@@ -200,4 +201,5 @@ export const FLOW_FORMS: Readonly<Record<FlowFormName, FormSchema>> = {
   VendorAdmission: VENDOR_ADMISSION_FORM,
   VendorChange: VENDOR_CHANGE_FORM,
   PurchaseOrder: PURCHASE_ORDER_FORM,
+  RfqAward: RFQ_AWARD_FORM,
 };

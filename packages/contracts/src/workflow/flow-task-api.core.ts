@@ -115,5 +115,6 @@ export const FLOW_FORM_NAMES = [
   'VendorAdmission',
   'VendorChange',
   'PurchaseOrder',
+  'RfqAward',
 ] as const;
 export type FlowFormName = (typeof FLOW_FORM_NAMES)[number];

@@ -64,6 +64,7 @@ import * as m0089_single_sign_on from './0089_single_sign_on';
 import * as m0090_purchase_orders from './0090_purchase_orders';
 import * as m0091_deliveries from './0091_deliveries';
 import * as m0092_invoices from './0092_invoices';
+import * as m0093_rfq from './0093_rfq';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -155,4 +156,5 @@ export const migrations: Record<string, Migration> = {
   '0090_purchase_orders': { up: m0090_purchase_orders.up0090, down: m0090_purchase_orders.down0090 },
   '0091_deliveries': { up: m0091_deliveries.up0091, down: m0091_deliveries.down0091 },
   '0092_invoices': { up: m0092_invoices.up0092, down: m0092_invoices.down0092 },
+  '0093_rfq': { up: m0093_rfq.up0093, down: m0093_rfq.down0093 },
 };

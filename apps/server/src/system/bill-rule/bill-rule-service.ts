@@ -271,6 +271,19 @@ export const DEMO_BILL_RULES: Body[] = [
     resetCycle: 'daily',
     description: '发票登记号：INV + 日期 + 4 位流水，每日重置',
   },
+  {
+    fullName: '询价单',
+    fullNameEn: 'Request for quotation',
+    fullNameTw: '詢價單',
+    enCode: BillRuleCode.requestForQuotation,
+    prefix: 'RFQ',
+    dateFormat: 'yyyyMMdd',
+    digits: 4,
+    startNumber: 1,
+    step: 1,
+    resetCycle: 'daily',
+    description: '询价单号：RFQ + 日期 + 4 位流水，每日重置',
+  },
 ];
 
 /** Seeds the demo rules in the seed's transaction. */
