@@ -1,4 +1,3 @@
-import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   formatDate,
   formatDecimal,
@@ -6,50 +5,19 @@ import {
   PO_SUPPLIER_VISIBLE,
   type PurchaseOrderSummary,
 } from '@srm/contracts/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Select, Space, Typography } from 'antd';
+import { Form, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QueryParams } from '../../api/request';
-import { ListSearchForm } from '../../components/ListSearchForm';
-import { ListTable } from '../../components/ListTable';
-import { RowAction } from '../../components/listActions';
-import { tablePaging } from '../../components/tablePaging';
-import { useActionsFixed } from '../../components/useActionsFixed';
-import { useListParams } from '../../components/useListParams';
-import { useOpenId } from '../../components/useOpenId';
+import { DocumentList, type SideListProps } from './DocumentList';
 import { OrderStateTag } from './shared';
-
-type Filters = { keyword?: string; state?: string; attention?: string };
 
 /**
  * The list of orders, for staff (`side` staff: every supplier, a new order) or for the supplier
  * (its own released ones). `?id=` opens an order (a message's link), closing it takes the id away.
  */
-export function OrderList({
-  side,
-  list: fetchList,
-  queryKey,
-  detail,
-  onAdd,
-}: {
-  side: 'staff' | 'supplier';
-  list: (params: QueryParams) => Promise<{ list: PurchaseOrderSummary[]; pagination: { total: number } }>;
-  queryKey: (params: QueryParams) => readonly unknown[];
-  detail: (id: string, close: () => void) => ReactNode;
-  onAdd?: () => void;
-}) {
+export function OrderList(props: SideListProps<PurchaseOrderSummary>) {
+  const { side } = props;
   const { t } = useTranslation('procurement');
-  const actionsFixed = useActionsFixed();
-  const [form] = Form.useForm<Filters>();
-  const { page, setPage, search, reset, params } = useListParams<Filters>();
-  const [openId, open] = useOpenId();
-  const list = useQuery({
-    queryKey: queryKey(params),
-    queryFn: () => fetchList(params),
-    placeholderData: keepPreviousData,
-  });
   const states = side === 'staff' ? PO_STATES : PO_SUPPLIER_VISIBLE;
 
   const columns: ColumnsType<PurchaseOrderSummary> = [
@@ -105,45 +73,20 @@ export function OrderList({
       width: 140,
       render: (_, o) => formatDate(side === 'staff' ? o.createdAt : o.releasedAt, 'yyyy-MM-dd HH:mm'),
     },
-    {
-      title: t('actions'),
-      key: 'actions',
-      fixed: actionsFixed,
-      width: 90,
-      render: (_, o) => (
-        <RowAction icon={<EyeOutlined />} onClick={() => open(o.id)} testId="po-open">
-          {t('open')}
-        </RowAction>
-      ),
-    },
   ];
 
   return (
-    <Card variant="borderless" data-testid={side === 'staff' ? 'po-page' : 'po-portal-page'}>
-      <ListSearchForm<Filters>
-        form={form}
-        prefix="po"
-        keywordLabel={t('keyword')}
-        keywordPlaceholder={side === 'staff' ? t('keywordPlaceholder') : t('keywordPortalPlaceholder')}
-        onSearch={search}
-        onReset={reset}
-        actions={
-          onAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid="po-add">
-              {t('add')}
-            </Button>
-          )
-        }
-      >
-        <Form.Item name="state" label={t('state')}>
-          <Select
-            allowClear
-            style={{ width: 130 }}
-            placeholder={t('all')}
-            options={states.map((s) => ({ value: s, label: t(`orderState.${s}`) }))}
-            data-testid="po-filter-state"
-          />
-        </Form.Item>
+    <DocumentList<PurchaseOrderSummary>
+      ns="procurement"
+      prefix="po"
+      columns={columns}
+      states={states}
+      keys={{
+        stateLabel: 'state',
+        states: 'orderState',
+        keywordPlaceholder: side === 'staff' ? 'keywordPlaceholder' : 'keywordPortalPlaceholder',
+      }}
+      filters={
         <Form.Item name="attention" label={t('attention')}>
           <Select
             allowClear
@@ -157,17 +100,8 @@ export function OrderList({
             data-testid="po-filter-attention"
           />
         </Form.Item>
-      </ListSearchForm>
-      <ListTable<PurchaseOrderSummary>
-        rowKey="id"
-        size="middle"
-        data-testid="po-table"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
-      />
-      {openId && detail(openId, () => open(null))}
-    </Card>
+      }
+      {...props}
+    />
   );
 }

@@ -70,6 +70,52 @@ export function LineNote({ line }: { line: PoLine }) {
   );
 }
 
+type MaterialLine = {
+  lineNo: number;
+  materialCode: string;
+  materialName: string;
+  spec: string;
+  unit: string;
+  quantity: string;
+};
+
+/**
+ * A document line's first columns: its number (then `after`), the material (its code and
+ * specification below), the unit and the quantity; `t` reads `lineNo`, `unit`, `quantity` and
+ * `materialKey` (`materialName`).
+ */
+export function materialColumns<T extends MaterialLine>(
+  t: (key: string) => string,
+  { after = [], materialKey = 'materialName' }: { after?: ColumnsType<T>; materialKey?: string } = {},
+): ColumnsType<T> {
+  return [
+    { title: t('lineNo'), dataIndex: 'lineNo', key: 'lineNo', width: 60 },
+    ...after,
+    {
+      title: t(materialKey),
+      key: 'material',
+      width: 180,
+      render: (_, l) => (
+        <>
+          <div>{l.materialName}</div>
+          <Typography.Text type="secondary">
+            {[l.materialCode, l.spec].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        </>
+      ),
+    },
+    { title: t('unit'), dataIndex: 'unit', key: 'unit', width: 60 },
+    {
+      title: t('quantity'),
+      dataIndex: 'quantity',
+      key: 'quantity',
+      width: 90,
+      align: 'right',
+      render: (v: string) => formatQuantity(v),
+    },
+  ];
+}
+
 /** The read-only columns of an order's lines; `extra` adds the caller's own (answers, decisions). */
 export function useLineColumns(extra: ColumnsType<PoLine> = [], delivery = false): ColumnsType<PoLine> {
   const { t } = useTranslation('procurement');
@@ -100,29 +146,7 @@ export function useLineColumns(extra: ColumnsType<PoLine> = [], delivery = false
       ]
     : [];
   return [
-    { title: t('lineNo'), dataIndex: 'lineNo', key: 'lineNo', width: 60 },
-    {
-      title: t('materialName'),
-      key: 'material',
-      width: 180,
-      render: (_, l) => (
-        <>
-          <div>{l.materialName}</div>
-          <Typography.Text type="secondary">
-            {[l.materialCode, l.spec].filter(Boolean).join(' · ')}
-          </Typography.Text>
-        </>
-      ),
-    },
-    { title: t('unit'), dataIndex: 'unit', key: 'unit', width: 60 },
-    {
-      title: t('quantity'),
-      dataIndex: 'quantity',
-      key: 'quantity',
-      width: 90,
-      align: 'right',
-      render: (v: string) => formatQuantity(v),
-    },
+    ...materialColumns<PoLine>(t),
     {
       title: t('unitPrice'),
       dataIndex: 'unitPrice',

@@ -86,11 +86,14 @@ export function FileUploader({
   onChange,
   max = 10,
   testId,
+  upload = noticeApi.upload,
 }: {
   value?: VendorFile[];
   onChange?: (files: VendorFile[]) => void;
   max?: number;
   testId: string;
+  /** Where a file goes (by default a notice's attachments). */
+  upload?: (file: File) => Promise<VendorFile>;
 }) {
   const { t } = useTranslation('vendor');
   const [busy, setBusy] = useState(false);
@@ -121,8 +124,7 @@ export function FileUploader({
               return Upload.LIST_IGNORE;
             }
             setBusy(true);
-            noticeApi
-              .upload(file)
+            upload(file)
               .then((saved) => onChange?.([...value, saved]))
               .catch(() => undefined)
               .finally(() => setBusy(false));

@@ -35,7 +35,6 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/request';
 import { DAY, dayItem } from '../../../components/dayField';
 import { EditorLoading, placeFieldErrors } from '../../../components/editorForm';
@@ -43,6 +42,7 @@ import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { deliveryKeys, portalDeliveryApi } from '../delivery-api';
+import { useAdding } from '../documentActions';
 import { DeliveryFigures } from './DeliveryFigures';
 import { AsnBody, AsnLinesTable, AsnList, LabelsDialog } from './shared';
 
@@ -463,9 +463,7 @@ function PortalAsnDetail({ id, onClose }: { id: string; onClose: () => void }) {
 
 /** 供应商门户 › 送货单: the supplier's advance ship notices and their package labels. */
 export default function PortalDeliveriesPage() {
-  const queryClient = useQueryClient();
-  const [adding, setAdding] = useState(false);
-  const [, setSearchParams] = useSearchParams();
+  const { adding, start, stop, added } = useAdding<Asn>(deliveryKeys.portalOne, deliveryKeys.portal);
   return (
     <>
       <AsnList
@@ -474,20 +472,9 @@ export default function PortalDeliveriesPage() {
         list={portalDeliveryApi.list}
         queryKey={deliveryKeys.portalList}
         detail={(id, close) => <PortalAsnDetail key={id} id={id} onClose={close} />}
-        onAdd={() => setAdding(true)}
+        onAdd={start}
       />
-      {adding && (
-        <AsnEditor
-          asn={null}
-          onClose={() => setAdding(false)}
-          onSaved={(saved) => {
-            setAdding(false);
-            queryClient.setQueryData(deliveryKeys.portalOne(saved.id), saved);
-            void queryClient.invalidateQueries({ queryKey: deliveryKeys.portal });
-            setSearchParams({ id: saved.id }, { replace: true });
-          }}
-        />
-      )}
+      {adding && <AsnEditor asn={null} onClose={stop} onSaved={added} />}
     </>
   );
 }

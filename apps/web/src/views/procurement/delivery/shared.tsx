@@ -1,4 +1,4 @@
-import { EyeOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { PrinterOutlined } from '@ant-design/icons';
 import {
   ASN_STATES,
   type Asn,
@@ -9,21 +9,15 @@ import {
   formatDate,
   formatQuantity,
 } from '@srm/contracts/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Form, Modal, Select, Spin, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Modal, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { QueryParams } from '../../../api/request';
-import { ListSearchForm } from '../../../components/ListSearchForm';
-import { ListTable } from '../../../components/ListTable';
-import { RowAction } from '../../../components/listActions';
-import { tablePaging } from '../../../components/tablePaging';
-import { useActionsFixed } from '../../../components/useActionsFixed';
-import { useListParams } from '../../../components/useListParams';
-import { useOpenId } from '../../../components/useOpenId';
+import { DocumentList, type SideListProps } from '../DocumentList';
 import { deliveryKeys } from '../delivery-api';
+import { materialColumns } from '../shared';
 import './labels.css';
 
 const STATE_COLOR: Record<AsnState, string> = { draft: 'default', sent: 'gold', received: 'green' };
@@ -69,30 +63,10 @@ export function AsnLinesTable({ asn, extra = [] }: { asn: Asn; extra?: ColumnsTy
   const { t } = useTranslation('delivery');
   const received = asn.lines.some((l) => l.acceptedQuantity !== null);
   const columns: ColumnsType<AsnLine> = [
-    { title: t('lineNo'), dataIndex: 'lineNo', key: 'lineNo', width: 56 },
-    { title: t('orderLine'), dataIndex: 'orderLineNo', key: 'orderLine', width: 80 },
-    {
-      title: t('material'),
-      key: 'material',
-      width: 180,
-      render: (_, l) => (
-        <>
-          <div>{l.materialName}</div>
-          <Typography.Text type="secondary">
-            {[l.materialCode, l.spec].filter(Boolean).join(' · ')}
-          </Typography.Text>
-        </>
-      ),
-    },
-    { title: t('unit'), dataIndex: 'unit', key: 'unit', width: 60 },
-    {
-      title: t('quantity'),
-      dataIndex: 'quantity',
-      key: 'quantity',
-      width: 90,
-      align: 'right',
-      render: (v: string) => formatQuantity(v),
-    },
+    ...materialColumns<AsnLine>(t, {
+      after: [{ title: t('orderLine'), dataIndex: 'orderLineNo', key: 'orderLine', width: 80 }],
+      materialKey: 'material',
+    }),
     { title: t('batchNo'), dataIndex: 'batchNo', key: 'batchNo', width: 100 },
     { title: t('packages'), dataIndex: 'packages', key: 'packages', width: 70, align: 'right' },
     ...(received
@@ -263,34 +237,10 @@ export function AsnBody({
   );
 }
 
-type Filters = { keyword?: string; state?: string };
-
 /** The list of notices, for the supplier (its own) or for staff (what was sent to them). */
-export function AsnList({
-  side,
-  list: fetchList,
-  queryKey,
-  detail,
-  toolbar,
-  onAdd,
-}: {
-  side: 'staff' | 'supplier';
-  list: (params: QueryParams) => Promise<{ list: AsnSummary[]; pagination: { total: number } }>;
-  queryKey: (params: QueryParams) => readonly unknown[];
-  detail: (id: string, close: () => void) => ReactNode;
-  toolbar?: ReactNode;
-  onAdd?: () => void;
-}) {
+export function AsnList({ toolbar, ...props }: SideListProps<AsnSummary> & { toolbar?: ReactNode }) {
+  const { side } = props;
   const { t } = useTranslation('delivery');
-  const actionsFixed = useActionsFixed();
-  const [form] = Form.useForm<Filters>();
-  const { page, setPage, search, reset, params } = useListParams<Filters>();
-  const [openId, open] = useOpenId();
-  const list = useQuery({
-    queryKey: queryKey(params),
-    queryFn: () => fetchList(params),
-    placeholderData: keepPreviousData,
-  });
   const columns: ColumnsType<AsnSummary> = [
     {
       title: t('billNo'),
@@ -313,57 +263,15 @@ export function AsnList({
       width: 140,
       render: (_, a) => formatDate(a.sentAt, 'yyyy-MM-dd HH:mm'),
     },
-    {
-      title: t('actions'),
-      key: 'actions',
-      fixed: actionsFixed,
-      width: 90,
-      render: (_, a) => (
-        <RowAction icon={<EyeOutlined />} onClick={() => open(a.id)} testId="asn-open">
-          {t('open')}
-        </RowAction>
-      ),
-    },
   ];
-  const states = side === 'staff' ? ASN_STATES.filter((s) => s !== 'draft') : ASN_STATES;
   return (
-    <Card variant="borderless" data-testid={side === 'staff' ? 'asn-page' : 'asn-portal-page'}>
-      {toolbar}
-      <ListSearchForm<Filters>
-        form={form}
-        prefix="asn"
-        keywordLabel={t('keyword')}
-        keywordPlaceholder={t('keywordPlaceholder')}
-        onSearch={search}
-        onReset={reset}
-        actions={
-          onAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid="asn-add">
-              {t('add')}
-            </Button>
-          )
-        }
-      >
-        <Form.Item name="state" label={t('stateLabel')}>
-          <Select
-            allowClear
-            style={{ width: 130 }}
-            placeholder={t('all')}
-            options={states.map((s) => ({ value: s, label: t(`state.${s}`) }))}
-            data-testid="asn-filter-state"
-          />
-        </Form.Item>
-      </ListSearchForm>
-      <ListTable<AsnSummary>
-        rowKey="id"
-        size="middle"
-        data-testid="asn-table"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('total', { total }))}
-      />
-      {openId && detail(openId, () => open(null))}
-    </Card>
+    <DocumentList<AsnSummary>
+      ns="delivery"
+      prefix="asn"
+      columns={columns}
+      states={side === 'staff' ? ASN_STATES.filter((s) => s !== 'draft') : ASN_STATES}
+      toolbar={toolbar}
+      {...props}
+    />
   );
 }

@@ -7,7 +7,7 @@ import {
   type InvoiceSaveBody,
   validationMessage,
 } from '@srm/contracts/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -28,13 +28,13 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/request';
 import { DAY, dayItem } from '../../../components/dayField';
 import { EditorLoading, placeFieldErrors } from '../../../components/editorForm';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
+import { useAdding } from '../documentActions';
 import { invoiceKeys, portalInvoiceApi } from '../invoice-api';
 import { InvoiceBody, InvoiceList } from './shared';
 
@@ -279,9 +279,7 @@ function PortalInvoiceDetail({ id, onClose }: { id: string; onClose: () => void 
 
 /** 供应商门户 › 发票: the supplier's invoices against its received lines. */
 export default function PortalInvoicesPage() {
-  const queryClient = useQueryClient();
-  const [adding, setAdding] = useState(false);
-  const [, setSearchParams] = useSearchParams();
+  const { adding, start, stop, added } = useAdding<Invoice>(invoiceKeys.portalOne, invoiceKeys.portal);
   return (
     <>
       <InvoiceList
@@ -289,19 +287,9 @@ export default function PortalInvoicesPage() {
         list={portalInvoiceApi.list}
         queryKey={invoiceKeys.portalList}
         detail={(id, close) => <PortalInvoiceDetail key={id} id={id} onClose={close} />}
-        onAdd={() => setAdding(true)}
+        onAdd={start}
       />
-      {adding && (
-        <InvoiceEditor
-          onClose={() => setAdding(false)}
-          onSaved={(saved) => {
-            setAdding(false);
-            queryClient.setQueryData(invoiceKeys.portalOne(saved.id), saved);
-            void queryClient.invalidateQueries({ queryKey: invoiceKeys.portal });
-            setSearchParams({ id: saved.id }, { replace: true });
-          }}
-        />
-      )}
+      {adding && <InvoiceEditor onClose={stop} onSaved={added} />}
     </>
   );
 }

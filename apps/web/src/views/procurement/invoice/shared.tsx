@@ -1,4 +1,3 @@
-import { EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   formatDate,
   formatDecimal,
@@ -9,19 +8,10 @@ import {
   type InvoiceState,
   type InvoiceSummary,
 } from '@srm/contracts/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Form, Select, Table, Tag } from 'antd';
+import { Descriptions, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QueryParams } from '../../../api/request';
-import { ListSearchForm } from '../../../components/ListSearchForm';
-import { ListTable } from '../../../components/ListTable';
-import { RowAction } from '../../../components/listActions';
-import { tablePaging } from '../../../components/tablePaging';
-import { useActionsFixed } from '../../../components/useActionsFixed';
-import { useListParams } from '../../../components/useListParams';
-import { useOpenId } from '../../../components/useOpenId';
+import { DocumentList, type SideListProps } from '../DocumentList';
 
 const STATE_COLOR: Record<InvoiceState, string> = {
   matched: 'green',
@@ -136,32 +126,10 @@ export function InvoiceBody({ invoice, staff }: { invoice: Invoice; staff?: bool
   );
 }
 
-type Filters = { keyword?: string; state?: string };
-
 /** The list of invoices, for staff (every supplier's) or the supplier (its own). */
-export function InvoiceList({
-  side,
-  list: fetchList,
-  queryKey,
-  detail,
-  onAdd,
-}: {
-  side: 'staff' | 'supplier';
-  list: (params: QueryParams) => Promise<{ list: InvoiceSummary[]; pagination: { total: number } }>;
-  queryKey: (params: QueryParams) => readonly unknown[];
-  detail: (id: string, close: () => void) => ReactNode;
-  onAdd?: () => void;
-}) {
+export function InvoiceList(props: SideListProps<InvoiceSummary>) {
+  const { side } = props;
   const { t } = useTranslation('invoice');
-  const actionsFixed = useActionsFixed();
-  const [form] = Form.useForm<Filters>();
-  const { page, setPage, search, reset, params } = useListParams<Filters>();
-  const [openId, open] = useOpenId();
-  const list = useQuery({
-    queryKey: queryKey(params),
-    queryFn: () => fetchList(params),
-    placeholderData: keepPreviousData,
-  });
   const columns: ColumnsType<InvoiceSummary> = [
     {
       title: t('invoiceNo'),
@@ -194,55 +162,15 @@ export function InvoiceList({
       width: 140,
       render: (_, i) => formatDate(i.createdAt, 'yyyy-MM-dd HH:mm'),
     },
-    {
-      title: t('actions'),
-      key: 'actions',
-      fixed: actionsFixed,
-      width: 90,
-      render: (_, i) => (
-        <RowAction icon={<EyeOutlined />} onClick={() => open(i.id)} testId="inv-open">
-          {t('open')}
-        </RowAction>
-      ),
-    },
   ];
   return (
-    <Card variant="borderless" data-testid={side === 'staff' ? 'inv-page' : 'inv-portal-page'}>
-      <ListSearchForm<Filters>
-        form={form}
-        prefix="inv"
-        keywordLabel={t('keyword')}
-        keywordPlaceholder={t('keywordPlaceholder')}
-        onSearch={search}
-        onReset={reset}
-        actions={
-          onAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd} data-testid="inv-add">
-              {t('add')}
-            </Button>
-          )
-        }
-      >
-        <Form.Item name="state" label={t('stateLabel')}>
-          <Select
-            allowClear
-            style={{ width: 130 }}
-            placeholder={t('all')}
-            options={INVOICE_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
-            data-testid="inv-filter-state"
-          />
-        </Form.Item>
-      </ListSearchForm>
-      <ListTable<InvoiceSummary>
-        rowKey="id"
-        size="middle"
-        data-testid="inv-table"
-        loading={list.isFetching}
-        columns={columns}
-        dataSource={list.data?.list ?? []}
-        pagination={tablePaging(page, setPage, list.data?.pagination.total, (total) => t('count', { total }))}
-      />
-      {openId && detail(openId, () => open(null))}
-    </Card>
+    <DocumentList<InvoiceSummary>
+      ns="invoice"
+      prefix="inv"
+      columns={columns}
+      states={INVOICE_STATES}
+      keys={{ total: 'count' }}
+      {...props}
+    />
   );
 }

@@ -7,31 +7,37 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import type { PoLine, PurchaseOrder } from '@srm/contracts/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, type ButtonProps, Drawer, Form, Input, Modal, Space, Typography } from 'antd';
+import { Button, type ButtonProps, Drawer, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorLoading } from '../../../components/editorForm';
-import { toast } from '../../../utils/message';
 import { orderApi, orderKeys } from '../api';
+import { useDocument } from '../documentActions';
 import { OrderBody, OrderLinesTable } from '../shared';
 import { OrderEditor } from './OrderEditor';
 
 const SIZE = 'min(1100px, 100vw)';
 
-/** Asks for a reason (a cancel, a refused proposal), then calls `onOk` with it. */
-function ReasonModal({
+/**
+ * Asks for a reason (a cancel, a refused proposal), then calls `onOk` with it. The buttons' texts
+ * come from the namespace `ns` (`confirm`, `cancel`); test ids `${prefix}-reason`, `${prefix}-reason-ok`.
+ */
+export function ReasonModal({
   title,
   label,
   onOk,
   onClose,
+  ns = 'procurement',
+  prefix = 'po',
 }: {
   title: string;
   label: string;
   onOk: (reason: string) => Promise<unknown>;
   onClose: () => void;
+  ns?: string;
+  prefix?: string;
 }) {
-  const { t } = useTranslation('procurement');
+  const { t } = useTranslation(ns);
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
   return (
@@ -42,7 +48,7 @@ function ReasonModal({
       okText={t('confirm')}
       cancelText={t('cancel')}
       confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'po-reason-ok' } as ButtonProps}
+      okButtonProps={{ 'data-testid': `${prefix}-reason-ok` } as ButtonProps}
       onOk={() =>
         form.validateFields().then(({ reason }) => {
           setBusy(true);
@@ -55,7 +61,7 @@ function ReasonModal({
     >
       <Form form={form} layout="vertical">
         <Form.Item name="reason" label={label} rules={[{ required: true, whitespace: true, message: label }]}>
-          <Input.TextArea maxLength={200} rows={3} data-testid="po-reason" />
+          <Input.TextArea maxLength={200} rows={3} data-testid={`${prefix}-reason`} />
         </Form.Item>
       </Form>
     </Modal>
@@ -65,30 +71,19 @@ function ReasonModal({
 /** One order for staff: header, lines (with the supplier's answers), history and what may be done now. */
 export function OrderDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('procurement');
-  const { modal } = App.useApp();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [asking, setAsking] = useState<{ kind: 'cancel' } | { kind: 'refuse'; line: PoLine } | null>(null);
   // Always read again on opening: the other side may have answered since.
-  const query = useQuery({
-    queryKey: orderKeys.one(id),
-    queryFn: () => orderApi.get(id),
-    refetchOnMount: 'always',
+  const { query, saved, act, confirm } = useDocument<PurchaseOrder>({
+    ns: 'procurement',
+    prefix: 'po',
+    oneKey: orderKeys.one(id),
+    allKey: orderKeys.all,
+    fetch: () => orderApi.get(id),
+    onClose,
   });
   const order = query.data;
 
-  const saved = (next: PurchaseOrder | null) => {
-    if (next) queryClient.setQueryData(orderKeys.one(id), next);
-    void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-  };
-  const act = useMutation({
-    mutationFn: (call: () => Promise<PurchaseOrder | null>) => call(),
-    onSuccess: (next) => {
-      toast.success(t('done'));
-      saved(next);
-      if (!next) onClose();
-    },
-  });
   if (!order)
     return (
       <EditorLoading
@@ -101,16 +96,6 @@ export function OrderDetail({ id, onClose }: { id: string; onClose: () => void }
     );
 
   const can = (a: PurchaseOrder['actions'][number]) => order.actions.includes(a);
-  const confirm = (content: string, call: () => Promise<PurchaseOrder | null>, danger = false) =>
-    modal.confirm({
-      title: t('tip'),
-      content,
-      okText: t('confirm'),
-      cancelText: t('cancel'),
-      okButtonProps: { danger, 'data-testid': 'po-confirm-ok' } as ButtonProps,
-      onOk: () => act.mutateAsync(call).catch(() => undefined),
-    });
-
   const decideColumn = can('decide')
     ? [
         {

@@ -1,38 +1,15 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  formatDecimal,
-  lineAmount,
-  PO_MAX_LINES,
-  type PoSaveBody,
-  type PurchaseOrder,
-  sumDecimals,
-  toScaled,
-  validationMessage,
-} from '@srm/contracts/core';
+import { PO_MAX_LINES, type PoSaveBody, type PurchaseOrder, validationMessage } from '@srm/contracts/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Col,
-  DatePicker,
-  Drawer,
-  Form,
-  type FormInstance,
-  Input,
-  Row,
-  Select,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Col, Drawer, Form, type FormInstance, Input, Row, Select, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
-import { dayItem } from '../../../components/dayField';
 import { EditorFooter, placeFieldErrors } from '../../../components/editorForm';
 import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { orderApi, orderKeys } from '../api';
+import { formPathOf, LinesEditor } from '../LinesEditor';
 
 type LineValues = PoSaveBody['lines'][number];
 type Values = Omit<PoSaveBody, 'lines'> & { lines: LineValues[] };
@@ -44,20 +21,6 @@ const emptyLine = (): LineValues => ({
   unitPrice: '',
   deliveryDate: '',
 });
-
-/** A server path (`lines.0.quantity`) as the form's field path. */
-const formPathOf = (path: string) =>
-  path ? path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) : null;
-
-/** The total of the lines typed so far (nothing for a line not yet a number). */
-function totalOf(lines: LineValues[] | undefined): string {
-  const amounts = (lines ?? []).flatMap((l) =>
-    toScaled(String(l?.quantity ?? ''), 4) !== null && toScaled(String(l?.unitPrice ?? ''), 4) !== null
-      ? [lineAmount(String(l.quantity), String(l.unitPrice))]
-      : [],
-  );
-  return sumDecimals(amounts);
-}
 
 /**
  * A new order, a draft's edit, or a released order's revision (`order` given and not a draft):
@@ -84,7 +47,6 @@ export function OrderEditor({
     queryKey: orderKeys.suppliers(keyword),
     queryFn: () => orderApi.suppliers(keyword),
   });
-  const lines = Form.useWatch('lines', form);
   const initial: Values = order
     ? {
         supplierId: order.supplierId,
@@ -134,15 +96,6 @@ export function OrderEditor({
     ...(suppliers.data ?? []).map((s) => ({ value: s.id, label: `${s.supplierName} (${s.supplierCode})` })),
   ];
   const required = { required: true, whitespace: true, message: msg('validation.required') };
-  const decimalRule = (places: number, key: 'validation.poQuantity' | 'validation.poPrice') => ({
-    validator: (_: unknown, v: unknown) => {
-      const text = String(v ?? '').trim();
-      const fraction = /\.(\d+)$/.exec(text)?.[1]?.length ?? 0;
-      const scaled = fraction <= places ? toScaled(text, places) : null;
-      const ok = scaled !== null && (key === 'validation.poQuantity' ? scaled > 0n : scaled >= 0n);
-      return ok ? Promise.resolve() : Promise.reject(new Error(msg(key)));
-    },
-  });
 
   const title = !order
     ? t('addTitle')
@@ -227,136 +180,7 @@ export function OrderEditor({
           </Col>
         </Row>
         <Typography.Title level={5}>{t('lines')}</Typography.Title>
-        <Form.List
-          name="lines"
-          rules={[
-            {
-              validator: (_, v: unknown[]) =>
-                v?.length ? Promise.resolve() : Promise.reject(new Error(msg('validation.poLinesRequired'))),
-            },
-          ]}
-        >
-          {(fields, { add, remove }, { errors }) => (
-            <>
-              <Table
-                rowKey="key"
-                size="small"
-                pagination={false}
-                scroll={{ x: 'max-content' }}
-                dataSource={fields}
-                data-testid="po-editor-lines"
-                columns={[
-                  { title: '#', key: 'no', width: 40, render: (_, __, i) => i + 1 },
-                  ...(
-                    [
-                      ['materialCode', 120, 40, []],
-                      ['materialName', 180, 100, [required]],
-                      ['spec', 140, 100, []],
-                      ['unit', 80, 20, [required]],
-                    ] as const
-                  ).map(([name, width, max, rules]) => ({
-                    title: t(name),
-                    key: name,
-                    width,
-                    render: (_: unknown, f: { name: number }) => (
-                      <Form.Item name={[f.name, name]} rules={[...rules]} style={{ margin: 0 }}>
-                        <Input
-                          maxLength={max}
-                          aria-label={`${t(name)} ${f.name + 1}`}
-                          data-testid={`po-line-${name}`}
-                        />
-                      </Form.Item>
-                    ),
-                  })),
-                  ...(
-                    [
-                      ['quantity', 4, 'validation.poQuantity'],
-                      ['unitPrice', 4, 'validation.poPrice'],
-                    ] as const
-                  ).map(([name, places, key]) => ({
-                    title: t(name),
-                    key: name,
-                    width: 110,
-                    render: (_: unknown, f: { name: number }) => (
-                      <Form.Item
-                        name={[f.name, name]}
-                        rules={[decimalRule(places, key)]}
-                        style={{ margin: 0 }}
-                      >
-                        <Input
-                          inputMode="decimal"
-                          aria-label={`${t(name)} ${f.name + 1}`}
-                          data-testid={`po-line-${name}`}
-                        />
-                      </Form.Item>
-                    ),
-                  })),
-                  {
-                    title: t('deliveryDate'),
-                    key: 'deliveryDate',
-                    width: 150,
-                    render: (_: unknown, f: { name: number }) => (
-                      <Form.Item
-                        name={[f.name, 'deliveryDate']}
-                        rules={[{ required: true, message: msg('validation.required') }]}
-                        style={{ margin: 0 }}
-                        {...dayItem}
-                      >
-                        <DatePicker
-                          aria-label={`${t('deliveryDate')} ${f.name + 1}`}
-                          data-testid="po-line-deliveryDate"
-                        />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('amount'),
-                    key: 'amount',
-                    width: 110,
-                    align: 'right' as const,
-                    render: (_: unknown, f: { name: number }) => {
-                      const l = lines?.[f.name];
-                      return l &&
-                        toScaled(String(l.quantity), 4) !== null &&
-                        toScaled(String(l.unitPrice), 4) !== null
-                        ? formatDecimal(lineAmount(String(l.quantity), String(l.unitPrice)))
-                        : '';
-                    },
-                  },
-                  {
-                    title: t('actions'),
-                    key: 'remove',
-                    width: 60,
-                    render: (_: unknown, f: { name: number }) => (
-                      <Button
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('removeLine', { n: f.name + 1 })}
-                        onClick={() => remove(f.name)}
-                        data-testid="po-line-remove"
-                      />
-                    ),
-                  },
-                ]}
-              />
-              <Form.ErrorList errors={errors} />
-              <Row justify="space-between" style={{ marginTop: 8 }}>
-                <Button
-                  icon={<PlusOutlined />}
-                  onClick={() => add(emptyLine())}
-                  disabled={fields.length >= PO_MAX_LINES}
-                  data-testid="po-line-add"
-                >
-                  {t('addLine')}
-                </Button>
-                <Typography.Text strong data-testid="po-editor-total">
-                  {t('linesTotal', { amount: formatDecimal(totalOf(lines)) })}
-                </Typography.Text>
-              </Row>
-            </>
-          )}
-        </Form.List>
+        <LinesEditor ns="procurement" prefix="po" max={PO_MAX_LINES} priced emptyLine={emptyLine} />
       </Form>
     </Drawer>
   );

@@ -1,9 +1,7 @@
-import { PurchaseOrderPerm } from '@srm/contracts/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { type PurchaseOrder, PurchaseOrderPerm } from '@srm/contracts/core';
 import { useAuth } from '../../../components/Auth';
 import { orderApi, orderKeys } from '../api';
+import { useAdding } from '../documentActions';
 import { OrderList } from '../OrderList';
 import { OrderDetail } from './OrderDetail';
 import { OrderEditor } from './OrderEditor';
@@ -11,9 +9,7 @@ import { OrderEditor } from './OrderEditor';
 /** 采购协同 › 采购订单: the tenant's orders; a new one opens in the editor, then in its detail. */
 export default function PurchaseOrderPage() {
   const { has } = useAuth();
-  const queryClient = useQueryClient();
-  const [adding, setAdding] = useState(false);
-  const [, setSearchParams] = useSearchParams();
+  const { adding, start, stop, added } = useAdding<PurchaseOrder>(orderKeys.one, orderKeys.all);
   return (
     <>
       <OrderList
@@ -21,20 +17,9 @@ export default function PurchaseOrderPage() {
         list={orderApi.list}
         queryKey={orderKeys.list}
         detail={(id, close) => <OrderDetail key={id} id={id} onClose={close} />}
-        onAdd={has(PurchaseOrderPerm.orderAdd) ? () => setAdding(true) : undefined}
+        onAdd={has(PurchaseOrderPerm.orderAdd) ? start : undefined}
       />
-      {adding && (
-        <OrderEditor
-          order={null}
-          onClose={() => setAdding(false)}
-          onSaved={(saved) => {
-            setAdding(false);
-            queryClient.setQueryData(orderKeys.one(saved.id), saved);
-            void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-            setSearchParams({ id: saved.id }, { replace: true });
-          }}
-        />
-      )}
+      {adding && <OrderEditor order={null} onClose={stop} onSaved={added} />}
     </>
   );
 }
