@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   awardTotal,
+  bidPlaceSchema,
+  bidRefusal,
   effectiveRfqState,
+  extendedDeadline,
   lowestByLine,
   quoteActions,
   quoteSaveSchema,
   quoteTotal,
+  rankStandings,
   rfqActions,
   rfqAwardSchema,
   rfqSaveSchema,
@@ -123,6 +127,75 @@ describe('schemas', () => {
         { rfqLineId: '1', unitPrice: '1' },
         { rfqLineId: '1', unitPrice: '2' },
       ]).success,
+    ).toBe(false);
+  });
+});
+
+describe('live bidding', () => {
+  it('takes a bid only below the supplier’s own best by the step, and never above the ceiling', () => {
+    expect(bidRefusal('1000.00', null, '0', null)).toBeNull();
+    expect(bidRefusal('1000.00', null, '0', '900')).toBe('aboveCeiling');
+    expect(bidRefusal('900.00', null, '0', '900')).toBeNull();
+    expect(bidRefusal('999.99', '1000.00', '0', null)).toBeNull();
+    expect(bidRefusal('1000.00', '1000.00', '0', null)).toBe('notLower');
+    expect(bidRefusal('1001', '1000', '0', null)).toBe('notLower');
+    expect(bidRefusal('950.01', '1000', '50', null)).toBe('notLower');
+    expect(bidRefusal('950', '1000', '50', null)).toBeNull();
+  });
+
+  it('extends the close only for a bid within the last minutes, never earlier', () => {
+    const close = 1_000_000;
+    expect(extendedDeadline(close, close - 200_000, 120_000)).toBe(close);
+    expect(extendedDeadline(close, close - 30_000, 120_000)).toBe(close + 90_000);
+    expect(extendedDeadline(close, close - 30_000, 0)).toBe(close);
+  });
+
+  it('ranks the lowest first and, on equal totals, who bid it first', () => {
+    const ranked = rankStandings([
+      { supplierId: '1', best: '500.00', bestAt: 20, bids: 2 },
+      { supplierId: '2', best: '480.50', bestAt: 30, bids: 1 },
+      { supplierId: '3', best: '500.00', bestAt: 10, bids: 4 },
+    ]);
+    expect(ranked.map((r) => [r.supplierId, r.rank])).toEqual([
+      ['2', 1],
+      ['3', 2],
+      ['1', 3],
+    ]);
+  });
+
+  it('keeps a suspended round open past its close, and lets an auction only bid', () => {
+    expect(effectiveRfqState('open', 100, 200)).toBe('closed');
+    expect(effectiveRfqState('open', 100, 200, true)).toBe('open');
+    const live = { mode: 'auction' as const, suspended: false };
+    expect(quoteActions('open', null, live)).toEqual(['bid']);
+    expect(quoteActions('open', 'submitted', { ...live, suspended: true })).toEqual([]);
+    expect(quoteActions('closed', null, live)).toEqual([]);
+    expect(rfqActions('open', false, live)).toEqual(['close', 'cancel', 'suspendBid']);
+    expect(rfqActions('open', false, { ...live, suspended: true })).toContain('resumeBid');
+    expect(rfqActions('open', false)).toEqual(['close', 'cancel']);
+  });
+});
+
+describe('bid and auction schemas', () => {
+  it('defaults a request to sealed, and bounds the auction’s rules', () => {
+    const base = {
+      title: 't',
+      deadline: 1,
+      deliveryAddress: 'a',
+      supplierIds: ['1'],
+      lines: [{ materialName: 'm', unit: 'u', quantity: '1', deliveryDate: '2027-01-01' }],
+    };
+    expect(rfqSaveSchema.parse(base)).toMatchObject({ mode: 'sealed', bidStep: '0', bidCeiling: null });
+    expect(rfqSaveSchema.safeParse({ ...base, bidStep: '1.005' }).success).toBe(false);
+    expect(rfqSaveSchema.safeParse({ ...base, bidExtendMinutes: 31 }).success).toBe(false);
+    expect(bidPlaceSchema.safeParse({ lines: [] }).success).toBe(false);
+    expect(
+      bidPlaceSchema.safeParse({
+        lines: [
+          { rfqLineId: '1', unitPrice: '2' },
+          { rfqLineId: '1', unitPrice: '3' },
+        ],
+      }).success,
     ).toBe(false);
   });
 });

@@ -29,7 +29,8 @@ type BusEvent =
   | { kind: 'users'; tenantId: string; userIds: readonly string[]; frame: ServerFrame }
   | { kind: 'sessions'; sessionIds: readonly string[]; reason: MessageKey }
   | { kind: 'tenant'; tenantId: string; frame: ServerFrame; exceptUserId?: string }
-  | { kind: 'topic'; topic: string; data: unknown };
+  | { kind: 'topic'; topic: string; data: unknown }
+  | { kind: 'room'; room: string; frames: Record<string, ServerFrame> };
 
 interface Bus {
   publish(event: BusEvent): Promise<void>;
@@ -194,6 +195,9 @@ export class ChatHub implements Realtime, Cluster {
   readonly processId = randomUUID();
   readonly redis: Redis | null = null;
   private readonly topics = new Map<string, Set<(data: unknown) => void>>();
+  /** room → the sockets of this process in it, each with its audience (which frame it gets). */
+  private readonly rooms = new Map<string, Map<Connection, string>>();
+  private readonly roomsOf = new Map<Connection, Set<string>>();
 
   constructor(
     redisUrl: string | undefined,
@@ -248,8 +252,45 @@ export class ChatHub implements Realtime, Cluster {
     return first;
   }
 
+  /**
+   * The socket joins a live room as `audience`: each frame sent to the room names a frame per
+   * audience, and a socket gets only its own (a supplier's rank, never staff's board).
+   */
+  join(conn: Connection, room: string, audience: string): void {
+    let members = this.rooms.get(room);
+    if (!members) {
+      members = new Map();
+      this.rooms.set(room, members);
+    }
+    members.set(conn, audience);
+    let joined = this.roomsOf.get(conn);
+    if (!joined) {
+      joined = new Set();
+      this.roomsOf.set(conn, joined);
+    }
+    joined.add(room);
+  }
+
+  leave(conn: Connection, room?: string): void {
+    const joined = this.roomsOf.get(conn);
+    if (!joined) return;
+    for (const name of room === undefined ? [...joined] : [room]) {
+      joined.delete(name);
+      const members = this.rooms.get(name);
+      members?.delete(conn);
+      if (members?.size === 0) this.rooms.delete(name);
+    }
+    if (joined.size === 0) this.roomsOf.delete(conn);
+  }
+
+  /** Every socket in the room, on every process, gets the frame of its audience (none if it has none). */
+  sendToRoom(room: string, frames: Record<string, ServerFrame>): Promise<void> {
+    return this.bus.publish({ kind: 'room', room, frames });
+  }
+
   /** Unregisters a closed socket; true when the user has no socket left on any process. */
   async remove(conn: Connection): Promise<boolean> {
+    this.leave(conn);
     const key = userKey(conn.tenantId, conn.userId);
     const sockets = this.byUser.get(key);
     if (!sockets?.delete(conn)) return false;
@@ -320,6 +361,20 @@ export class ChatHub implements Realtime, Cluster {
   private deliver(event: BusEvent): void {
     if (event.kind === 'topic') {
       for (const handler of this.topics.get(event.topic) ?? []) handler(event.data);
+      return;
+    }
+    if (event.kind === 'room') {
+      const texts = new Map<string, string>();
+      for (const [conn, audience] of this.rooms.get(event.room) ?? []) {
+        const frame = event.frames[audience];
+        if (!frame || conn.socket.readyState !== conn.socket.OPEN) continue;
+        let text = texts.get(audience);
+        if (text === undefined) {
+          text = JSON.stringify(frame);
+          texts.set(audience, text);
+        }
+        conn.socket.send(text);
+      }
       return;
     }
     if (event.kind === 'sessions') {

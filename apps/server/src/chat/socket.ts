@@ -25,6 +25,7 @@ import {
   unreadByPeer,
 } from './chat-store';
 import type { ChatHub, Connection } from './hub';
+import { socketMethodHandler } from './socket-methods';
 
 /** A socket that has not sent a valid token by then is closed. */
 const AUTH_TIMEOUT_MS = 10_000;
@@ -225,6 +226,22 @@ export function registerChatSocket(app: FastifyInstance, hub: ChatHub): void {
               sord: frame.sord,
               ...page,
               reqId,
+            });
+            return;
+          }
+          case 'openBid':
+          case 'suspendBid': {
+            const handler = socketMethodHandler(frame.method);
+            if (!handler) throw new AppError(400, 'chat.unknownMethod', { method: frame.method });
+            await handler({
+              deps: app.deps,
+              auth,
+              frame: frame as never,
+              locale: conn.locale,
+              log: request.log,
+              join: (room, audience) => hub.join(conn, room, audience),
+              leave: (room) => hub.leave(conn, room),
+              send: (out) => hub.send(conn, { ...out, reqId }),
             });
             return;
           }

@@ -21,6 +21,11 @@ export interface Realtime {
   /** Every open socket of the tenant's users, on every server process. */
   sendToTenant(tenantId: string, frame: ServerFrame): Promise<void>;
   /**
+   * Every socket that joined the live room (an auction's round, `bidRoom`), on every server
+   * process, gets the frame named by its audience; a socket whose audience has none gets nothing.
+   */
+  sendToRoom(room: string, frames: Record<string, ServerFrame>): Promise<void>;
+  /**
    * The sockets of these sessions get `logout {msg}` (the reason, in each socket's language) and
    * close: logout, forced offline, replaced by a sign-in elsewhere, user disabled or deleted.
    */
@@ -32,6 +37,7 @@ export interface Realtime {
 export const noRealtime: Realtime = {
   async sendToUsers() {},
   async sendToTenant() {},
+  async sendToRoom() {},
   async endSessions() {},
   async close() {},
 };

@@ -516,6 +516,25 @@ export interface PoAsnLine {
   tenant_id: Int8;
 }
 
+export interface PoBid {
+  created_at: Timestamp;
+  created_by: Int8;
+  id: Generated<Int8>;
+  rfq_id: Int8;
+  round: number;
+  seq: number;
+  supplier_id: Int8;
+  tenant_id: Int8;
+  total: Numeric;
+}
+
+export interface PoBidLine {
+  bid_id: Int8;
+  rfq_line_id: Int8;
+  tenant_id: Int8;
+  unit_price: Numeric;
+}
+
 export interface PoInvoice {
   bill_no: string;
   created_at: Generated<Timestamp>;
@@ -674,6 +693,9 @@ export interface PoReceiptLine {
 export interface PoRfq {
   award_task_id: Int8 | null;
   awarded_at: Timestamp | null;
+  bid_ceiling: Numeric | null;
+  bid_extend_minutes: Generated<number>;
+  bid_step: Generated<Numeric>;
   bill_no: string;
   buyer_id: Int8;
   cancel_reason: Generated<string>;
@@ -684,11 +706,13 @@ export interface PoRfq {
   deadline: Timestamp;
   delivery_address: Generated<string>;
   id: Generated<Int8>;
+  mode: Generated<'sealed' | 'auction'>;
   published_at: Timestamp | null;
   remark: Generated<string>;
   requisition_task_id: Int8 | null;
   round: Generated<number>;
   state: 'draft' | 'open' | 'closed' | 'awarded' | 'cancelled';
+  suspended_ms: Int8 | null;
   tenant_id: Int8;
   terms: Generated<string>;
   title: string;
@@ -1495,6 +1519,8 @@ export interface DB {
   platform_session: PlatformSession;
   po_asn: PoAsn;
   po_asn_line: PoAsnLine;
+  po_bid: PoBid;
+  po_bid_line: PoBidLine;
   po_invoice: PoInvoice;
   po_invoice_line: PoInvoiceLine;
   po_order: PoOrder;

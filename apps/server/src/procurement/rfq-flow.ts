@@ -13,7 +13,7 @@ import { type FormOutcome, registerForm } from '../workflow/forms';
 import { supplierUserIds, tellAt } from './order-flow';
 import { insertDraftOrder } from './order-service';
 import type { Actor } from './order-store';
-import { invitedSupplierIds, type LockedRfq, setRfqState } from './rfq-store';
+import { invitedSupplierIds, type LockedRfq, lockRfq, setRfqState } from './rfq-store';
 
 type Tx = Transaction<Database>;
 
@@ -131,39 +131,12 @@ export async function awardInTx(tx: Tx, rfq: LockedRfq, actor: Actor): Promise<s
 async function awardFinished(tx: Tx, outcome: FormOutcome): Promise<void> {
   const row = await tx
     .selectFrom('po_rfq')
-    .select([
-      'id',
-      'tenant_id',
-      'bill_no',
-      'title',
-      'state',
-      'round',
-      'deadline',
-      'version',
-      'buyer_id',
-      'currency',
-    ])
-    .select('delivery_address')
+    .select('id')
     .where('tenant_id', '=', outcome.tenantId)
     .where('award_task_id', '=', outcome.taskId)
-    .forUpdate()
     .executeTakeFirst();
   if (!row) return;
-  const rfq: LockedRfq = {
-    id: String(row.id),
-    tenantId: String(row.tenant_id),
-    billNo: row.bill_no,
-    title: row.title,
-    state: 'closed',
-    effectiveState: 'closed',
-    round: row.round,
-    deadline: new Date(row.deadline).getTime(),
-    version: row.version,
-    buyerId: String(row.buyer_id),
-    awarding: true,
-    currency: row.currency,
-    deliveryAddress: row.delivery_address,
-  };
+  const rfq = await lockRfq(tx, outcome.tenantId, String(row.id), new Date());
   const system: Actor = { id: null, name: '', side: 'system' };
   if (outcome.status === FLOW_STATUS.approved) {
     await awardInTx(tx, rfq, system);

@@ -22,7 +22,16 @@ import { callerSupplier } from '../supplier/access';
 import { assertOwnFiles, saveVendorFile } from '../supplier/file-service';
 import { isUniqueViolation } from './delivery-store';
 import { tellAt } from './order-flow';
-import { lockRfq, rfqColumns, rfqLines, rfqQuotes, toRfqSummary } from './rfq-store';
+import {
+  bidRulesOf,
+  lockQuote,
+  lockRfq,
+  rfqColumns,
+  rfqLines,
+  rfqQuotes,
+  toRfqSummary,
+  writeQuote,
+} from './rfq-store';
 
 /**
  * The supplier's side of requests for quotation: only those its supplier is invited to, never a
@@ -101,6 +110,7 @@ export async function portalRfq(ctx: ServiceContext, id: string): Promise<Portal
   const own = quote[0] ?? null;
   return {
     ...summary,
+    ...bidRulesOf(row),
     quotedCount: own?.state === 'submitted' ? 1 : 0,
     categoryCode: row.category_code,
     deliveryAddress: row.delivery_address,
@@ -109,25 +119,8 @@ export async function portalRfq(ctx: ServiceContext, id: string): Promise<Portal
     lines,
     quote: own,
     previousQuote: previous[0] ?? null,
-    actions: [...quoteActions(summary.state, own?.state ?? null)],
+    actions: [...quoteActions(summary.state, own?.state ?? null, summary)],
   };
-}
-
-/** The supplier's quote row of the round, locked (none yet: undefined). */
-async function lockQuote(
-  tx: Parameters<Parameters<typeof transaction>[1]>[0],
-  rfqId: string,
-  supplierId: string,
-  round: number,
-) {
-  return tx
-    .selectFrom('po_quote')
-    .select(['id', 'state', 'version'])
-    .where('rfq_id', '=', rfqId)
-    .where('supplier_id', '=', supplierId)
-    .where('round', '=', round)
-    .forUpdate()
-    .executeTakeFirst();
 }
 
 /** The invited supplier's request (404 otherwise), locked for share, open by the server's clock (409 otherwise). */
@@ -145,6 +138,7 @@ async function openRequest(
     .where('supplier_id', '=', supplier.id)
     .executeTakeFirst();
   if (!invited || !RFQ_SUPPLIER_VISIBLE.includes(rfq.state)) throw notFound();
+  if (rfq.mode === 'auction') throw new AppError(409, 'procurement.bidAuctionOnly');
   if (rfq.effectiveState !== 'open') throw new AppError(409, 'procurement.rfqNotOpen');
   return rfq;
 }
@@ -189,56 +183,17 @@ export async function saveQuote(ctx: ServiceContext, id: string, body: QuoteSave
         total_amount: quoteTotal(priced),
         submitted_at: body.submit ? new Date() : null,
       } as const;
-      let quoteId: string;
-      if (existing) {
-        quoteId = String(existing.id);
-        await tx
-          .updateTable('po_quote')
-          .set({ ...values, version: existing.version + 1 })
-          .where('id', '=', quoteId)
-          .execute();
-        await tx.deleteFrom('po_quote_line').where('quote_id', '=', quoteId).execute();
-        await tx.deleteFrom('po_quote_file').where('quote_id', '=', quoteId).execute();
-      } else {
-        const row = await tx
-          .insertInto('po_quote')
-          .values({
-            tenant_id: ctx.tenantId,
-            rfq_id: id,
-            supplier_id: supplier.id,
-            round: rfq.round,
-            created_by: ctx.userId,
-            ...values,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        quoteId = String(row.id);
-      }
-      await tx
-        .insertInto('po_quote_line')
-        .values(
-          priced.map((l) => ({
-            tenant_id: ctx.tenantId,
-            quote_id: quoteId,
-            rfq_line_id: l.rfqLineId,
-            unit_price: l.unitPrice,
-            amount: l.unitPrice === null ? null : lineAmount(l.quantity, l.unitPrice),
-            lead_days: l.leadDays,
-            remark: l.remark,
-          })),
-        )
-        .execute();
-      if (body.fileIds.length)
-        await tx
-          .insertInto('po_quote_file')
-          .values(
-            [...new Set(body.fileIds)].map((fileId) => ({
-              tenant_id: ctx.tenantId,
-              quote_id: quoteId,
-              file_id: fileId,
-            })),
-          )
-          .execute();
+      await writeQuote(
+        tx,
+        { tenantId: ctx.tenantId, rfqId: id, supplierId: supplier.id, round: rfq.round, userId: ctx.userId },
+        existing,
+        values,
+        priced.map((l) => ({
+          ...l,
+          amount: l.unitPrice === null ? null : lineAmount(l.quantity, l.unitPrice),
+        })),
+        body.fileIds,
+      );
       if (!body.submit) return [];
       const name = await tx
         .selectFrom('vendor_supplier')

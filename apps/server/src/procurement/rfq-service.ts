@@ -31,9 +31,11 @@ import { pushCounts } from '../message/index';
 import { nextBillNo } from '../system/bill-rule/index';
 import { titleIn, titlesIn } from '../workflow/forms';
 import { launchFormTask } from '../workflow/task-service';
+import { pushLiveRound } from './bid-live';
 import type { Actor } from './order-store';
 import { awardInTx, hasAwardFlow, tellSuppliersOfRfq } from './rfq-flow';
 import {
+  bidRulesOf,
   invitedSupplierIds,
   type LockedRfq,
   lockRfq,
@@ -56,6 +58,8 @@ const ACTION_CODE: Record<RfqAction, string> = {
   newRound: P.rfqPublish,
   cancel: P.rfqPublish,
   award: P.rfqAward,
+  suspendBid: P.rfqPublish,
+  resumeBid: P.rfqPublish,
 };
 
 const staffActor = (ctx: ServiceContext): Actor => ({
@@ -131,6 +135,7 @@ export async function getRfq(ctx: ServiceContext, id: string): Promise<Rfq> {
   ]);
   return {
     ...summary,
+    ...bidRulesOf(row),
     categoryCode: row.category_code,
     deliveryAddress: row.delivery_address,
     terms: row.terms,
@@ -145,7 +150,7 @@ export async function getRfq(ctx: ServiceContext, id: string): Promise<Rfq> {
       supplierName: o.supplier_name,
       state: o.state,
     })),
-    actions: rfqActions(summary.state, summary.awarding).filter(
+    actions: rfqActions(summary.state, summary.awarding, summary).filter(
       (a) => perms.isAdmin || perms.codes.has(ACTION_CODE[a]),
     ),
   };
@@ -271,6 +276,10 @@ async function assertRequisition(ctx: ServiceContext, tx: Tx, taskId: string | n
 
 const headerOf = (body: RfqSave) => ({
   title: body.title,
+  mode: body.mode,
+  bid_step: body.bidStep,
+  bid_ceiling: body.bidCeiling,
+  bid_extend_minutes: body.bidExtendMinutes,
   category_code: body.categoryCode,
   currency: body.currency,
   deadline: new Date(body.deadline),
@@ -340,8 +349,13 @@ export async function createRfq(ctx: ServiceContext, body: RfqSave): Promise<Rfq
   return getRfq(ctx, id);
 }
 
-function refuseUnless(rfq: LockedRfq, action: RfqAction): void {
-  if (!rfqAllows(rfq.effectiveState, action, rfq.awarding))
+export function refuseUnless(rfq: LockedRfq, action: RfqAction): void {
+  if (
+    !rfqAllows(rfq.effectiveState, action, rfq.awarding, {
+      mode: rfq.mode,
+      suspended: rfq.suspendedMs !== null,
+    })
+  )
     throw new AppError(409, 'procurement.rfqWrongState');
 }
 
@@ -400,6 +414,7 @@ export async function publishRfq(ctx: ServiceContext, id: string, version: numbe
     );
   });
   await pushTold(ctx, told);
+  await pushLiveRound(ctx, id);
   return getRfq(ctx, id);
 }
 
@@ -408,8 +423,9 @@ export async function closeRfq(ctx: ServiceContext, id: string, version: number)
   await transaction(ctx.db, async (tx) => {
     const rfq = await lock(ctx, tx, id, version);
     refuseUnless(rfq, 'close');
-    await setRfqState(tx, rfq, 'closed', { closed_at: new Date() });
+    await setRfqState(tx, rfq, 'closed', { closed_at: new Date(), suspended_ms: null });
   });
+  await pushLiveRound(ctx, id);
   return getRfq(ctx, id);
 }
 
@@ -429,7 +445,12 @@ export async function newRfqRound(
       .set({ award_supplier_id: null, award_unit_price: null, award_amount: null })
       .where('rfq_id', '=', id)
       .execute();
-    await setRfqState(tx, rfq, 'open', { round, deadline: new Date(body.deadline), closed_at: null });
+    await setRfqState(tx, rfq, 'open', {
+      round,
+      deadline: new Date(body.deadline),
+      closed_at: null,
+      suspended_ms: null,
+    });
     return tellSuppliersOfRfq(
       tx,
       rfq,
@@ -440,6 +461,7 @@ export async function newRfqRound(
     );
   });
   await pushTold(ctx, told);
+  await pushLiveRound(ctx, id);
   return getRfq(ctx, id);
 }
 
@@ -452,7 +474,11 @@ export async function cancelRfq(
   const told = await transaction(ctx.db, async (tx) => {
     const rfq = await lock(ctx, tx, id, body.version);
     refuseUnless(rfq, 'cancel');
-    await setRfqState(tx, rfq, 'cancelled', { cancel_reason: body.reason, closed_at: new Date() });
+    await setRfqState(tx, rfq, 'cancelled', {
+      cancel_reason: body.reason,
+      closed_at: new Date(),
+      suspended_ms: null,
+    });
     if (rfq.state === 'draft') return [];
     return tellSuppliersOfRfq(
       tx,
@@ -464,6 +490,7 @@ export async function cancelRfq(
     );
   });
   await pushTold(ctx, told);
+  await pushLiveRound(ctx, id);
   return getRfq(ctx, id);
 }
 
@@ -562,5 +589,6 @@ export async function awardRfq(ctx: ServiceContext, id: string, body: RfqAward):
     return [];
   });
   await pushTold(ctx, told);
+  await pushLiveRound(ctx, id);
   return getRfq(ctx, id);
 }

@@ -2,8 +2,10 @@ import {
   effectiveRfqState,
   type Quote,
   type QuoteState,
+  type RfqBidRules,
   type RfqInvitee,
   type RfqLine,
+  type RfqMode,
   type RfqState,
   type RfqSummary,
 } from '@srm/contracts';
@@ -26,6 +28,11 @@ export function rfqColumns(db: Db) {
       'r.title',
       'r.category_code',
       'r.state',
+      'r.mode',
+      'r.suspended_ms',
+      sql<string>`r.bid_step::text`.as('bid_step'),
+      sql<string | null>`r.bid_ceiling::text`.as('bid_ceiling'),
+      'r.bid_extend_minutes',
       'r.round',
       'r.deadline',
       'r.currency',
@@ -49,12 +56,16 @@ export function rfqColumns(db: Db) {
 export type RfqRow = Awaited<ReturnType<ReturnType<typeof rfqColumns>['executeTakeFirstOrThrow']>>;
 
 export function toRfqSummary(row: RfqRow, now: Date): RfqSummary {
-  const deadline = ms(row.deadline) ?? 0;
+  const suspended = row.suspended_ms !== null;
+  // While suspended, the close shown is what the round would have left from now.
+  const deadline = suspended ? now.getTime() + Number(row.suspended_ms) : (ms(row.deadline) ?? 0);
   return {
     id: String(row.id),
     billNo: row.bill_no,
     title: row.title,
-    state: effectiveRfqState(row.state as RfqState, deadline, now.getTime()),
+    state: effectiveRfqState(row.state as RfqState, deadline, now.getTime(), suspended),
+    mode: row.mode as RfqMode,
+    suspended,
     round: row.round,
     version: row.version,
     deadline,
@@ -68,6 +79,13 @@ export function toRfqSummary(row: RfqRow, now: Date): RfqSummary {
     publishedAt: ms(row.published_at),
   };
 }
+
+/** An auction's rules as the answers give them. */
+export const bidRulesOf = (row: RfqRow): RfqBidRules => ({
+  bidStep: row.bid_step,
+  bidCeiling: row.bid_ceiling,
+  bidExtendMinutes: row.bid_extend_minutes,
+});
 
 /**
  * The request's lines. Their awards show when `award` says so: staff see a pending award too;
@@ -235,6 +253,12 @@ export interface LockedRfq {
   /** As stored; `effectiveState` with the clock applied. */
   state: RfqState;
   effectiveState: RfqState;
+  mode: RfqMode;
+  /** While an auction is suspended: the ms its round had left; else null. */
+  suspendedMs: number | null;
+  bidStep: string;
+  bidCeiling: string | null;
+  bidExtendMinutes: number;
   round: number;
   deadline: number;
   version: number;
@@ -265,6 +289,11 @@ export async function lockRfq(
       'bill_no',
       'title',
       'state',
+      'mode',
+      'suspended_ms',
+      sql<string>`bid_step::text`.as('bid_step'),
+      sql<string | null>`bid_ceiling::text`.as('bid_ceiling'),
+      'bid_extend_minutes',
       'round',
       'deadline',
       'version',
@@ -281,13 +310,19 @@ export async function lockRfq(
     throw new AppError(409, 'procurement.rfqStale');
   const deadline = ms(row.deadline) ?? 0;
   const state = row.state as RfqState;
+  const suspendedMs = row.suspended_ms === null ? null : Number(row.suspended_ms);
   return {
     id: String(row.id),
     tenantId: String(row.tenant_id),
     billNo: row.bill_no,
     title: row.title,
     state,
-    effectiveState: effectiveRfqState(state, deadline, now.getTime()),
+    effectiveState: effectiveRfqState(state, deadline, now.getTime(), suspendedMs !== null),
+    mode: row.mode as RfqMode,
+    suspendedMs,
+    bidStep: row.bid_step,
+    bidCeiling: row.bid_ceiling,
+    bidExtendMinutes: row.bid_extend_minutes,
     round: row.round,
     deadline,
     version: row.version,
@@ -311,6 +346,7 @@ export async function setRfqState(
     closed_at: Date | null;
     awarded_at: Date;
     cancel_reason: string;
+    suspended_ms: number | null;
   }> = {},
 ): Promise<void> {
   await tx
@@ -328,4 +364,93 @@ export async function invitedSupplierIds(db: Db, rfqId: string): Promise<string[
     .where('rfq_id', '=', rfqId)
     .execute();
   return rows.map((r) => String(r.supplier_id));
+}
+
+/**
+ * Writes a supplier's quote of a round: the existing one (locked by the caller) replaced with a new
+ * version, or the round's first; its lines replaced, and its attachments when `fileIds` is given.
+ */
+export async function writeQuote(
+  tx: Transaction<Database>,
+  at: { tenantId: string; rfqId: string; supplierId: string; round: number; userId: string },
+  existing: { id: string | number; version: number } | undefined,
+  values: {
+    state: QuoteState;
+    valid_until: string;
+    remark?: string;
+    total_amount: string;
+    submitted_at: Date | null;
+  },
+  lines: readonly {
+    rfqLineId: string;
+    unitPrice: string | null;
+    amount: string | null;
+    leadDays?: number | null;
+    remark?: string;
+  }[],
+  fileIds?: readonly string[],
+): Promise<string> {
+  let quoteId: string;
+  if (existing) {
+    quoteId = String(existing.id);
+    await tx
+      .updateTable('po_quote')
+      .set({ ...values, version: existing.version + 1 })
+      .where('id', '=', quoteId)
+      .execute();
+    await tx.deleteFrom('po_quote_line').where('quote_id', '=', quoteId).execute();
+    if (fileIds) await tx.deleteFrom('po_quote_file').where('quote_id', '=', quoteId).execute();
+  } else {
+    const row = await tx
+      .insertInto('po_quote')
+      .values({
+        tenant_id: at.tenantId,
+        rfq_id: at.rfqId,
+        supplier_id: at.supplierId,
+        round: at.round,
+        created_by: at.userId,
+        ...values,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    quoteId = String(row.id);
+  }
+  await tx
+    .insertInto('po_quote_line')
+    .values(
+      lines.map((l) => ({
+        tenant_id: at.tenantId,
+        quote_id: quoteId,
+        rfq_line_id: l.rfqLineId,
+        unit_price: l.unitPrice,
+        amount: l.amount,
+        lead_days: l.leadDays ?? null,
+        remark: l.remark ?? '',
+      })),
+    )
+    .execute();
+  if (fileIds?.length)
+    await tx
+      .insertInto('po_quote_file')
+      .values(
+        [...new Set(fileIds)].map((fileId) => ({
+          tenant_id: at.tenantId,
+          quote_id: quoteId,
+          file_id: fileId,
+        })),
+      )
+      .execute();
+  return quoteId;
+}
+
+/** The supplier's quote row of the round, locked (none yet: undefined). */
+export async function lockQuote(tx: Transaction<Database>, rfqId: string, supplierId: string, round: number) {
+  return tx
+    .selectFrom('po_quote')
+    .select(['id', 'state', 'version'])
+    .where('rfq_id', '=', rfqId)
+    .where('supplier_id', '=', supplierId)
+    .where('round', '=', round)
+    .forUpdate()
+    .executeTakeFirst();
 }

@@ -404,6 +404,11 @@ const NOT_CREATES = new Set([
   'POST /api/procurement/Rfq/{id}/Actions/Award',
   'POST /api/procurement/Portal/Rfq/{id}/Quote/Actions/Withdraw',
   'POST /api/procurement/Portal/Rfq/Upload',
+  // Suspending and resuming a round move the request at its version; of two identical bids at
+  // once the second is not below the first and answers 409 (bidding.test.ts).
+  'POST /api/procurement/Rfq/{id}/Actions/SuspendBid',
+  'POST /api/procurement/Rfq/{id}/Actions/ResumeBid',
+  'POST /api/procurement/Portal/Rfq/{id}/Bids',
   // An order's actions move one order at its version: the second of two at once answers 409 (purchase-order.test.ts).
   'POST /api/procurement/PurchaseOrder/{id}/Actions/Submit',
   'POST /api/procurement/PurchaseOrder/{id}/Actions/Close',

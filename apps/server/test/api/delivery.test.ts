@@ -13,9 +13,8 @@ import {
   type ShippableLine,
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedTenant } from '../../src/setup/seed';
-import { seedDemoSuppliers } from '../../src/supplier/index';
-import { createTestApp, supplierIdOf, type TestApp } from '../helpers';
+import { createTestApp, type TestApp } from '../helpers';
+import { seedProcurementTenant } from '../procurement-tenant';
 
 /**
  * Advance ship notices and receipts (issue 41 §3): the supplier ships an acknowledged order's open
@@ -32,45 +31,28 @@ let nobody: string;
 let vendor: string;
 let vendor2: string;
 let t2admin: string;
-let tenantId: string;
 let supplierA: string;
 const en = { 'accept-language': 'en-US' };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const seeded = await seedTenant(t.db, {
-    code: 'asn',
-    name: '送货租户',
-    entName: '送货集团',
-    vendorEntName: '送货供应商有限公司',
-    accountPrefix: 'asn',
-    mobilePrefix: '139100007',
-    workflowDemo: false,
-  });
-  tenantId = seeded.tenantId;
-  await seedDemoSuppliers(t.db, tenantId, { accountPrefix: 'asn', mobilePrefix: '139100008' });
-  [admin, buyer, vendor, vendor2] = await Promise.all([
-    t.login('asnadmin', 'admin123'),
-    t.login('asnbuyer', 'buyer123'),
-    t.login('asnvendor', 'vendor123'),
-    t.login('asnvendor2', 'vendor123'),
-  ]);
-  supplierA = await supplierIdOf(t.db, tenantId, '送货供应商有限公司');
-  const made = await t.post(
-    '/api/permission/Users',
-    {
-      account: 'asnnobody',
-      realName: '无权限',
-      mobile: '13912345698',
-      password: 'nobody123',
-      deptId: seeded.depts.purchase,
-    },
+  ({
     admin,
-  );
-  expect(made.body.code).toBe(0);
-  nobody = await t.login('asnnobody', 'nobody123');
-  await t.seedOtherTenant('t2');
-  t2admin = await t.login('t2admin', 'admin123');
+    buyer,
+    nobody,
+    vendor,
+    vendor2,
+    otherAdmin: t2admin,
+    supplierA,
+  } = await seedProcurementTenant(t, {
+    prefix: 'asn',
+    name: '送货租户',
+    vendorEntName: '送货供应商有限公司',
+    mobilePrefix: '139100007',
+    supplierMobilePrefix: '139100008',
+    nobodyMobile: '13912345698',
+    other: 't2',
+  }));
 });
 afterAll(() => t.close());
 

@@ -46,6 +46,7 @@ beforeAll(async () => {
       pushed.push({ userIds, frame, committed: Number(row.n) });
     },
     async sendToTenant() {},
+    async sendToRoom() {},
     async endSessions() {},
     async close() {},
   };

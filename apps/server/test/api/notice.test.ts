@@ -32,6 +32,7 @@ beforeAll(async () => {
       pushed.push({ userIds, frame });
     },
     async sendToTenant() {},
+    async sendToRoom() {},
     async endSessions() {},
     async close() {},
   };

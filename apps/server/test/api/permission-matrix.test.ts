@@ -206,6 +206,8 @@ const SUPPLIER_SIDE = new Set([
   'GET /api/procurement/Portal/Rfq/{id}',
   'PUT /api/procurement/Portal/Rfq/{id}/Quote',
   'POST /api/procurement/Portal/Rfq/{id}/Quote/Actions/Withdraw',
+  'GET /api/procurement/Portal/Rfq/{id}/Bids',
+  'POST /api/procurement/Portal/Rfq/{id}/Bids',
   'GET /api/procurement/Portal/PurchaseOrder/{id}',
   'POST /api/procurement/Portal/PurchaseOrder/{id}/Actions/Answer',
   'POST /api/procurement/Portal/Invoice',
@@ -1821,6 +1823,29 @@ describe('permission matrix', () => {
         `/api/procurement/Portal/Rfq/${T.rfq}/Quote/Actions/Withdraw`,
         { version: 0 },
       ],
+      ['GET /api/procurement/Rfq/{id}/Bids', `${RFQ}/${T.rfq}/Bids`],
+      [
+        'POST /api/procurement/Rfq/{id}/Actions/SuspendBid',
+        `${RFQ}/${T.rfq}/Actions/SuspendBid`,
+        { version: 0 },
+      ],
+      [
+        'POST /api/procurement/Rfq/{id}/Actions/ResumeBid',
+        `${RFQ}/${T.rfq}/Actions/ResumeBid`,
+        { version: 0 },
+      ],
+      ['GET /api/procurement/Portal/Rfq/{id}/Bids', `/api/procurement/Portal/Rfq/${T.rfq}/Bids`],
+      [
+        'POST /api/procurement/Portal/Rfq/{id}/Bids',
+        `/api/procurement/Portal/Rfq/${T.rfq}/Bids`,
+        { lines: [{ rfqLineId: T.rfqLine, unitPrice: '1' }] },
+      ],
+      // Their request's line in a bid on ours.
+      [
+        'POST /api/procurement/Portal/Rfq/{id}/Bids',
+        `/api/procurement/Portal/Rfq/${ours.rfq}/Bids`,
+        { lines: [{ rfqLineId: T.rfqLine, unitPrice: '1' }] },
+      ],
       ['GET /api/procurement/PurchaseOrder/{id}', `${PO}/${T.order}`],
       ['PUT /api/procurement/PurchaseOrder/{id}', `${PO}/${T.order}`, { ...poBody(ourSupplier), version: 0 }],
       // Their supplier in our order, new or saved; their order's line in a decision on ours.
@@ -2871,6 +2896,12 @@ describe('another supplier of the same tenant', () => {
       ['GET /api/procurement/Portal/Delivery/{id}', `/api/procurement/Portal/Delivery/${B.asn}`],
       ['GET /api/procurement/Portal/Invoice/{id}', `/api/procurement/Portal/Invoice/${B.invoice}`],
       ['GET /api/procurement/Portal/Rfq/{id}', `/api/procurement/Portal/Rfq/${B.rfq}`],
+      ['GET /api/procurement/Portal/Rfq/{id}/Bids', `/api/procurement/Portal/Rfq/${B.rfq}/Bids`],
+      [
+        'POST /api/procurement/Portal/Rfq/{id}/Bids',
+        `/api/procurement/Portal/Rfq/${B.rfq}/Bids`,
+        { lines: [{ rfqLineId: B.rfqLine, unitPrice: '1' }] },
+      ],
       [
         'PUT /api/procurement/Portal/Rfq/{id}/Quote',
         `/api/procurement/Portal/Rfq/${B.rfq}/Quote`,

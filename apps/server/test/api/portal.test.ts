@@ -116,6 +116,7 @@ beforeAll(async () => {
       tenantFrames.push({ tenantId: tenant, frame });
     },
     endSessions: (ids, reason) => real.endSessions(ids, reason),
+    sendToRoom: (room, frames) => real.sendToRoom(room, frames),
     close: () => real.close(),
   };
   admin = await t.login('admin', 'admin123');

@@ -5,9 +5,8 @@ import {
   type PurchaseOrderSummary,
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedTenant } from '../../src/setup/seed';
-import { seedDemoSuppliers } from '../../src/supplier/index';
-import { createTestApp, supplierIdOf, type TestApp } from '../helpers';
+import { createTestApp, type TestApp } from '../helpers';
+import { seedProcurementTenant } from '../procurement-tenant';
 
 /**
  * Purchase orders (issue 41 §2): a buyer drafts an order, submits it into its approval, the
@@ -17,14 +16,12 @@ import { createTestApp, supplierIdOf, type TestApp } from '../helpers';
  */
 
 let t: TestApp;
-let admin: string;
 let buyer: string;
 let manager: string;
 let nobody: string;
 let vendor: string;
 let vendor2: string;
 let t2admin: string;
-let tenantId: string;
 let supplierA: string;
 let supplierB: string;
 let frozen: string;
@@ -84,43 +81,26 @@ async function releasedOrder(): Promise<PurchaseOrder> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const seeded = await seedTenant(t.db, {
-    code: 'po',
+  ({
+    buyer,
+    manager,
+    nobody,
+    vendor,
+    vendor2,
+    otherAdmin: t2admin,
+    supplierA,
+    supplierB,
+    frozen,
+  } = await seedProcurementTenant(t, {
+    prefix: 'po',
     name: '订单租户',
-    entName: '订单集团',
     vendorEntName: '订单供应商有限公司',
-    accountPrefix: 'po',
     mobilePrefix: '139100005',
+    supplierMobilePrefix: '139100006',
+    nobodyMobile: '13912345699',
     workflowDemo: true,
-  });
-  tenantId = seeded.tenantId;
-  await seedDemoSuppliers(t.db, tenantId, { accountPrefix: 'po', mobilePrefix: '139100006' });
-  [admin, buyer, manager, vendor, vendor2] = await Promise.all([
-    t.login('poadmin', 'admin123'),
-    t.login('pobuyer', 'buyer123'),
-    t.login('pomanager', 'manager123'),
-    t.login('povendor', 'vendor123'),
-    t.login('povendor2', 'vendor123'),
-  ]);
-  supplierA = await supplierIdOf(t.db, tenantId, '订单供应商有限公司');
-  // A staff user who holds no code.
-  const made = await t.post(
-    '/api/permission/Users',
-    {
-      account: 'ponobody',
-      realName: '无权限',
-      mobile: '13912345699',
-      password: 'nobody123',
-      deptId: seeded.depts.purchase,
-    },
-    admin,
-  );
-  expect(made.body.code).toBe(0);
-  nobody = await t.login('ponobody', 'nobody123');
-  supplierB = await supplierIdOf(t.db, tenantId, '华东钢材有限公司');
-  frozen = await supplierIdOf(t.db, tenantId, '旧物资回收有限公司');
-  await t.seedOtherTenant('t2');
-  t2admin = await t.login('t2admin', 'admin123');
+    other: 't2',
+  }));
 });
 afterAll(() => t.close());
 

@@ -12,9 +12,8 @@ import {
 } from '@srm/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedTenant } from '../../src/setup/seed';
-import { seedDemoSuppliers } from '../../src/supplier/index';
-import { createTestApp, supplierIdOf, type TestApp, uploadFile } from '../helpers';
+import { createTestApp, type TestApp, uploadFile } from '../helpers';
+import { seedProcurementTenant } from '../procurement-tenant';
 
 /**
  * Requests for quotation (issue 41 §1): a buyer drafts a request from an approved requisition,
@@ -26,7 +25,6 @@ import { createTestApp, supplierIdOf, type TestApp, uploadFile } from '../helper
  */
 
 let t: TestApp;
-let admin: string;
 let buyer: string;
 let manager: string;
 let nobody: string;
@@ -104,42 +102,27 @@ async function quotedAndClosed(prices: { a: (string | null)[]; b: (string | null
 
 beforeAll(async () => {
   t = await createTestApp();
-  const seeded = await seedTenant(t.db, {
-    code: 'rfq',
+  ({
+    tenantId,
+    buyer,
+    manager,
+    nobody,
+    vendor,
+    vendor2,
+    otherAdmin: t2admin,
+    supplierA,
+    supplierB,
+    frozen,
+  } = await seedProcurementTenant(t, {
+    prefix: 'rfq',
     name: '询价租户',
-    entName: '询价集团',
     vendorEntName: '询价供应商有限公司',
-    accountPrefix: 'rfq',
     mobilePrefix: '139100007',
+    supplierMobilePrefix: '139100008',
+    nobodyMobile: '13912345698',
     workflowDemo: true,
-  });
-  tenantId = seeded.tenantId;
-  await seedDemoSuppliers(t.db, tenantId, { accountPrefix: 'rfq', mobilePrefix: '139100008' });
-  [admin, buyer, manager, vendor, vendor2] = await Promise.all([
-    t.login('rfqadmin', 'admin123'),
-    t.login('rfqbuyer', 'buyer123'),
-    t.login('rfqmanager', 'manager123'),
-    t.login('rfqvendor', 'vendor123'),
-    t.login('rfqvendor2', 'vendor123'),
-  ]);
-  supplierA = await supplierIdOf(t.db, tenantId, '询价供应商有限公司');
-  supplierB = await supplierIdOf(t.db, tenantId, '华东钢材有限公司');
-  frozen = await supplierIdOf(t.db, tenantId, '旧物资回收有限公司');
-  const made = await t.post(
-    '/api/permission/Users',
-    {
-      account: 'rfqnobody',
-      realName: '无权限',
-      mobile: '13912345698',
-      password: 'nobody123',
-      deptId: seeded.depts.purchase,
-    },
-    admin,
-  );
-  expect(made.body.code).toBe(0);
-  nobody = await t.login('rfqnobody', 'nobody123');
-  await t.seedOtherTenant('t2');
-  t2admin = await t.login('t2admin', 'admin123');
+    other: 't2',
+  }));
 });
 afterAll(() => t.close());
 

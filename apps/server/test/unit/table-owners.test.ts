@@ -92,6 +92,8 @@ const OWNERS: Record<string, string> = {
   flow_todo_count: 'workflow',
 
   // Purchase orders, their lines and history (procurement/order-store.ts and its services).
+  po_bid: 'procurement',
+  po_bid_line: 'procurement',
   po_asn: 'procurement',
   po_asn_line: 'procurement',
   po_invoice: 'procurement',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../api/envelope';
+import type { BidBoard, BidRank } from '../procurement/bid.core';
 import {
   CHAT_CONTENT_TYPES,
   CHAT_PAGE_SIZE,
@@ -65,6 +66,10 @@ export const clientFrameSchema = z.discriminatedUnion('method', [
     messageContent: z.string().max(SOCKET_FRAME_MAX_BYTES),
   }),
   z.object({ method: z.literal('UpdateReadMessage'), ...frameBase, formUserId: idSchema }),
+  /** Opens the live view of an auction's round (procurement/bid-socket.ts): its frames come until `suspendBid`. */
+  z.object({ method: z.literal('openBid'), ...frameBase, bidId: idSchema }),
+  /** Stops the live view of that round. */
+  z.object({ method: z.literal('suspendBid'), ...frameBase, bidId: idSchema }),
   z.object({
     method: z.literal('MessageList'),
     ...frameBase,
@@ -130,6 +135,10 @@ export type ServerChatFrame =
    * whose dataset reads one of them reads again (PortalView.watch).
    */
   | { method: 'dataChanged'; tables: string[] }
+  /** An auction's round changed (a bid, an extension, suspended, resumed, closed): staff's board. */
+  | ({ method: 'bidBoard' } & BidBoard)
+  /** The same change as a supplier sees it: its rank, never another's price. */
+  | ({ method: 'bidRank' } & BidRank)
   /** The session ended (logout, forced offline, single sign-in); the socket closes after this. */
   | { method: 'logout'; msg: string }
   /** A frame was refused and changed nothing; msg is in the user's language. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../api/envelope';
 import {
   DECIMAL_MAX_INTEGER_DIGITS,
+  MONEY_PLACES,
   normalizeDecimal,
   PRICE_PLACES,
   QUANTITY_PLACES,
@@ -47,6 +48,8 @@ export const poQuantitySchema = decimal(QUANTITY_PLACES, 'validation.poQuantity'
 /** A quantity that may be zero (received, rejected). */
 export const poQuantityOrZeroSchema = decimal(QUANTITY_PLACES, 'validation.poQuantityOrZero', false);
 export const poPriceSchema = decimal(PRICE_PLACES, 'validation.poPrice', false);
+/** An amount of money: two places, not negative. */
+export const poMoneySchema = decimal(MONEY_PLACES, 'validation.poMoney', false);
 export const poDateSchema = z
   .string({ error: 'validation.required' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid' })

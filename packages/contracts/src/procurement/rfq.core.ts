@@ -7,6 +7,7 @@
 // has one released (its conditions decide by the amount); an award makes one draft purchase order
 // per awarded supplier. A closed request may start a new round with a new deadline. The schemas
 // are in rfq.ts; docs/procurement.md tells the rest.
+import type { RfqMode } from './bid.core';
 import { compareDecimals, lineAmount, sumDecimals } from './decimal.core';
 
 export const RFQ_STATES = ['draft', 'open', 'closed', 'awarded', 'cancelled'] as const;
@@ -16,7 +17,16 @@ export const QUOTE_STATES = ['draft', 'submitted', 'withdrawn'] as const;
 export type QuoteState = (typeof QUOTE_STATES)[number];
 
 /** What staff may do to a request, by its state (the server refuses the rest with 409). */
-export type RfqAction = 'edit' | 'delete' | 'publish' | 'close' | 'newRound' | 'award' | 'cancel';
+export type RfqAction =
+  | 'edit'
+  | 'delete'
+  | 'publish'
+  | 'close'
+  | 'newRound'
+  | 'award'
+  | 'cancel'
+  | 'suspendBid'
+  | 'resumeBid';
 
 const RFQ_ACTIONS: Record<RfqState, readonly RfqAction[]> = {
   draft: ['edit', 'delete', 'publish', 'cancel'],
@@ -26,28 +36,57 @@ const RFQ_ACTIONS: Record<RfqState, readonly RfqAction[]> = {
   cancelled: [],
 };
 
-/** The actions of a request; none while its award is in approval. */
-export function rfqActions(state: RfqState, awarding = false): readonly RfqAction[] {
-  return awarding ? [] : RFQ_ACTIONS[state];
+/**
+ * The actions of a request; none while its award is in approval. A live auction's round may also
+ * be suspended while open, and resumed while suspended.
+ */
+export function rfqActions(
+  state: RfqState,
+  awarding = false,
+  live: { mode: RfqMode; suspended: boolean } = { mode: 'sealed', suspended: false },
+): readonly RfqAction[] {
+  if (awarding) return [];
+  const actions = RFQ_ACTIONS[state];
+  if (live.mode !== 'auction' || state !== 'open') return actions;
+  return [...actions, live.suspended ? 'resumeBid' : 'suspendBid'];
 }
 
-export function rfqAllows(state: RfqState, action: RfqAction, awarding = false): boolean {
-  return rfqActions(state, awarding).includes(action);
+export function rfqAllows(
+  state: RfqState,
+  action: RfqAction,
+  awarding = false,
+  live?: { mode: RfqMode; suspended: boolean },
+): boolean {
+  return rfqActions(state, awarding, live).includes(action);
 }
 
-/** An open request is closed once its deadline has come, by the server's clock. */
-export function effectiveRfqState(state: RfqState, deadline: number, now: number): RfqState {
-  return state === 'open' && now >= deadline ? 'closed' : state;
+/**
+ * An open request is closed once its deadline has come, by the server's clock; a suspended
+ * auction stays open (its clock stands still until it is resumed).
+ */
+export function effectiveRfqState(
+  state: RfqState,
+  deadline: number,
+  now: number,
+  suspended = false,
+): RfqState {
+  return state === 'open' && !suspended && now >= deadline ? 'closed' : state;
 }
 
 /** The states in which an invited supplier sees a request (never a draft). */
 export const RFQ_SUPPLIER_VISIBLE: readonly RfqState[] = ['open', 'closed', 'awarded', 'cancelled'];
 
 /** What an invited supplier may do with its quote of the current round, while the request is open. */
-export type QuoteAction = 'save' | 'submit' | 'withdraw';
+export type QuoteAction = 'save' | 'submit' | 'withdraw' | 'bid';
 
-export function quoteActions(rfq: RfqState, quote: QuoteState | null): readonly QuoteAction[] {
+/** In a live auction the supplier only bids, and not while the round is suspended. */
+export function quoteActions(
+  rfq: RfqState,
+  quote: QuoteState | null,
+  live: { mode: RfqMode; suspended: boolean } = { mode: 'sealed', suspended: false },
+): readonly QuoteAction[] {
   if (rfq !== 'open') return [];
+  if (live.mode === 'auction') return live.suspended ? [] : ['bid'];
   return quote === 'submitted' ? ['withdraw'] : ['save', 'submit'];
 }
 
@@ -121,6 +160,12 @@ export const RfqApi = {
   /** GET list, POST create; GET/PUT/DELETE `${base}/{id}`. */
   base: RFQ,
   /** POST actions, each with the request's `version`. */
+  suspendBid: (id: string) => `${RFQ}/${id}/Actions/SuspendBid`,
+  resumeBid: (id: string) => `${RFQ}/${id}/Actions/ResumeBid`,
+  /** GET staff's live board of an auction's round (every bid, ranked). */
+  board: (id: string) => `${RFQ}/${id}/Bids`,
+  /** GET the supplier's rank and own bids; POST a bid (a unit price per line). */
+  bids: (id: string) => `${PORTAL}/${id}/Bids`,
   publish: (id: string) => `${RFQ}/${id}/Actions/Publish`,
   close: (id: string) => `${RFQ}/${id}/Actions/Close`,
   newRound: (id: string) => `${RFQ}/${id}/Actions/NewRound`,
@@ -161,6 +206,10 @@ export interface RfqSummary {
   billNo: string;
   title: string;
   state: RfqState;
+  /** Sealed quotes, or a live auction. */
+  mode: RfqMode;
+  /** A live auction's round stands still (no bids) until it is resumed. */
+  suspended: boolean;
   round: number;
   version: number;
   /** ms since the epoch; the server's clock decides. */
@@ -194,7 +243,17 @@ export interface RfqFile {
   url: string;
 }
 
-export interface Rfq extends RfqSummary {
+/** An auction's rules (a sealed request keeps the defaults). */
+export interface RfqBidRules {
+  /** The least a bid must undercut the supplier's own best by (money, '0': any lower total). */
+  bidStep: string;
+  /** The highest total a first bid may have, or null. */
+  bidCeiling: string | null;
+  /** A bid within this many last minutes moves the close this far ahead (0: never). */
+  bidExtendMinutes: number;
+}
+
+export interface Rfq extends RfqSummary, RfqBidRules {
   categoryCode: string;
   deliveryAddress: string;
   /** Terms the suppliers read. */
@@ -269,6 +328,10 @@ export interface RequisitionChoice {
 /** What a client sends to create or save a draft request (rfq.ts validates it). */
 export interface RfqSaveBody {
   title: string;
+  mode?: RfqMode;
+  bidStep?: string | number;
+  bidCeiling?: string | number | null;
+  bidExtendMinutes?: number;
   categoryCode?: string;
   currency?: string;
   deadline: number;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { idSchema, pageQuerySchema } from '../api/envelope';
 import { vendorFileSchema } from '../supplier/supplier-schemas';
+import { BID_MAX_EXTEND_MINUTES, RFQ_MODES } from './bid.core';
 import {
   poDateSchema,
+  poMoneySchema,
   poOptionalText,
   poPriceSchema,
   poQuantitySchema,
@@ -18,6 +20,7 @@ import {
   RFQ_STATES,
 } from './rfq.core';
 
+export * from './bid.core';
 export * from './rfq.core';
 
 const uniqueIds = (ids: readonly string[]) => new Set(ids).size === ids.length;
@@ -41,6 +44,15 @@ export const rfqLineInputSchema = z.object({
 /** POST create, and PUT a draft (with its `version`). */
 export const rfqSaveSchema = z.object({
   title: poText(100),
+  mode: z.enum(RFQ_MODES, { error: 'validation.invalid' }).default('sealed'),
+  bidStep: poMoneySchema.default('0'),
+  bidCeiling: poMoneySchema.nullable().default(null),
+  bidExtendMinutes: z
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(0, { error: 'validation.invalid' })
+    .max(BID_MAX_EXTEND_MINUTES, { error: 'validation.invalid' })
+    .default(0),
   categoryCode: poOptionalText(60),
   currency: z
     .string({ error: 'validation.invalid' })
@@ -146,6 +158,8 @@ export const rfqSummarySchema = z.object({
   billNo: z.string(),
   title: z.string(),
   state: z.enum(RFQ_STATES),
+  mode: z.enum(RFQ_MODES),
+  suspended: z.boolean(),
   round: z.number().int(),
   version: z.number().int(),
   deadline: z.number(),
@@ -160,6 +174,9 @@ export const rfqSummarySchema = z.object({
 });
 
 const rfqDetailFields = {
+  bidStep: decimalText,
+  bidCeiling: decimalText.nullable(),
+  bidExtendMinutes: z.number().int(),
   categoryCode: z.string(),
   deliveryAddress: z.string(),
   terms: z.string(),
@@ -238,4 +255,51 @@ export const requisitionChoiceSchema = z.object({
   lines: z.array(
     z.object({ materialName: z.string(), spec: z.string(), unit: z.string(), quantity: z.string() }),
   ),
+});
+
+/** A supplier's bid in a live auction: a unit price for every line of the request. */
+export const bidPlaceSchema = z.object({
+  lines: z
+    .array(z.object({ rfqLineId: idSchema, unitPrice: poPriceSchema }), { error: 'validation.invalid' })
+    .min(1, { error: 'validation.bidPricesRequired' })
+    .max(RFQ_MAX_LINES, { error: 'validation.tooMany' })
+    .refine((lines) => uniqueIds(lines.map((l) => l.rfqLineId)), { error: 'validation.invalid' }),
+});
+export type BidPlace = z.output<typeof bidPlaceSchema>;
+
+const bidRoundState = z.enum(['open', 'suspended', 'closed']);
+
+export const bidBoardSchema = z.object({
+  rfqId: z.string(),
+  round: z.number().int(),
+  state: bidRoundState,
+  deadline: z.number(),
+  serverNow: z.number(),
+  seq: z.number().int(),
+  ranking: z.array(
+    z.object({
+      rank: z.number().int(),
+      supplierId: z.string(),
+      supplierName: z.string(),
+      best: decimalText,
+      bids: z.number().int(),
+      lastBidAt: z.number(),
+    }),
+  ),
+  bids: z.array(z.object({ id: z.string(), supplierName: z.string(), total: decimalText, at: z.number() })),
+});
+
+export const bidRankSchema = z.object({
+  rfqId: z.string(),
+  round: z.number().int(),
+  state: bidRoundState,
+  deadline: z.number(),
+  serverNow: z.number(),
+  seq: z.number().int(),
+  rank: z.number().int().nullable(),
+  bidders: z.number().int(),
+  ownBest: decimalText.nullable(),
+  ownBids: z.array(z.object({ id: z.string(), total: decimalText, at: z.number() })),
+  step: decimalText,
+  ceiling: decimalText.nullable(),
 });

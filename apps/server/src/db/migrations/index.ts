@@ -65,6 +65,7 @@ import * as m0090_purchase_orders from './0090_purchase_orders';
 import * as m0091_deliveries from './0091_deliveries';
 import * as m0092_invoices from './0092_invoices';
 import * as m0093_rfq from './0093_rfq';
+import * as m0094_bidding from './0094_bidding';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -157,4 +158,5 @@ export const migrations: Record<string, Migration> = {
   '0091_deliveries': { up: m0091_deliveries.up0091, down: m0091_deliveries.down0091 },
   '0092_invoices': { up: m0092_invoices.up0092, down: m0092_invoices.down0092 },
   '0093_rfq': { up: m0093_rfq.up0093, down: m0093_rfq.down0093 },
+  '0094_bidding': { up: m0094_bidding.up0094, down: m0094_bidding.down0094 },
 };
