@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminHeaders, createUser, SEEDED_BRAND, shot, signIn } from './helpers';
+import { adminHeaders, createUser, expectAxeClean, SEEDED_BRAND, shot, signIn } from './helpers';
 
 const SECURITY_DEFAULTS = { lockoutAttempts: 5, lockoutMinutes: 10, tokenTimeout: 720, singleLogin: false };
 
@@ -148,4 +148,29 @@ test('a new bill rule shows its live example while typing, then lists it', async
   const row = page.getByTestId('bill-rule-table').locator('tbody tr.ant-table-row').filter({ hasText: code });
   await expect(row).toContainText(`QC${today.slice(0, 4)}005`);
   await shot(page, 'bill-rule-list');
+});
+
+test('the invoice match tolerances are set on the settings screen, with two decimals at most', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'admin');
+  try {
+    await openTab(page, 'procurement');
+    await expectAxeClean(page, 'sys-config-procurement');
+    await page.getByTestId('sys-config-matchPricePercent').fill('2.5');
+    await page.getByTestId('sys-config-matchQuantityPercent').fill('101');
+    await page.getByTestId('sys-config-save-procurement').click();
+    await expect(page.getByText('不能大于 100')).toBeVisible();
+    await page.getByTestId('sys-config-matchQuantityPercent').fill('0');
+    await page.getByTestId('sys-config-save-procurement').click();
+    await expect(page.getByText('保存成功')).toBeVisible();
+    await openTab(page, 'procurement');
+    await expect(page.getByTestId('sys-config-matchPricePercent')).toHaveValue('2.50');
+    const res = await request.get('/api/system/SysConfig', { headers: await adminHeaders(request) });
+    const body = (await res.json()) as { data: { procurement: unknown } };
+    expect(body.data.procurement).toEqual({ matchQuantityPercent: 0, matchPricePercent: 2.5 });
+  } finally {
+    await restore(request, 'procurement', { matchQuantityPercent: 0, matchPricePercent: 1 });
+  }
 });

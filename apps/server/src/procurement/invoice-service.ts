@@ -1,6 +1,5 @@
 import {
   BillRuleCode,
-  DEFAULT_MATCH_TOLERANCE,
   INVOICE_PATH,
   type Invoice,
   type InvoiceableLine,
@@ -211,6 +210,12 @@ export async function invoiceableLines(ctx: ServiceContext, orderId?: string): P
  */
 export async function submitInvoice(ctx: ServiceContext, body: InvoiceSave): Promise<Invoice> {
   const supplier = await callerSupplier(ctx);
+  // Outside the transaction (the embedded database has one connection): the tenant's tolerances.
+  const { procurement: setting } = await ctx.deps.settings.all(ctx.tenantId, ctx.auth.configVersion);
+  const tolerance = {
+    quantityPercent: setting.matchQuantityPercent,
+    pricePercent: setting.matchPricePercent,
+  };
   let result: { id: string; told: string[] };
   try {
     result = await transaction(ctx.db, async (tx) => {
@@ -238,7 +243,7 @@ export async function submitInvoice(ctx: ServiceContext, body: InvoiceSave): Pro
           amount: lineAmount(line.quantity, line.unitPrice),
           orderUnitPrice: was.unit_price,
           invoiceable,
-          ...matchLine(line, { invoiceable, unitPrice: was.unit_price }, DEFAULT_MATCH_TOLERANCE),
+          ...matchLine(line, { invoiceable, unitPrice: was.unit_price }, tolerance),
         };
       });
       const matched = lines.every((l) => l.quantityOk && l.priceOk);

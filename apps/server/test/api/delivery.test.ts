@@ -491,6 +491,42 @@ describe('invoices and the three-way match', () => {
     expect(theirs.body.data.list.some((m) => m.menuTitle.includes('价格不符'))).toBe(true);
   });
 
+  it('matches within the tolerances the administrator sets in the system settings', async () => {
+    const order = await receivedOrder();
+    const set = (body: unknown) =>
+      t.request({
+        method: 'PUT',
+        url: '/api/system/SysConfig/procurement',
+        payload: body as object,
+        headers: { authorization: `Bearer ${admin}`, ...en },
+      });
+    const bad = await set({ matchQuantityPercent: 0, matchPricePercent: 1.005 });
+    expect(bad.body.code).toBe(400);
+    expect(bad.body.data).toMatchObject({
+      fields: { matchPricePercent: 'Enter a percentage from 0 to 100 with at most 2 decimal places' },
+    });
+    expect((await set({ matchQuantityPercent: 0, matchPricePercent: 101 })).body.code).toBe(400);
+    expect((await set({ matchQuantityPercent: 10, matchPricePercent: 2.5 })).body.code).toBe(0);
+    try {
+      // 5330 is 2.5 % above 5200, 5331 is not; a tenth more than received is within 10 %.
+      const within = await t.post<Invoice>(I.portal, invoice(order, [['1', '5330']]), vendor);
+      expect(within.body.data.state).toBe('matched');
+      const above = await t.post<Invoice>(I.portal, invoice(order, [['1', '5331']]), vendor);
+      expect(above.body.data.lines[0]).toMatchObject({ priceOk: false });
+      const more = await t.post<Invoice>(
+        I.portal,
+        {
+          ...invoice(order, [['0.1', '5200']]),
+          lines: [{ orderLineId: order.lines[1]?.id, quantity: '220', unitPrice: '0.35' }],
+        },
+        vendor,
+      );
+      expect(more.body.data).toMatchObject({ state: 'matched' });
+    } finally {
+      expect((await set({ matchQuantityPercent: 0, matchPricePercent: 1 })).body.code).toBe(0);
+    }
+  });
+
   it('refuses bad input, gives two identical submissions one success and one 409, keeps invoices apart', async () => {
     const order = await receivedOrder();
     const bad = await t.post(I.portal, { ...invoice(order, [['1', '5200']]), invoiceNo: 'FP 1' }, vendor, en);

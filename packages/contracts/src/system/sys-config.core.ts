@@ -46,9 +46,22 @@ export interface SysConfigValues {
   upload: { uploadMaxMb: number };
   preview: { previewUrl: string };
   about: { sysVersion: string; helpUrl: string };
+  /**
+   * The three-way match's tolerances in percent (decisions §13): how far an invoice line's
+   * quantity may exceed what was received and not yet invoiced, and its unit price differ from the order's.
+   */
+  procurement: { matchQuantityPercent: number; matchPricePercent: number };
 }
 export type SysConfigGroup = keyof SysConfigValues;
-export const SYS_CONFIG_GROUPS = ['brand', 'security', 'password', 'upload', 'preview', 'about'] as const;
+export const SYS_CONFIG_GROUPS = [
+  'brand',
+  'security',
+  'password',
+  'upload',
+  'preview',
+  'about',
+  'procurement',
+] as const;
 
 /** Hard bounds of the numeric settings (the schemas and the parser agree on them). */
 export const SYS_CONFIG_BOUNDS = {
@@ -60,7 +73,15 @@ export const SYS_CONFIG_BOUNDS = {
   passwordExpiryDays: [0, 3650],
   passwordHistory: [0, 24],
   uploadMaxMb: [1, 100],
+  matchQuantityPercent: [0, 100],
+  matchPricePercent: [0, 100],
 } as const satisfies Record<string, readonly [number, number]>;
+
+/** The numeric settings that take decimal places (the rest are whole numbers). */
+export const SYS_CONFIG_PLACES: Partial<Record<keyof typeof SYS_CONFIG_BOUNDS, number>> = {
+  matchQuantityPercent: 2,
+  matchPricePercent: 2,
+};
 
 export const SYS_CONFIG_DEFAULTS: SysConfigValues = {
   brand: {
@@ -84,6 +105,7 @@ export const SYS_CONFIG_DEFAULTS: SysConfigValues = {
   upload: { uploadMaxMb: 5 },
   preview: { previewUrl: '' },
   about: { sysVersion: '', helpUrl: '' },
+  procurement: { matchQuantityPercent: 0, matchPricePercent: 1 },
 };
 
 /**
@@ -121,14 +143,20 @@ export function configToRows<G extends SysConfigGroup>(values: SysConfigValues[G
   ]);
 }
 
-function parseInteger(
+/** Whether `n` has at most the key's decimal places (none for most). */
+export function configNumberFits(key: keyof typeof SYS_CONFIG_BOUNDS, n: number): boolean {
+  const scale = 10 ** (SYS_CONFIG_PLACES[key] ?? 0);
+  const [min, max] = SYS_CONFIG_BOUNDS[key];
+  return Number.isFinite(n) && Math.abs(Math.round(n * scale) - n * scale) < 1e-6 && n >= min && n <= max;
+}
+
+function parseNumber(
   text: string | undefined,
   key: keyof typeof SYS_CONFIG_BOUNDS,
   fallback: number,
 ): number {
   const n = Number(text);
-  const [min, max] = SYS_CONFIG_BOUNDS[key];
-  return text !== undefined && text !== '' && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+  return text !== undefined && text !== '' && configNumberFits(key, n) ? n : fallback;
 }
 
 /**
@@ -142,7 +170,7 @@ export function parseSysConfig(rows: ReadonlyMap<string, string>): SysConfigValu
     for (const [key, fallback] of Object.entries(SYS_CONFIG_DEFAULTS[group])) {
       const text = rows.get(key);
       if (typeof fallback === 'number')
-        target[key] = parseInteger(text, key as keyof typeof SYS_CONFIG_BOUNDS, fallback);
+        target[key] = parseNumber(text, key as keyof typeof SYS_CONFIG_BOUNDS, fallback);
       else if (typeof fallback === 'boolean')
         target[key] = text === undefined ? fallback : text === 'true' || text === '1';
       else if (Array.isArray(fallback)) {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { zIntRange } from './bill-rule';
 import {
+  configNumberFits,
   PASSWORD_CLASSES,
   SYS_CONFIG_BOUNDS,
+  SYS_CONFIG_GROUPS,
   type SysConfigGroup,
   type SysConfigValues,
 } from './sys-config.core';
@@ -19,6 +21,14 @@ const link = (max: number) =>
     (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/(?!\/)\S*$/.test(v),
     'validation.linkUrl',
   );
+
+/** A percentage within its bounds, with at most two decimal places. */
+const percent = (key: 'matchQuantityPercent' | 'matchPricePercent') =>
+  z
+    .number({ error: 'validation.invalid' })
+    .min(SYS_CONFIG_BOUNDS[key][0], { error: 'validation.invalid' })
+    .max(SYS_CONFIG_BOUNDS[key][1], { error: 'validation.invalid' })
+    .refine((n) => configNumberFits(key, n), { error: 'validation.percentPlaces' });
 
 /** One schema per group: PUT `${SysConfigApi.config}/{group}` validates its body with it. */
 export const sysConfigGroupSchemas = {
@@ -53,10 +63,14 @@ export const sysConfigGroupSchemas = {
   upload: z.object({ uploadMaxMb: bounded('uploadMaxMb') }),
   preview: z.object({ previewUrl: link(500) }),
   about: z.object({ sysVersion: text(50), helpUrl: link(500) }),
+  procurement: z.object({
+    matchQuantityPercent: percent('matchQuantityPercent'),
+    matchPricePercent: percent('matchPricePercent'),
+  }),
 } as const satisfies { [G in SysConfigGroup]: z.ZodType<SysConfigValues[G], unknown> };
 
 export const sysConfigGroupParamSchema = z.object({
-  group: z.enum(['brand', 'security', 'password', 'upload', 'preview', 'about']),
+  group: z.enum(SYS_CONFIG_GROUPS),
 });
 
 export const sysConfigValuesSchema = z.object({
@@ -72,6 +86,7 @@ export const sysConfigValuesSchema = z.object({
   upload: sysConfigGroupSchemas.upload,
   preview: sysConfigGroupSchemas.preview,
   about: sysConfigGroupSchemas.about,
+  procurement: z.object({ matchQuantityPercent: z.number(), matchPricePercent: z.number() }),
 });
 
 export const loginConfigSchema = sysConfigGroupSchemas.brand;

@@ -3,6 +3,7 @@ import {
   passwordRuleText,
   SYS_CONFIG_BOUNDS,
   SYS_CONFIG_GROUPS,
+  SYS_CONFIG_PLACES,
   type SysConfigGroup,
   SysConfigPerm,
   type SysConfigValues,
@@ -92,7 +93,11 @@ function GroupForm({
         },
       ]}
     >
-      <InputNumber precision={0} style={{ width: 200, maxWidth: '100%' }} data-testid={`sys-config-${key}`} />
+      <InputNumber
+        precision={SYS_CONFIG_PLACES[key] ?? 0}
+        style={{ width: 200, maxWidth: '100%' }}
+        data-testid={`sys-config-${key}`}
+      />
     </Form.Item>
   );
   const text = (key: string, max: number, extra?: ReactNode) => (
@@ -151,6 +156,11 @@ function GroupForm({
     upload: [number('uploadMaxMb')],
     preview: [text('previewUrl', 500)],
     about: [text('sysVersion', 50), text('helpUrl', 500)],
+    procurement: [
+      <Alert key="hint" type="info" showIcon title={t('config.matchHint')} style={{ marginBottom: 16 }} />,
+      number('matchQuantityPercent'),
+      number('matchPricePercent'),
+    ],
   };
   return (
     <Form
