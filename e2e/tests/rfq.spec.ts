@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect as baseExpect } from '@playwright/test';
-import { darkMode, expectAxeClean, sessionHeaders, test } from './helpers';
+import { apiCall, darkMode, expectAxeClean, sessionHeaders, test } from './helpers';
+import { draftRfq, supplierInEnglishOnPhone } from './rfq-helpers';
 
 /**
  * Requests for quotation (issue 41 §1), in two browsers: the buyer's request goes to two suppliers;
@@ -13,20 +14,6 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 300_000 });
 const stamp = String(Date.now()).slice(-6);
 
-type Body<T> = { code: number; msg: string; data: T };
-async function call<T>(
-  request: APIRequestContext,
-  method: 'get' | 'post' | 'put',
-  url: string,
-  headers: Record<string, string>,
-  data?: unknown,
-): Promise<T> {
-  const res = await request[method](url, { headers, data });
-  const body = (await res.json()) as Body<T>;
-  expect(body.code, `${url}: ${body.msg}`).toBe(0);
-  return body.data;
-}
-
 type Rfq = {
   id: string;
   version: number;
@@ -39,31 +26,12 @@ type Rfq = {
 async function publishedRequest(request: APIRequestContext): Promise<Rfq> {
   const buyer = await sessionHeaders(request, 'buyer', 'buyer123');
   const vendor2 = await sessionHeaders(request, 'vendor2', 'vendor123');
-  const suppliers = await call<{ id: string; supplierName: string }[]>(
-    request,
-    'get',
-    '/api/procurement/Rfq/Suppliers',
-    buyer,
-  );
-  const ids = ['示例供应商有限公司', '华东钢材有限公司'].map(
-    (n) => suppliers.find((s) => s.supplierName === n)?.id,
-  );
-  const made = await call<Rfq>(request, 'post', '/api/procurement/Rfq', buyer, {
-    title: `钢材询价 ${stamp}`,
-    deadline: Date.now() + 3_600_000,
-    deliveryAddress: `苏州工业园区 ${stamp} 号仓`,
-    terms: '含税含运费到厂',
-    supplierIds: ids,
-    lines: [
-      { materialName: `热轧钢板 ${stamp}`, unit: '吨', quantity: '10', deliveryDate: '2027-03-01' },
-      { materialName: '螺栓', unit: '箱', quantity: '40', deliveryDate: '2027-03-10' },
-    ],
-  });
-  await call(request, 'post', `/api/procurement/Rfq/${made.id}/Actions/Publish`, buyer, {
+  const made = await draftRfq<Rfq>(request, buyer, stamp, { terms: '含税含运费到厂' });
+  await apiCall(request, 'post', `/api/procurement/Rfq/${made.id}/Actions/Publish`, buyer, {
     version: made.version,
   });
-  const seen = await call<Rfq>(request, 'get', `/api/procurement/Portal/Rfq/${made.id}`, vendor2);
-  await call(request, 'put', `/api/procurement/Portal/Rfq/${made.id}/Quote`, vendor2, {
+  const seen = await apiCall<Rfq>(request, 'get', `/api/procurement/Portal/Rfq/${made.id}`, vendor2);
+  await apiCall(request, 'put', `/api/procurement/Portal/Rfq/${made.id}/Quote`, vendor2, {
     version: null,
     submit: true,
     validUntil: '2027-06-30',
@@ -80,11 +48,7 @@ test('two suppliers quote, the buyer compares after the close and awards per lin
 
   // The supplier, in English, on a phone: its quote of both lines.
   const vendor = await signedInPage('vendor');
-  await vendor.goto(`/vendorPortal/rfqs?id=${rfq.id}`);
-  await vendor.getByTestId('lang-switch').click();
-  await vendor.getByTestId('lang-en-US').click();
-  await expect(vendor.locator('html')).toHaveAttribute('lang', 'en-US');
-  await vendor.setViewportSize({ width: 390, height: 844 });
+  await supplierInEnglishOnPhone(vendor, rfq.id);
   const detail = vendor.getByTestId('rfq-portal-detail');
   await expect(detail.getByTestId('rfq-bill-no')).toHaveText(rfq.billNo);
   await expect(detail.getByTestId('rfq-state')).toHaveText('Open');

@@ -73,6 +73,7 @@ export * from './permission/user-codes';
 export type * from './permission/user-schemas';
 export type * from './platform/schemas';
 export * from './platform/schemas.core';
+export * from './procurement/bid.core';
 export * from './procurement/decimal.core';
 export type * from './procurement/delivery';
 export * from './procurement/delivery.core';

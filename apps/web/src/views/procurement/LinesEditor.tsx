@@ -25,12 +25,12 @@ export const formPathOf = (path: string) =>
 type Msg = (key: Parameters<typeof validationMessage>[0]) => string;
 
 /**
- * A decimal field's rule: at most `places` decimals; a quantity above zero, a price at zero or
- * above (`optional`: an empty field passes, a price not quoted).
+ * A decimal field's rule: at most `places` decimals; a quantity above zero, a price or an amount
+ * at zero or above (`optional`: an empty field passes, a price not quoted).
  */
 export function decimalRule(
   places: number,
-  key: 'validation.poQuantity' | 'validation.poPrice',
+  key: 'validation.poQuantity' | 'validation.poPrice' | 'validation.poMoney',
   msg: Msg,
   optional = false,
 ) {

@@ -1,5 +1,7 @@
 import {
   RfqApi as A,
+  type BidBoard,
+  type BidRank,
   type Page,
   type PortalRfq,
   type QuoteSaveBody,
@@ -19,12 +21,16 @@ export const rfqKeys = {
   list: (params: QueryParams) => ['procurement', 'rfqs', 'list', params] as const,
   one: (id: string) => ['procurement', 'rfqs', 'one', id] as const,
   quotes: (id: string) => ['procurement', 'rfqs', 'quotes', id] as const,
+  /** Staff's live board of an auction (the socket's `bidBoard` frames land here too). */
+  board: (id: string) => ['procurement', 'rfqs', 'board', id] as const,
   suppliers: (keyword: string, categoryCode: string) =>
     ['procurement', 'rfqs', 'suppliers', keyword, categoryCode] as const,
   requisitions: (keyword: string) => ['procurement', 'rfqs', 'requisitions', keyword] as const,
   portal: ['procurement', 'portalRfqs'] as const,
   portalList: (params: QueryParams) => ['procurement', 'portalRfqs', 'list', params] as const,
   portalOne: (id: string) => ['procurement', 'portalRfqs', 'one', id] as const,
+  /** The supplier's rank in an auction (and the socket's `bidRank` frames). */
+  rank: (id: string) => ['procurement', 'portalRfqs', 'rank', id] as const,
 };
 
 export const rfqApi = {
@@ -41,6 +47,9 @@ export const rfqApi = {
   award: (id: string, version: number, lines: { lineId: string; supplierId: string }[]) =>
     http.post<Rfq>(A.award(id), { version, lines }),
   quotes: (id: string) => http.get<RfqComparison>(A.quotes(id)),
+  board: (id: string) => http.get<BidBoard>(A.board(id)),
+  suspendBid: (id: string, version: number) => http.post<Rfq>(A.suspendBid(id), { version }),
+  resumeBid: (id: string, version: number) => http.post<Rfq>(A.resumeBid(id), { version }),
   suppliers: (keyword: string, categoryCode: string) =>
     http.get<RfqSupplierChoice[]>(A.suppliers, {
       keyword: keyword || undefined,
@@ -56,4 +65,7 @@ export const portalRfqApi = {
   saveQuote: (id: string, body: QuoteSaveBody) => http.put<PortalRfq>(A.quote(id), body),
   withdraw: (id: string, version: number) => http.post<PortalRfq>(A.withdrawQuote(id), { version }),
   upload: (file: File) => http.upload<RfqFile>(A.upload, file),
+  rank: (id: string) => http.get<BidRank>(A.bids(id)),
+  bid: (id: string, lines: { rfqLineId: string; unitPrice: string }[]) =>
+    http.post<BidRank>(A.bids(id), { lines }),
 };

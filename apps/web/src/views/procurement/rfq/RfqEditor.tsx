@@ -1,5 +1,6 @@
 import { CloseOutlined, FileSearchOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import {
+  BID_MAX_EXTEND_MINUTES,
   type RequisitionChoice,
   RFQ_MAX_LINES,
   RFQ_MAX_SUPPLIERS,
@@ -17,7 +18,9 @@ import {
   Form,
   type FormInstance,
   Input,
+  InputNumber,
   Modal,
+  Radio,
   Row,
   Select,
   Space,
@@ -37,7 +40,7 @@ import { useDiscardGuard } from '../../../components/useDiscardGuard';
 import { useDebouncedValue } from '../../../components/user/useDebouncedValue';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
-import { type EditedLine, formPathOf, LinesEditor } from '../LinesEditor';
+import { decimalRule, type EditedLine, formPathOf, LinesEditor } from '../LinesEditor';
 import { rfqApi, rfqKeys } from '../rfq-api';
 
 type Values = Omit<RfqSaveBody, 'deadline' | 'lines' | 'requisitionTaskId'> & {
@@ -153,6 +156,7 @@ export function RfqEditor({
   const [typed, setTyped] = useState('');
   const keyword = useDebouncedValue(typed.trim(), 300);
   const categoryCode = Form.useWatch('categoryCode', form) ?? '';
+  const mode = Form.useWatch('mode', form) ?? rfq?.mode ?? 'sealed';
   const chosen = Form.useWatch('supplierIds', form) ?? [];
   const suppliers = useQuery({
     queryKey: rfqKeys.suppliers(keyword, categoryCode),
@@ -180,6 +184,10 @@ export function RfqEditor({
   const initial: Values = rfq
     ? {
         title: rfq.title,
+        mode: rfq.mode,
+        bidStep: plain(rfq.bidStep),
+        bidCeiling: rfq.bidCeiling ? plain(rfq.bidCeiling) : '',
+        bidExtendMinutes: rfq.bidExtendMinutes,
         categoryCode: rfq.categoryCode || undefined,
         currency: rfq.currency,
         deadline: dayjs(rfq.deadline),
@@ -198,6 +206,10 @@ export function RfqEditor({
       }
     : {
         title: '',
+        mode: 'sealed',
+        bidStep: '0',
+        bidCeiling: '',
+        bidExtendMinutes: 0,
         currency: 'CNY',
         deadline: null,
         deliveryAddress: '',
@@ -282,8 +294,14 @@ export function RfqEditor({
         initialValues={initial}
         onFinish={(values) => {
           setProblems([]);
+          const auction = values.mode === 'auction';
+          const ceiling = String(values.bidCeiling ?? '').trim();
           save.mutate({
             title: values.title,
+            mode: values.mode ?? 'sealed',
+            bidStep: auction ? String(values.bidStep ?? '').trim() || '0' : '0',
+            bidCeiling: auction && ceiling ? ceiling : null,
+            bidExtendMinutes: auction ? (values.bidExtendMinutes ?? 0) : 0,
             categoryCode: values.categoryCode ?? '',
             currency: values.currency,
             deadline: values.deadline?.valueOf() ?? 0,
@@ -397,6 +415,58 @@ export function RfqEditor({
               </Space.Compact>
             </Form.Item>
           </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              name="mode"
+              label={t('mode')}
+              extra={mode === 'auction' ? t('modeAuctionHint') : t('modeSealedHint')}
+            >
+              <Radio.Group
+                optionType="button"
+                aria-label={t('mode')}
+                data-testid="rfq-mode"
+                options={[
+                  { value: 'sealed', label: t('modeSealed') },
+                  { value: 'auction', label: t('modeAuction') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+          {mode === 'auction' && (
+            <>
+              <Col xs={12} md={5}>
+                <Form.Item
+                  name="bidStep"
+                  label={t('bidStep')}
+                  extra={t('bidStepHint')}
+                  rules={[decimalRule(2, 'validation.poMoney', msg, true)]}
+                >
+                  <Input inputMode="decimal" data-testid="rfq-bid-step" />
+                </Form.Item>
+              </Col>
+              <Col xs={12} md={5}>
+                <Form.Item
+                  name="bidCeiling"
+                  label={t('bidCeiling')}
+                  extra={t('bidCeilingHint')}
+                  rules={[decimalRule(2, 'validation.poMoney', msg, true)]}
+                >
+                  <Input inputMode="decimal" placeholder={t('noCeiling')} data-testid="rfq-bid-ceiling" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={6}>
+                <Form.Item name="bidExtendMinutes" label={t('bidExtendMinutes')} extra={t('bidExtendHint')}>
+                  <InputNumber
+                    min={0}
+                    max={BID_MAX_EXTEND_MINUTES}
+                    precision={0}
+                    style={{ width: '100%' }}
+                    data-testid="rfq-bid-extend"
+                  />
+                </Form.Item>
+              </Col>
+            </>
+          )}
           <Col xs={24} md={12}>
             <Form.Item name="terms" label={t('terms')} extra={t('termsHint')}>
               <Input.TextArea maxLength={1000} rows={3} data-testid="rfq-terms" />

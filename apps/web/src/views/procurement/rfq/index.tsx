@@ -2,6 +2,8 @@ import {
   CheckOutlined,
   DeleteOutlined,
   EditOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
   ReloadOutlined,
   SendOutlined,
   StopOutlined,
@@ -41,6 +43,7 @@ import { useAdding, useDocument } from '../documentActions';
 import { ReasonModal } from '../order/OrderDetail';
 import { rfqApi, rfqKeys } from '../rfq-api';
 import { OrderStateTag } from '../shared';
+import { BidBoardPanel } from './BidBoardPanel';
 import { ComparisonPanel } from './ComparisonPanel';
 import { RfqEditor } from './RfqEditor';
 import { QuoteStateTag, RfqHeader, RfqLinesTable, RfqList, useAtDeadline, useNow } from './shared';
@@ -188,8 +191,8 @@ function RfqDetail({ id, onClose }: { id: string; onClose: () => void }) {
     onClose,
   });
   const rfq = query.data;
-  useAtDeadline(rfq, () => void query.refetch());
-  const now = useNow(rfq?.state === 'open', 5000);
+  useAtDeadline(rfq?.suspended ? undefined : rfq, () => void query.refetch());
+  const now = useNow(rfq?.state === 'open' && !rfq.suspended, 5000);
 
   if (!rfq)
     return (
@@ -230,6 +233,21 @@ function RfqDetail({ id, onClose }: { id: string; onClose: () => void }) {
         confirm(t('confirmClose', { billNo: rfq.billNo }), () => rfqApi.close(rfq.id, rfq.version)),
     },
     {
+      action: 'suspendBid',
+      label: t('suspendBid'),
+      icon: <PauseCircleOutlined />,
+      onClick: () =>
+        confirm(t('confirmSuspendBid', { billNo: rfq.billNo }), () => rfqApi.suspendBid(rfq.id, rfq.version)),
+    },
+    {
+      action: 'resumeBid',
+      label: t('resumeBid'),
+      icon: <PlayCircleOutlined />,
+      primary: true,
+      onClick: () =>
+        confirm(t('confirmResumeBid', { billNo: rfq.billNo }), () => rfqApi.resumeBid(rfq.id, rfq.version)),
+    },
+    {
       action: 'newRound',
       label: t('newRound'),
       icon: <ReloadOutlined />,
@@ -255,8 +273,12 @@ function RfqDetail({ id, onClose }: { id: string; onClose: () => void }) {
         ),
     },
   ];
-  const state = effectiveRfqState(rfq.state, rfq.deadline, now);
-  const sealed = state === 'open';
+  const state = effectiveRfqState(rfq.state, rfq.deadline, now, rfq.suspended);
+  const auction = rfq.mode === 'auction';
+  const sealed = state === 'open' && !auction;
+  // A live auction's board while it runs, and after the close when anyone bid.
+  const board =
+    auction && (state === 'open' || ((state === 'closed' || state === 'awarded') && rfq.quotedCount > 0));
 
   return (
     <Drawer
@@ -276,7 +298,7 @@ function RfqDetail({ id, onClose }: { id: string; onClose: () => void }) {
                 danger={danger}
                 icon={icon}
                 onClick={onClick}
-                data-testid={`rfq-${action === 'newRound' ? 'new-round' : action}`}
+                data-testid={`rfq-${action.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`}
               >
                 {label}
               </Button>
@@ -299,6 +321,7 @@ function RfqDetail({ id, onClose }: { id: string; onClose: () => void }) {
               : []),
           ]}
         />
+        {board && <BidBoardPanel rfq={rfq} onStale={() => void query.refetch()} />}
         <Typography.Title level={5}>{t('suppliersTitle', { count: rfq.suppliers.length })}</Typography.Title>
         {sealed && <Typography.Text type="secondary">{t('sealedHint')}</Typography.Text>}
         <InviteesTable invitees={rfq.suppliers} />

@@ -30,7 +30,7 @@ import {
 } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/request';
 import { DAY, dayItem } from '../../../components/dayField';
@@ -39,9 +39,17 @@ import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
 import { FileLinks, FileUploader } from '../../supplier/shared';
 import { useConfirm } from '../documentActions';
-import { decimalRule, typedAmount } from '../LinesEditor';
 import { portalRfqApi, rfqKeys } from '../rfq-api';
-import { QuoteStateTag, RfqHeader, RfqLinesTable, RfqList, useAtDeadline } from './shared';
+import { BidPanel } from './BidPanel';
+import {
+  priceText,
+  QuoteStateTag,
+  RfqHeader,
+  RfqLinesTable,
+  RfqList,
+  useAtDeadline,
+  usePriceColumns,
+} from './shared';
 
 const SIZE = 'min(1200px, 100vw)';
 type LineValues = { unitPrice?: string; leadDays?: number | null; remark?: string };
@@ -49,10 +57,6 @@ type Values = { validUntil?: string; remark?: string; files: RfqFile[]; lines: R
 
 /** A price as typed: its trailing zeros dropped (`12.5000` → `12.5`). */
 const plain = (v: string) => (v.includes('.') ? v.replace(/\.?0+$/, '') : v);
-const priceText = (v: string | undefined) => {
-  const text = String(v ?? '').trim();
-  return typedAmount('1', text) === null ? null : text;
-};
 
 /** A quote as the form holds it (`quote` null: nothing quoted yet). */
 function valuesOf(quote: Quote | null, lines: RfqLine[]): Values {
@@ -84,8 +88,7 @@ function useQuoteColumns(
   values: Values | undefined,
 ): ColumnsType<RfqLine> {
   const { t } = useTranslation('rfq');
-  const language = useAppStore((s) => s.language);
-  const msg = (key: Parameters<typeof validationMessage>[0]) => validationMessage(key, language);
+  const priced = usePriceColumns(values?.lines, { optional: true, testId: 'rfq-quote' });
   const byLine = new Map((rfq.quote?.lines ?? []).map((l) => [l.rfqLineId, l]));
   if (!editable)
     return [
@@ -128,39 +131,7 @@ function useQuoteColumns(
       },
     ];
   return [
-    {
-      title: t('unitPrice'),
-      key: 'price',
-      width: 140,
-      render: (_, l) => (
-        <Form.Item
-          name={['lines', l.id, 'unitPrice']}
-          rules={[decimalRule(4, 'validation.poPrice', msg, true)]}
-          style={{ margin: 0 }}
-        >
-          <Input
-            inputMode="decimal"
-            placeholder={t('notQuoted')}
-            aria-label={t('priceOf', { n: l.lineNo })}
-            data-testid={`rfq-quote-price-${l.lineNo}`}
-          />
-        </Form.Item>
-      ),
-    },
-    {
-      title: t('amount'),
-      key: 'amount',
-      width: 120,
-      align: 'right',
-      render: (_, l) => {
-        const amount = typedAmount(l.quantity, values?.lines?.[l.id]?.unitPrice);
-        return (
-          <span data-testid={`rfq-quote-amount-${l.lineNo}`}>
-            {amount === null ? '-' : formatDecimal(amount)}
-          </span>
-        );
-      },
-    },
+    ...priced,
     {
       title: t('leadDays'),
       key: 'lead',
@@ -230,15 +201,36 @@ function QuoteNotice({ rfq, editable }: { rfq: PortalRfq; editable: boolean }) {
   );
 }
 
-/** One request for the invited supplier: the request, and its quote of the round (editable while open). */
+/** The drawer of one request on the supplier's side. */
+function PortalDrawer({
+  rfq,
+  onClose,
+  footer,
+  children,
+}: {
+  rfq: PortalRfq;
+  onClose: () => void;
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('rfq');
+  return (
+    <Drawer
+      open
+      title={t('detailTitle', { billNo: rfq.billNo })}
+      onClose={onClose}
+      size={SIZE}
+      footer={footer}
+      data-testid="rfq-portal-detail"
+    >
+      {children}
+    </Drawer>
+  );
+}
+
+/** One request for the invited supplier: its quote of the round (a sealed quote, or a live auction's bids). */
 function PortalRfqDetail({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation('rfq');
-  const language = useAppStore((s) => s.language);
-  const msg = (key: Parameters<typeof validationMessage>[0]) => validationMessage(key, language);
-  const confirm = useConfirm('rfq', 'rfq-confirm-ok');
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<Values>();
-  const [problems, setProblems] = useState<string[]>([]);
   const query = useQuery({
     queryKey: rfqKeys.portalOne(id),
     queryFn: () => portalRfqApi.get(id),
@@ -246,13 +238,48 @@ function PortalRfqDetail({ id, onClose }: { id: string; onClose: () => void }) {
   });
   const rfq = query.data;
   // At the deadline the server takes the actions away: the quote turns read only.
-  useAtDeadline(rfq, () => void query.refetch());
+  useAtDeadline(rfq?.suspended ? undefined : rfq, () => void query.refetch());
+  if (!rfq)
+    return (
+      <EditorLoading
+        title={t('title')}
+        error={query.error}
+        onClose={onClose}
+        size={SIZE}
+        testId="rfq-portal-detail"
+      />
+    );
+  if (rfq.mode === 'auction')
+    return (
+      <PortalDrawer rfq={rfq} onClose={onClose}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+          {(rfq.state === 'cancelled' || rfq.state === 'awarded') && (
+            <QuoteNotice rfq={rfq} editable={false} />
+          )}
+          <RfqHeader rfq={rfq} />
+          <BidPanel rfq={rfq} onStale={() => void query.refetch()} />
+        </Space>
+      </PortalDrawer>
+    );
+  return <QuoteDetail rfq={rfq} onClose={onClose} />;
+}
+
+/** A sealed request's quote of the round: editable while the request is open. */
+function QuoteDetail({ rfq, onClose }: { rfq: PortalRfq; onClose: () => void }) {
+  const { t } = useTranslation('rfq');
+  const id = rfq.id;
+  const language = useAppStore((s) => s.language);
+  const msg = (key: Parameters<typeof validationMessage>[0]) => validationMessage(key, language);
+  const confirm = useConfirm('rfq', 'rfq-confirm-ok');
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [problems, setProblems] = useState<string[]>([]);
   const values = Form.useWatch([], form) as Values | undefined;
   // The server's quote into the form whenever another version of it arrives (saved, withdrawn).
-  const quoteVersion = rfq ? `${rfq.id}-${rfq.round}-${rfq.quote?.id ?? ''}-${rfq.quote?.version ?? ''}` : '';
-  const loaded = useRef('');
+  const quoteVersion = `${rfq.id}-${rfq.round}-${rfq.quote?.id ?? ''}-${rfq.quote?.version ?? ''}`;
+  const loaded = useRef(quoteVersion);
   useEffect(() => {
-    if (!rfq || loaded.current === quoteVersion) return;
+    if (loaded.current === quoteVersion) return;
     loaded.current = quoteVersion;
     form.setFieldsValue(valuesOf(rfq.quote, rfq.lines));
   }, [rfq, quoteVersion, form]);
@@ -266,7 +293,7 @@ function PortalRfqDetail({ id, onClose }: { id: string; onClose: () => void }) {
     mutationFn: ({ body }: { body: QuoteSaveBody }) => portalRfqApi.saveQuote(id, body),
     onSuccess: (next, { body }) => settled(next, body.submit ? t('quoteSubmitted') : t('quoteSaved')),
     onError: (error) => {
-      if (!(error instanceof ApiError) || error.code !== 400 || !rfq) return;
+      if (!(error instanceof ApiError) || error.code !== 400) return;
       const { rest } = placeFieldErrors(form as FormInstance, error.fields ?? { '': error.msg }, (path) => {
         const [head, index, field] = path.split('.');
         if (head === 'lines') {
@@ -284,16 +311,6 @@ function PortalRfqDetail({ id, onClose }: { id: string; onClose: () => void }) {
     onSuccess: (next) => settled(next, t('quoteWithdrawn')),
   });
 
-  if (!rfq)
-    return (
-      <EditorLoading
-        title={t('title')}
-        error={query.error}
-        onClose={onClose}
-        size={SIZE}
-        testId="rfq-portal-detail"
-      />
-    );
   const can = (a: PortalRfq['actions'][number]) => rfq.actions.includes(a);
   const editable = can('save') || can('submit');
   const pricedLines = (v: Values) =>
@@ -388,14 +405,7 @@ function PortalRfqDetail({ id, onClose }: { id: string; onClose: () => void }) {
   );
 
   return (
-    <Drawer
-      open
-      title={t('detailTitle', { billNo: rfq.billNo })}
-      onClose={onClose}
-      size={SIZE}
-      footer={footer || undefined}
-      data-testid="rfq-portal-detail"
-    >
+    <PortalDrawer rfq={rfq} onClose={onClose} footer={footer || undefined}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         <QuoteNotice rfq={rfq} editable={editable} />
         <RfqHeader rfq={rfq} />
@@ -479,7 +489,7 @@ function PortalRfqDetail({ id, onClose }: { id: string; onClose: () => void }) {
           )}
         </Form>
       </Space>
-    </Drawer>
+    </PortalDrawer>
   );
 }
 

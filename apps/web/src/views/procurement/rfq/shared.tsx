@@ -6,16 +6,20 @@ import {
   RFQ_STATES,
   RFQ_SUPPLIER_VISIBLE,
   type Rfq,
+  type RfqBidRules,
   type RfqLine,
   type RfqState,
   type RfqSummary,
+  validationMessage,
 } from '@srm/contracts/core';
-import { Descriptions, type DescriptionsProps, Space, Table, Tag, Typography } from 'antd';
+import { Descriptions, type DescriptionsProps, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictTag } from '../../../components/dict';
+import { useAppStore } from '../../../store/settings';
 import { DocumentList, type SideListProps } from '../DocumentList';
+import { decimalRule, typedAmount } from '../LinesEditor';
 import { materialColumns } from '../shared';
 
 const STATE_COLOR: Record<RfqState, string> = {
@@ -62,15 +66,32 @@ export function useAtDeadline(rfq: Pick<RfqSummary, 'state' | 'deadline'> | unde
   }, [open, deadline]);
 }
 
-/** A request's state (an open one past its deadline reads as closed), and its award in approval. */
-export function RfqStateTag({ rfq }: { rfq: Pick<RfqSummary, 'state' | 'deadline' | 'awarding'> }) {
+/**
+ * A request's state (an open one past its deadline reads as closed, unless its auction stands
+ * suspended), a live auction's mark and its suspension, and its award in approval.
+ */
+export function RfqStateTag({
+  rfq,
+}: {
+  rfq: Pick<RfqSummary, 'state' | 'deadline' | 'awarding'> & Partial<Pick<RfqSummary, 'mode' | 'suspended'>>;
+}) {
   const { t } = useTranslation('rfq');
-  const state = effectiveRfqState(rfq.state, rfq.deadline, Date.now());
+  const state = effectiveRfqState(rfq.state, rfq.deadline, Date.now(), rfq.suspended);
   return (
     <Space size={4} wrap>
       <Tag color={STATE_COLOR[state]} data-testid="rfq-state">
         {t(`state.${state}`)}
       </Tag>
+      {rfq.mode === 'auction' && (
+        <Tag color="purple" data-testid="rfq-auction-tag">
+          {t('auctionTag')}
+        </Tag>
+      )}
+      {rfq.suspended && state === 'open' && (
+        <Tag color="orange" data-testid="rfq-suspended-tag">
+          {t('suspendedTag')}
+        </Tag>
+      )}
       {rfq.awarding && (
         <Tag color="processing" data-testid="rfq-awarding">
           {t('awarding')}
@@ -92,20 +113,40 @@ export function QuoteStateTag({ state }: { state: QuoteState | null }) {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The deadline, with the time left while the request is open, or when it closed. */
-export function DeadlineText({ rfq }: { rfq: Pick<RfqSummary, 'state' | 'deadline'> }) {
+/** A span of time as a clock (`01:02:03`), with the days before it when there are any. */
+export function useLeftText(): (ms: number) => string {
   const { t } = useTranslation('rfq');
-  const now = useNow(rfq.state === 'open');
-  const at = formatDate(rfq.deadline, 'yyyy-MM-dd HH:mm');
-  if (rfq.state === 'open' && rfq.deadline > now) {
-    const left = Math.floor((rfq.deadline - now) / 1000);
+  return (ms) => {
+    const left = Math.max(0, Math.floor(ms / 1000));
     const days = Math.floor(left / 86_400);
     const clock = `${pad(Math.floor((left % 86_400) / 3600))}:${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}`;
+    return days > 0 ? t('daysAnd', { count: days, time: clock }) : clock;
+  };
+}
+
+/** The deadline, with the time left while the request is open, or when it closed. */
+export function DeadlineText({
+  rfq,
+}: {
+  rfq: Pick<RfqSummary, 'state' | 'deadline'> & Partial<Pick<RfqSummary, 'suspended'>>;
+}) {
+  const { t } = useTranslation('rfq');
+  const leftText = useLeftText();
+  const now = useNow(rfq.state === 'open' && !rfq.suspended);
+  const at = formatDate(rfq.deadline, 'yyyy-MM-dd HH:mm');
+  // A suspended auction's clock stands still: no close to count down to until it is resumed.
+  if (rfq.state === 'open' && rfq.suspended)
+    return (
+      <Typography.Text type="secondary" data-testid="rfq-deadline">
+        {t('clockStopped')}
+      </Typography.Text>
+    );
+  if (rfq.state === 'open' && rfq.deadline > now) {
     return (
       <span data-testid="rfq-deadline">
         {at}{' '}
         <Typography.Text type="secondary" data-testid="rfq-countdown">
-          {t('timeLeft', { time: days > 0 ? t('daysAnd', { count: days, time: clock }) : clock })}
+          {t('timeLeft', { time: leftText(rfq.deadline - now) })}
         </Typography.Text>
       </span>
     );
@@ -127,6 +168,64 @@ export function AwardText({ award, supplier }: { award: RfqLine['award']; suppli
       {formatDecimal(award.unitPrice, 4)} · {formatDecimal(award.amount)}
     </span>
   );
+}
+
+/** A unit price as typed, or null while it is not a number. */
+export const priceText = (v: string | undefined) => {
+  const text = String(v ?? '').trim();
+  return typedAmount('1', text) === null ? null : text;
+};
+
+/**
+ * The unit price typed per line (the form's `lines.<line id>.unitPrice`) and the amount it makes:
+ * a sealed quote's (`optional`: a line may stay unquoted) or a bid's (every line priced). The test
+ * ids are `${testId}-price-<n>` and `${testId}-amount-<n>`.
+ */
+export function usePriceColumns(
+  values: Record<string, { unitPrice?: string } | undefined> | undefined,
+  { optional, testId }: { optional: boolean; testId: string },
+): ColumnsType<RfqLine> {
+  const { t } = useTranslation('rfq');
+  const language = useAppStore((s) => s.language);
+  const msg = (key: Parameters<typeof validationMessage>[0]) => validationMessage(key, language);
+  return [
+    {
+      title: t('unitPrice'),
+      key: 'price',
+      width: 140,
+      render: (_, l) => (
+        <Form.Item
+          name={['lines', l.id, 'unitPrice']}
+          rules={[
+            ...(optional ? [] : [{ required: true, whitespace: true, message: msg('validation.required') }]),
+            decimalRule(4, 'validation.poPrice', msg, true),
+          ]}
+          style={{ margin: 0 }}
+        >
+          <Input
+            inputMode="decimal"
+            placeholder={optional ? t('notQuoted') : undefined}
+            aria-label={t('priceOf', { n: l.lineNo })}
+            data-testid={`${testId}-price-${l.lineNo}`}
+          />
+        </Form.Item>
+      ),
+    },
+    {
+      title: t('amount'),
+      key: 'amount',
+      width: 120,
+      align: 'right',
+      render: (_, l) => {
+        const amount = typedAmount(l.quantity, values?.[l.id]?.unitPrice);
+        return (
+          <span data-testid={`${testId}-amount-${l.lineNo}`}>
+            {amount === null ? '-' : formatDecimal(amount)}
+          </span>
+        );
+      },
+    },
+  ];
 }
 
 /**
@@ -173,7 +272,26 @@ export function RfqLinesTable({
   );
 }
 
-type HeaderRfq = RfqSummary & Pick<Rfq, 'categoryCode' | 'deliveryAddress' | 'terms' | 'cancelReason'>;
+type HeaderRfq = RfqSummary &
+  RfqBidRules &
+  Pick<Rfq, 'categoryCode' | 'deliveryAddress' | 'terms' | 'cancelReason'>;
+
+/** An amount in the request's currency (`CNY 1,234.00`). */
+export const money = (currency: string, amount: string) => `${currency} ${formatDecimal(amount)}`;
+
+/** A live auction's rules as both sides read them: the step, the ceiling, the extension. */
+export function BidRulesText({ rfq }: { rfq: RfqBidRules & Pick<RfqSummary, 'currency'> }) {
+  const { t } = useTranslation('rfq');
+  return (
+    <span data-testid="rfq-bid-rules">
+      {[
+        t('bidStepIs', { amount: money(rfq.currency, rfq.bidStep) }),
+        rfq.bidCeiling ? t('bidCeilingIs', { amount: money(rfq.currency, rfq.bidCeiling) }) : t('noCeiling'),
+        rfq.bidExtendMinutes > 0 ? t('bidExtendIs', { count: rfq.bidExtendMinutes }) : t('noExtend'),
+      ].join(' · ')}
+    </span>
+  );
+}
 
 /** The request's header as both sides read it (`more`: the staff's own items). */
 export function RfqHeader({ rfq, more = [] }: { rfq: HeaderRfq; more?: DescriptionsProps['items'] }) {
@@ -188,6 +306,16 @@ export function RfqHeader({ rfq, more = [] }: { rfq: HeaderRfq; more?: Descripti
         { key: 'billNo', label: t('billNo'), children: <span data-testid="rfq-bill-no">{rfq.billNo}</span> },
         { key: 'state', label: t('stateLabel'), children: <RfqStateTag rfq={rfq} /> },
         { key: 'round', label: t('round'), children: t('roundNo', { n: rfq.round }) },
+        ...(rfq.mode === 'auction'
+          ? [
+              {
+                key: 'bidRules',
+                label: t('bidRules'),
+                children: <BidRulesText rfq={rfq} />,
+                span: 'filled' as const,
+              },
+            ]
+          : []),
         { key: 'title', label: t('rfqTitle'), children: rfq.title, span: 2 },
         { key: 'deadline', label: t('deadline'), children: <DeadlineText rfq={rfq} /> },
         {
