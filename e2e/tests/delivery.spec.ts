@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect as baseExpect, type Page } from '@playwright/test';
-import { darkMode, expectAxeClean, sessionHeaders, test } from './helpers';
+import { approveTask, darkMode, expectAxeClean, sessionHeaders, test } from './helpers';
 
 /**
  * Advance ship notices, receipts and invoices (issue 41 §3), in two browsers: the supplier, in
@@ -7,7 +7,8 @@ import { darkMode, expectAxeClean, sessionHeaders, test } from './helpers';
  * the notice and opens its package labels; the buyer, in dark mode, scans a label's code into the
  * receiving page (a scanner types it and Enter), rejects part of a line with a reason and confirms;
  * the supplier sees what was accepted and invoices it above the order's price; the buyer sees the
- * mismatch and approves. Axe at rest on each screen.
+ * mismatch in its approval flow, which the manager approves from his to-do list. Axe at rest on
+ * each screen.
  */
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -200,17 +201,34 @@ test('a supplier ships and prints labels; the buyer scans a label, receives with
   await expect(invDetail.getByTestId('inv-price-check')).toHaveText('Off');
   await expect(invDetail.getByTestId('inv-quantity-check')).toHaveText('Matches');
 
-  // The buyer sees why and approves it (the order's drawer is open over the menu: by its address).
-  await buyer.goto('/procurement/invoice');
-  await expect(buyer.getByTestId('inv-page')).toBeVisible();
-  await buyer
-    .getByTestId('inv-table')
-    .locator('tr', { hasText: `FP-${stamp}` })
-    .getByTestId('inv-open')
-    .click();
-  const decide = buyer.getByTestId('inv-detail');
-  await expect(decide.getByTestId('inv-mismatch')).toBeVisible();
+  // The buyer sees why: the demo tenant's flow sends a mismatch to his manager (the order's
+  // drawer is open over the menu: by its address).
+  const openInvoice = async () => {
+    await buyer.goto('/procurement/invoice');
+    await expect(buyer.getByTestId('inv-page')).toBeVisible();
+    await buyer
+      .getByTestId('inv-table')
+      .locator('tr', { hasText: `FP-${stamp}` })
+      .getByTestId('inv-open')
+      .click();
+    return buyer.getByTestId('inv-detail');
+  };
+  const decide = await openInvoice();
+  await expect(decide.getByTestId('inv-mismatch')).toContainText('审批');
+  await expect(decide.getByTestId('inv-approve')).toHaveCount(0);
+  await expect(decide.getByTestId('inv-approval-link')).toBeVisible();
   await expectAxeClean(buyer, 'inv-detail-dark', '.ant-drawer-content-wrapper');
-  await decide.getByTestId('inv-approve').click();
-  await expect(decide.getByTestId('inv-state')).toHaveText('已通过');
+
+  // The manager approves it from his to-do list, reading the lines off the tolerance.
+  const manager = await signedInPage({ account: 'manager', password: 'manager123' });
+  await manager.goto('/workFlow/flowTodo');
+  await manager.getByTestId('flow-todo-keyword').fill(`FP-${stamp}`);
+  await manager.getByTestId('flow-todo-search').click();
+  const link = manager.getByTestId('flow-todo-table').getByTestId('flow-task-link');
+  await expect(link).toHaveCount(1);
+  await link.click();
+  await expect(manager.getByTestId('flow-detail')).toContainText(`冷轧卷 ${stamp}`);
+  await expect(manager.getByTestId('flow-detail')).toContainText('5,304');
+  await approveTask(manager, '差价已与供应商确认');
+  await expect((await openInvoice()).getByTestId('inv-state')).toHaveText('已通过');
 });

@@ -536,6 +536,7 @@ export interface PoBidLine {
 }
 
 export interface PoInvoice {
+  approval_task_id: Int8 | null;
   bill_no: string;
   created_at: Generated<Timestamp>;
   created_by: Int8;

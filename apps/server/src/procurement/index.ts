@@ -3,6 +3,7 @@ import { bidRoutes } from './bid-routes';
 import './bid-socket';
 import { signedIn } from '../core/scope';
 import { portalDeliveryRoutes, receiptRoutes } from './delivery-routes';
+import './invoice-flow';
 import { invoiceRoutes } from './invoice-routes';
 import './order-flow';
 import { purchaseOrderRoutes } from './order-routes';

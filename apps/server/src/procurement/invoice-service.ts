@@ -1,5 +1,6 @@
 import {
   BillRuleCode,
+  INVOICE_MISMATCH_FORM_NAME,
   INVOICE_PATH,
   type Invoice,
   type InvoiceableLine,
@@ -13,11 +14,11 @@ import {
   matchLine,
   SHIPPABLE_ORDER_STATES,
   sumDecimals,
-  VENDOR_INVOICES_PATH,
 } from '@srm/contracts';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { page } from '../core/envelope';
 import { AppError, notFound } from '../core/errors';
+import { t } from '../core/i18n';
 import type { ServiceContext } from '../core/service-context';
 import { likePattern } from '../core/sql';
 import { transaction } from '../db/transaction';
@@ -25,8 +26,11 @@ import type { Database } from '../db/types';
 import { pushCounts } from '../message/index';
 import { callerSupplier } from '../supplier/access';
 import { nextBillNo } from '../system/bill-rule/index';
+import { titlesIn } from '../workflow/forms';
+import { launchFormTask } from '../workflow/task-service';
 import { isUniqueViolation, moveQuantities } from './delivery-store';
-import { supplierUserIds, tellAt } from './order-flow';
+import { decideInTx } from './invoice-decision';
+import { hasReleasedFlow, tellAt } from './order-flow';
 import { lockOrder } from './order-store';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -57,6 +61,7 @@ function invoiceColumns(db: Db) {
       'i.decided_by',
       'i.decided_at',
       'i.created_at',
+      'i.approval_task_id',
     ]);
 }
 type InvoiceRow = Awaited<ReturnType<ReturnType<typeof invoiceColumns>['executeTakeFirstOrThrow']>>;
@@ -106,6 +111,7 @@ async function readInvoice(db: Db, tenantId: string, id: string): Promise<Omit<I
     .execute();
   return {
     ...toSummary(row),
+    approvalTaskId: row.approval_task_id === null ? null : String(row.approval_task_id),
     remark: row.remark,
     decidedBy: row.decided_by,
     reason: row.reason,
@@ -163,7 +169,8 @@ export async function portalInvoice(ctx: ServiceContext, id: string): Promise<In
   const supplier = await callerSupplier(ctx);
   const invoice = await readInvoice(ctx.db, ctx.tenantId, id);
   if (invoice.supplierId !== supplier.id) throw notFound();
-  return { ...invoice, actions: [] };
+  // Its approval is staff's internal work: the supplier reads a mismatch awaiting a decision.
+  return { ...invoice, approvalTaskId: null, actions: [] };
 }
 
 /** The supplier's order lines with a received quantity not yet invoiced. */
@@ -210,6 +217,8 @@ export async function invoiceableLines(ctx: ServiceContext, orderId?: string): P
  */
 export async function submitInvoice(ctx: ServiceContext, body: InvoiceSave): Promise<Invoice> {
   const supplier = await callerSupplier(ctx);
+  // A mismatch may launch its approval, whose jobs must be running first.
+  await ctx.deps.jobs.start();
   // Outside the transaction (the embedded database has one connection): the tenant's tolerances.
   const { procurement: setting } = await ctx.deps.settings.all(ctx.tenantId, ctx.auth.configVersion);
   const tolerance = {
@@ -227,6 +236,7 @@ export async function submitInvoice(ctx: ServiceContext, body: InvoiceSave): Pro
         .selectFrom('po_order_line')
         .select([
           'id',
+          'material_name',
           sql<string>`unit_price::text`.as('unit_price'),
           sql<string>`received_quantity::text`.as('received'),
           sql<string>`invoiced_quantity::text`.as('invoiced'),
@@ -234,6 +244,7 @@ export async function submitInvoice(ctx: ServiceContext, body: InvoiceSave): Pro
         .where('order_id', '=', order.id)
         .execute();
       const byId = new Map(stored.map((l) => [String(l.id), l]));
+      const materialNames = new Map(stored.map((l) => [String(l.id), l.material_name]));
       const lines = body.lines.map((line) => {
         const was = byId.get(line.orderLineId);
         if (!was) throw notFound();
@@ -293,6 +304,56 @@ export async function submitInvoice(ctx: ServiceContext, body: InvoiceSave): Pro
         'invoiced_quantity',
         lines.map((l) => ({ orderLineId: l.orderLineId, delta: l.quantity })),
       );
+      // A mismatch goes into the tenant's approval flow when it has one, launched as the buyer's.
+      if (!matched && (await hasReleasedFlow(tx, ctx.tenantId, INVOICE_MISMATCH_FORM_NAME))) {
+        const supplierName = await tx
+          .selectFrom('vendor_supplier')
+          .select('supplier_name')
+          .where('id', '=', supplier.id)
+          .executeTakeFirstOrThrow();
+        await launchFormTask(ctx.deps, tx, {
+          tenantId: ctx.tenantId,
+          formName: INVOICE_MISMATCH_FORM_NAME,
+          launcherId: order.buyerId,
+          titles: titlesIn((locale) =>
+            t(locale, 'procurement.invoiceApprovalTitle', {
+              invoiceNo: body.invoiceNo,
+              supplier: supplierName.supplier_name,
+            }),
+          ),
+          formData: {
+            billNo,
+            invoiceNo: body.invoiceNo,
+            supplierName: supplierName.supplier_name,
+            orderBillNo: order.billNo,
+            currency: currency.currency,
+            totalAmount: Number(sumDecimals(lines.map((l) => l.amount))),
+            lines: lines
+              .filter((l) => !(l.quantityOk && l.priceOk))
+              .map((l) => ({
+                materialName: materialNames.get(l.orderLineId) ?? '',
+                quantity: Number(l.quantity),
+                invoiceable: Number(l.invoiceable),
+                unitPrice: Number(l.unitPrice),
+                orderUnitPrice: Number(l.orderUnitPrice),
+                issue: [
+                  l.quantityOk ? null : t(ctx.locale, 'procurement.invoiceOffQuantity'),
+                  l.priceOk ? null : t(ctx.locale, 'procurement.invoiceOffPrice'),
+                ]
+                  .filter(Boolean)
+                  .join(', '),
+              })),
+          },
+          locale: ctx.locale,
+          beforeSubmit: async (inTx, taskId) => {
+            await inTx
+              .updateTable('po_invoice')
+              .set({ approval_task_id: taskId })
+              .where('id', '=', id)
+              .execute();
+          },
+        });
+      }
       const told = await tellAt(
         tx,
         { id, tenantId: ctx.tenantId },
@@ -322,7 +383,11 @@ export async function getInvoice(ctx: ServiceContext, id: string): Promise<Invoi
   const invoice = await readInvoice(ctx.db, ctx.tenantId, id);
   const perms = await ctx.permissions();
   const may = perms.isAdmin || perms.codes.has(InvoicePerm.invoiceDecide);
-  return { ...invoice, actions: may ? [...invoiceActions(invoice.state)] : [] };
+  // In its approval flow, the flow decides it.
+  return {
+    ...invoice,
+    actions: may && invoice.approvalTaskId === null ? [...invoiceActions(invoice.state)] : [],
+  };
 }
 
 /**
@@ -334,58 +399,9 @@ export async function decideInvoice(
   id: string,
   decision: { version: number; approve: boolean; reason?: string },
 ): Promise<Invoice> {
-  const told = await transaction(ctx.db, async (tx) => {
-    const found = await tx
-      .selectFrom('po_invoice')
-      .select('order_id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!found) throw notFound();
-    // The order's lock first, as every action on its lines takes it.
-    await lockOrder(tx, ctx.tenantId, String(found.order_id));
-    const row = await tx
-      .selectFrom('po_invoice')
-      .select(['state', 'version', 'invoice_no', 'supplier_id'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (row.version !== decision.version) throw new AppError(409, 'procurement.invoiceStale');
-    if (!invoiceActions(row.state as InvoiceState).includes(decision.approve ? 'approve' : 'reject'))
-      throw new AppError(409, 'procurement.invoiceDecided');
-    await tx
-      .updateTable('po_invoice')
-      .set({
-        state: decision.approve ? 'approved' : 'rejected',
-        version: row.version + 1,
-        reason: decision.reason ?? '',
-        decided_by: ctx.auth.realName,
-        decided_at: new Date(),
-      })
-      .where('id', '=', id)
-      .execute();
-    if (!decision.approve) {
-      const lines = await tx
-        .selectFrom('po_invoice_line')
-        .select(['order_line_id', sql<string>`quantity::text`.as('quantity')])
-        .where('invoice_id', '=', id)
-        .execute();
-      await moveQuantities(
-        tx,
-        'invoiced_quantity',
-        lines.map((l) => ({ orderLineId: String(l.order_line_id), delta: `-${l.quantity}` })),
-      );
-    }
-    return tellAt(
-      tx,
-      { id, tenantId: ctx.tenantId },
-      await supplierUserIds(tx, ctx.tenantId, String(row.supplier_id)),
-      VENDOR_INVOICES_PATH,
-      decision.approve ? 'procurement.toldInvoiceApproved' : 'procurement.toldInvoiceRejected',
-      { invoiceNo: row.invoice_no, reason: decision.reason ?? '' },
-      { id: ctx.userId, name: ctx.auth.realName },
-    );
-  });
+  const told = await transaction(ctx.db, async (tx) =>
+    decideInTx(tx, ctx.tenantId, id, decision, { id: ctx.userId, name: ctx.auth.realName }),
+  );
   if (told.length) await pushCounts(ctx.deps, ctx.tenantId, told);
   return getInvoice(ctx, id);
 }

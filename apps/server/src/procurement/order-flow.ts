@@ -147,13 +147,16 @@ registerForm(PURCHASE_ORDER_FORM_NAME, {
   onFinished: approvalFinished,
 });
 
-/** Whether the tenant has a released approval flow for orders (else a submitted order is released at once). */
-export async function hasApprovalFlow(tx: Tx, tenantId: string): Promise<boolean> {
+/**
+ * Whether the tenant has a released flow bound to the workflow form `formName` (an order's,
+ * an award's, a mismatched invoice's approval); without one the document moves on at once.
+ */
+export async function hasReleasedFlow(tx: Tx, tenantId: string, formName: string): Promise<boolean> {
   const row = await tx
     .selectFrom('flow_definition')
     .select(sql<number>`1`.as('one'))
     .where('tenant_id', '=', tenantId)
-    .where('form_name', '=', PURCHASE_ORDER_FORM_NAME)
+    .where('form_name', '=', formName)
     .where('state', '=', FLOW_DEFINITION_STATE.released)
     .where('current_version', '>', 0)
     .executeTakeFirst();

@@ -27,7 +27,7 @@ import { pushCounts } from '../message/index';
 import { nextBillNo } from '../system/bill-rule/index';
 import { titlesIn } from '../workflow/forms';
 import { launchFormTask } from '../workflow/task-service';
-import { hasApprovalFlow, releaseInTx, tellSupplier } from './order-flow';
+import { hasReleasedFlow, releaseInTx, tellSupplier } from './order-flow';
 import {
   type Actor,
   type LockedOrder,
@@ -457,7 +457,7 @@ export async function submitOrder(ctx: ServiceContext, id: string, version: numb
     const order = await lockOrder(tx, ctx.tenantId, id, version);
     refuseUnless(order, 'submit');
     await assertQualified(ctx, tx, order.supplierId);
-    if (!(await hasApprovalFlow(tx, ctx.tenantId))) {
+    if (!(await hasReleasedFlow(tx, ctx.tenantId, PURCHASE_ORDER_FORM_NAME))) {
       await recordEvent(tx, order, staffActor(ctx), 'submitted');
       return releaseInTx(tx, order, staffActor(ctx));
     }

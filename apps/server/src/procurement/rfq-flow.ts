@@ -1,5 +1,4 @@
 import {
-  FLOW_DEFINITION_STATE,
   FLOW_FORMS,
   FLOW_STATUS,
   type PoSave,
@@ -16,19 +15,6 @@ import type { Actor } from './order-store';
 import { invitedSupplierIds, type LockedRfq, lockRfq, setRfqState } from './rfq-store';
 
 type Tx = Transaction<Database>;
-
-/** Whether the tenant has a released approval flow for awards (else an award takes effect at once). */
-export async function hasAwardFlow(tx: Tx, tenantId: string): Promise<boolean> {
-  const row = await tx
-    .selectFrom('flow_definition')
-    .select(sql<number>`1`.as('one'))
-    .where('tenant_id', '=', tenantId)
-    .where('form_name', '=', RFQ_AWARD_FORM_NAME)
-    .where('state', '=', FLOW_DEFINITION_STATE.released)
-    .where('current_version', '>', 0)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /** Messages about a request to the users of some of its suppliers, linking to their portal page. */
 export async function tellSuppliersOfRfq(

@@ -32,8 +32,9 @@ import { nextBillNo } from '../system/bill-rule/index';
 import { titleIn, titlesIn } from '../workflow/forms';
 import { launchFormTask } from '../workflow/task-service';
 import { pushLiveRound } from './bid-live';
+import { hasReleasedFlow } from './order-flow';
 import type { Actor } from './order-store';
-import { awardInTx, hasAwardFlow, tellSuppliersOfRfq } from './rfq-flow';
+import { awardInTx, tellSuppliersOfRfq } from './rfq-flow';
 import {
   bidRulesOf,
   invitedSupplierIds,
@@ -555,7 +556,8 @@ export async function awardRfq(ctx: ServiceContext, id: string, body: RfqAward):
         .where('id', '=', a.line.id)
         .execute();
     const closed = { ...rfq, state: 'closed' as const };
-    if (!(await hasAwardFlow(tx, ctx.tenantId))) return awardInTx(tx, closed, staffActor(ctx));
+    if (!(await hasReleasedFlow(tx, ctx.tenantId, RFQ_AWARD_FORM_NAME)))
+      return awardInTx(tx, closed, staffActor(ctx));
     await launchFormTask(ctx.deps, tx, {
       tenantId: ctx.tenantId,
       formName: RFQ_AWARD_FORM_NAME,

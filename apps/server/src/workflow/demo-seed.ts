@@ -88,6 +88,27 @@ export function purchaseOrderTree(): FlowNode {
 }
 
 /**
+ * Invoice mismatch: the buyer's department manager approves the invoice off the tolerances (or
+ * rejects it, which rejects the invoice) → end.
+ */
+export function invoiceMismatchTree(): FlowNode {
+  return {
+    id: 'start',
+    type: 'start',
+    ...named('发票差异', 'Invoice off the match', '發票差異'),
+    next: {
+      id: 'deptManager',
+      type: 'approver',
+      ...named('部门经理审批', 'Department manager approval', '部門經理審批'),
+      assignee: { kind: 'deptManager' },
+      signMode: 'or',
+      rejectTo: { kind: 'launcher' },
+      next: { id: 'end', type: 'end', ...END_NAMES },
+    },
+  };
+}
+
+/**
  * Quotation award: above 100,000 the launcher's department manager approves (or rejects back to
  * the buyer); a smaller award ends at once, approved.
  */
@@ -459,6 +480,17 @@ export async function seedWorkflowDemo(
     formName: 'RfqAward',
     tree: rfqAwardTree(),
     sort: 6,
+    domainOnly: true,
+  });
+  // Launched by procurement/ when a supplier's invoice does not match (invoice-service.ts).
+  await releasedFlow(tx, tenantId, admin, {
+    enCode: 'invoiceMismatch',
+    fullName: '发票差异审批',
+    names: ['Invoice mismatch approval', '發票差異審批'],
+    category: 'purchase',
+    formName: 'InvoiceMismatch',
+    tree: invoiceMismatchTree(),
+    sort: 7,
     domainOnly: true,
   });
   const s = seeder(tx, tenantId);

@@ -13,7 +13,7 @@ import {
   type ShippableLine,
 } from '@srm/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
+import { createTestApp, type TestApp, userIdOf } from '../helpers';
 import { seedProcurementTenant } from '../procurement-tenant';
 
 /**
@@ -524,6 +524,96 @@ describe('invoices and the three-way match', () => {
       expect(more.body.data).toMatchObject({ state: 'matched' });
     } finally {
       expect((await set({ matchQuantityPercent: 0, matchPricePercent: 1 })).body.code).toBe(0);
+    }
+  });
+
+  it('sends a mismatch into the tenant’s approval flow, whose end approves or rejects it', async () => {
+    const adminId = await userIdOf(t.db, 'asnadmin');
+    const saved = await t.post<{ id: string }>(
+      '/api/flow/FlowEngine/save',
+      {
+        enCode: 'asnInvoiceMismatch',
+        fullName: '发票差异审批',
+        category: 'purchase',
+        formName: 'InvoiceMismatch',
+        flowTemplateJson: {
+          id: 'start',
+          type: 'start',
+          name: '发票差异',
+          next: {
+            id: 'finance',
+            type: 'approver',
+            name: '财务审批',
+            assignee: { kind: 'users', userIds: [adminId] },
+            signMode: 'or',
+            rejectTo: { kind: 'launcher' },
+            next: { id: 'end', type: 'end', name: '结束' },
+          },
+        },
+      },
+      admin,
+    );
+    expect(saved.body.code).toBe(0);
+    const flowId = saved.body.data.id;
+    expect((await t.post(`/api/flow/FlowEngine/release/${flowId}`, {}, admin)).body.code).toBe(0);
+    const operatorOf = async (taskId: string) => {
+      const todo = await t.post<
+        Page<{ id: string; operatorId: string; title: string; formName: string; launcherName: string }>
+      >('/api/flow/FlowEngine/FlowBefore/List/1', { pageSize: 100 }, admin);
+      return todo.body.data.list.find((i) => i.id === taskId);
+    };
+    try {
+      const order = await receivedOrder();
+      // A matching invoice never goes into the flow.
+      const fine = (await t.post<Invoice>(I.portal, invoice(order, [['1', '5200']]), vendor)).body.data;
+      expect((await t.get<Invoice>(`${I.base}/${fine.id}`, admin)).body.data.approvalTaskId).toBeNull();
+
+      const off = (await t.post<Invoice>(I.portal, invoice(order, [['1', '5400']]), vendor)).body.data;
+      expect(off).toMatchObject({ state: 'mismatch', approvalTaskId: null });
+      const staff = (await t.get<Invoice>(`${I.base}/${off.id}`, admin)).body.data;
+      expect(staff.approvalTaskId).toBeTruthy();
+      expect(staff.actions).toEqual([]);
+      const early = await t.post(I.approve(off.id), { version: staff.version }, admin, en);
+      expect(early.body).toMatchObject({
+        code: 409,
+        msg: 'The invoice is in its approval flow, which decides it',
+      });
+      const item = await operatorOf(staff.approvalTaskId as string);
+      expect(item).toMatchObject({ formName: 'InvoiceMismatch', launcherName: '张采购' });
+      expect(item?.title).toContain(off.invoiceNo);
+      const task = await t.get<{ formData: { lines: { issue: string; orderUnitPrice: number }[] } }>(
+        `/api/flow/FlowEngine/FlowBefore/${item?.operatorId}`,
+        admin,
+      );
+      expect(JSON.stringify(task.body.data)).toContain('5200');
+      const audit = await t.post(
+        `/api/flow/FlowEngine/FlowBefore/Audit/${item?.operatorId}`,
+        { handleOpinion: '差价已确认', formData: {} },
+        admin,
+      );
+      expect(audit.body.code).toBe(0);
+      expect((await t.get<Invoice>(`${I.base}/${off.id}`, admin)).body.data).toMatchObject({
+        state: 'approved',
+        approvalTaskId: null,
+      });
+
+      const before = await invoiceable(order);
+      const second = (await t.post<Invoice>(I.portal, invoice(order, [['1', '5500']]), vendor)).body.data;
+      const pending = (await t.get<Invoice>(`${I.base}/${second.id}`, admin)).body.data;
+      const rejectOn = await operatorOf(pending.approvalTaskId as string);
+      const rejected = await t.post(
+        `/api/flow/FlowEngine/FlowBefore/Reject/${rejectOn?.operatorId}`,
+        { handleOpinion: '单价未经确认' },
+        admin,
+      );
+      expect(rejected.body.code).toBe(0);
+      expect((await t.get<Invoice>(`${I.portal}/${second.id}`, vendor)).body.data).toMatchObject({
+        state: 'rejected',
+        reason: '单价未经确认',
+      });
+      expect(await invoiceable(order)).toEqual(before);
+    } finally {
+      expect((await t.post(`/api/flow/FlowEngine/stop/${flowId}`, {}, admin)).body.code).toBe(0);
     }
   });
 

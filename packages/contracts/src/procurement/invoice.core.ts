@@ -60,6 +60,9 @@ export function invoiceableQuantity(received: string, invoiced: string): string 
   return fromScaled(left > 0n ? left : 0n, QUANTITY_PLACES);
 }
 
+/** The workflow form a mismatched invoice's approval runs on (when the tenant released a flow for it). */
+export const INVOICE_MISMATCH_FORM_NAME = 'InvoiceMismatch';
+
 export const INVOICE_PATH = '/procurement/invoice';
 export const VENDOR_INVOICES_PATH = '/vendorPortal/invoices';
 
@@ -118,6 +121,8 @@ export interface InvoiceSummary {
 }
 
 export interface Invoice extends InvoiceSummary {
+  /** A mismatch's task in its approval flow, which decides it (staff's side only; else null). */
+  approvalTaskId: string | null;
   remark: string;
   decidedBy: string;
   reason: string;

@@ -58,6 +58,7 @@ export const invoiceSummarySchema = z.object({
   decidedAt: ms,
 });
 export const invoiceSchema = invoiceSummarySchema.extend({
+  approvalTaskId: z.string().nullable(),
   remark: z.string(),
   decidedBy: z.string(),
   reason: z.string(),

@@ -1,6 +1,8 @@
 // The business forms in code, by name. A module of their own: the web's flow designer reads them,
 // and in the module of the task paths and codes (which the sign-in page loads) they would ride
 // along into the sign-in page's scripts.
+
+import { INVOICE_MISMATCH_FORM } from '../procurement/invoice-form.core';
 import { PURCHASE_ORDER_FORM } from '../procurement/order-form.core';
 import { RFQ_AWARD_FORM } from '../procurement/rfq-form.core';
 import { VENDOR_ADMISSION_FORM, VENDOR_CHANGE_FORM } from '../supplier/supplier-forms.core';
@@ -202,4 +204,5 @@ export const FLOW_FORMS: Readonly<Record<FlowFormName, FormSchema>> = {
   VendorChange: VENDOR_CHANGE_FORM,
   PurchaseOrder: PURCHASE_ORDER_FORM,
   RfqAward: RFQ_AWARD_FORM,
+  InvoiceMismatch: INVOICE_MISMATCH_FORM,
 };

@@ -116,5 +116,6 @@ export const FLOW_FORM_NAMES = [
   'VendorChange',
   'PurchaseOrder',
   'RfqAward',
+  'InvoiceMismatch',
 ] as const;
 export type FlowFormName = (typeof FLOW_FORM_NAMES)[number];

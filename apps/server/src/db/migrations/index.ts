@@ -66,6 +66,7 @@ import * as m0091_deliveries from './0091_deliveries';
 import * as m0092_invoices from './0092_invoices';
 import * as m0093_rfq from './0093_rfq';
 import * as m0094_bidding from './0094_bidding';
+import * as m0095_invoice_approval from './0095_invoice_approval';
 
 /** Every migration, by name; the name orders them. */
 export const migrations: Record<string, Migration> = {
@@ -159,4 +160,5 @@ export const migrations: Record<string, Migration> = {
   '0092_invoices': { up: m0092_invoices.up0092, down: m0092_invoices.down0092 },
   '0093_rfq': { up: m0093_rfq.up0093, down: m0093_rfq.down0093 },
   '0094_bidding': { up: m0094_bidding.up0094, down: m0094_bidding.down0094 },
+  '0095_invoice_approval': { up: m0095_invoice_approval.up0095, down: m0095_invoice_approval.down0095 },
 };

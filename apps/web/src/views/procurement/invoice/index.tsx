@@ -1,9 +1,10 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
-import { type Invoice, validationMessage } from '@srm/contracts/core';
+import { FLOW_TASK_FORM_URL, type Invoice, validationMessage } from '@srm/contracts/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EditorLoading } from '../../../components/editorForm';
 import { useAppStore } from '../../../store/settings';
 import { toast } from '../../../utils/message';
@@ -90,7 +91,14 @@ function InvoiceDetail({ id, onClose }: { id: string; onClose: () => void }) {
         <Alert
           type="warning"
           showIcon
-          title={t('mismatchHint')}
+          title={invoice.approvalTaskId ? t('inApprovalHint') : t('mismatchHint')}
+          action={
+            invoice.approvalTaskId ? (
+              <Link to={`/${FLOW_TASK_FORM_URL}/${invoice.approvalTaskId}`} data-testid="inv-approval-link">
+                {t('openApproval')}
+              </Link>
+            ) : undefined
+          }
           style={{ marginBottom: 16 }}
           data-testid="inv-mismatch"
         />
