@@ -18,8 +18,8 @@ import type { Database } from '../db/types';
  * (`openBid`, procurement/bid-socket.ts) after every change is committed.
  */
 
-/** The newest bids a board lists. */
-const BOARD_BIDS = 100;
+/** The newest bids a board lists, and a supplier's own. */
+const BOARD_BIDS = 50;
 
 export interface RoundHead {
   id: string;
@@ -156,10 +156,22 @@ function boardOf(head: RoundHead, bids: readonly RoundBid[], now: Date): BidBoar
   };
 }
 
+/** Each supplier's own bids, the newest first (one pass over the round's bids). */
+function bidsBySupplier(bids: readonly RoundBid[]): Map<string, RoundBid[]> {
+  const out = new Map<string, RoundBid[]>();
+  for (const bid of bids) {
+    const own = out.get(bid.supplierId);
+    if (!own) out.set(bid.supplierId, [bid]);
+    else if (own.length < BOARD_BIDS) own.push(bid);
+  }
+  return out;
+}
+
 function rankOf(
   head: RoundHead,
-  bids: readonly RoundBid[],
+  seq: number,
   ranked: ReturnType<typeof ranking>,
+  ownBids: readonly RoundBid[],
   supplierId: string,
   now: Date,
 ): BidRank {
@@ -170,14 +182,11 @@ function rankOf(
     state: head.state,
     deadline: head.deadline,
     serverNow: now.getTime(),
-    seq: bids.length,
+    seq,
     rank: own?.rank ?? null,
     bidders: ranked.length,
     ownBest: own?.best ?? null,
-    ownBids: bids
-      .filter((b) => b.supplierId === supplierId)
-      .slice(0, BOARD_BIDS)
-      .map((b) => ({ id: b.id, total: b.total, at: b.at })),
+    ownBids: ownBids.map((b) => ({ id: b.id, total: b.total, at: b.at })),
     step: head.step,
     ceiling: head.ceiling,
   };
@@ -194,7 +203,14 @@ export async function rankOfRound(
   now: Date,
 ): Promise<BidRank> {
   const bids = await roundBids(db, head);
-  return rankOf(head, bids, ranking(bids), supplierId, now);
+  return rankOf(
+    head,
+    bids.length,
+    ranking(bids),
+    bidsBySupplier(bids).get(supplierId) ?? [],
+    supplierId,
+    now,
+  );
 }
 
 /** Pushes running or asked for, per round: a change while one runs makes it run once more. */
@@ -228,6 +244,7 @@ export async function pushLiveRound(
         ctx.db.selectFrom('po_rfq_supplier').select('supplier_id').where('rfq_id', '=', id).execute(),
       ]);
       const ranked = ranking(bids);
+      const own = bidsBySupplier(bids);
       const frames: Record<string, { method: string; [key: string]: unknown }> = {
         staff: { method: 'bidBoard', ...boardOf(head, bids, now) },
       };
@@ -235,7 +252,7 @@ export async function pushLiveRound(
         const supplierId = String(supplier_id);
         frames[`supplier:${supplierId}`] = {
           method: 'bidRank',
-          ...rankOf(head, bids, ranked, supplierId, now),
+          ...rankOf(head, bids.length, ranked, own.get(supplierId) ?? [], supplierId, now),
         };
       }
       await ctx.deps.realtime.sendToRoom(bidRoom(ctx.tenantId, id), frames);

@@ -3,6 +3,7 @@ import {
   type BidPlace,
   type BidRank,
   bidRefusal,
+  effectiveRfqState,
   extendedDeadline,
   lineAmount,
   quoteTotal,
@@ -109,9 +110,19 @@ export async function placeBid(ctx: ServiceContext, id: string, body: BidPlace):
   // Outside the transaction: the embedded database has one connection, which the transaction holds.
   const supplier = await callerSupplier(ctx);
   await transaction(ctx.db, async (tx) => {
+    // FOR UPDATE: the round's bids go one after another, in the order the server takes them; the
+    // clock is read once the lock is held, so a bid's time rises with its number.
+    const locked = await lockRfq(tx, ctx.tenantId, id, ctx.now());
     const now = ctx.now();
-    // FOR UPDATE: the round's bids go one after another, in the order the server takes them.
-    const rfq = await lockRfq(tx, ctx.tenantId, id, now);
+    const rfq = {
+      ...locked,
+      effectiveState: effectiveRfqState(
+        locked.state,
+        locked.deadline,
+        now.getTime(),
+        locked.suspendedMs !== null,
+      ),
+    };
     const invited = await tx
       .selectFrom('po_rfq_supplier')
       .select('supplier_id')

@@ -219,12 +219,15 @@ describe('a live auction', () => {
     expect(codes.every((c) => c === 0 || c === 409)).toBe(true);
     const stored = await t.db
       .selectFrom('po_bid')
-      .select(['seq', 'supplier_id', sql<string>`total::text`.as('total')])
+      .select(['seq', 'supplier_id', sql<string>`total::text`.as('total'), 'created_at'])
       .where('rfq_id', '=', rfq.id)
       .orderBy('seq')
       .execute();
     expect(stored.length).toBe(codes.filter((c) => c === 0).length);
     expect(stored.map((b) => b.seq)).toEqual(stored.map((_, i) => i + 1));
+    // The server's time of each bid rises with its number.
+    const times = stored.map((b) => new Date(b.created_at).getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     for (const supplier of [supplierA, supplierB]) {
       const totals = stored.filter((b) => String(b.supplier_id) === supplier).map((b) => Number(b.total));
       expect(totals.length).toBeGreaterThan(0);
