@@ -25,6 +25,8 @@ export interface RoundHead {
   id: string;
   round: number;
   mode: RfqMode;
+  /** The request's state as stored (who may see it). */
+  storedState: RfqState;
   state: BidRoundState;
   /** The close (while suspended: now + what the round had left). */
   deadline: number;
@@ -70,6 +72,7 @@ export async function roundHead(
     id: String(row.id),
     round: row.round,
     mode: row.mode as RfqMode,
+    storedState: row.state as RfqState,
     state: state !== 'open' ? 'closed' : suspended ? 'suspended' : 'open',
     deadline,
     step: row.bid_step,

@@ -7,7 +7,6 @@ import {
   extendedDeadline,
   lineAmount,
   quoteTotal,
-  RFQ_SUPPLIER_VISIBLE,
   type Rfq,
 } from '@srm/contracts';
 import { sql, type Transaction } from 'kysely';
@@ -19,7 +18,15 @@ import type { Database } from '../db/types';
 import { callerSupplier } from '../supplier/access';
 import { boardOfRound, pushLiveRound, rankOfRound, roundHead } from './bid-live';
 import { getRfq, refuseUnless } from './rfq-service';
-import { type LockedRfq, lockQuote, lockRfq, rfqLines, setRfqState, writeQuote } from './rfq-store';
+import {
+  assertInvited,
+  type LockedRfq,
+  lockQuote,
+  lockRfq,
+  rfqLines,
+  setRfqState,
+  writeQuote,
+} from './rfq-store';
 
 /**
  * Live bidding (docs/procurement.md, "Live bidding"): the supplier's bids, staff's board and the
@@ -41,18 +48,9 @@ export async function staffBoard(ctx: ServiceContext, id: string): Promise<BidBo
 /** The invited supplier's request as a live round (404 when it is not invited or the request is a draft). */
 async function invitedRound(ctx: ServiceContext, supplierId: string, id: string) {
   const now = ctx.now();
-  const [head, invited, row] = await Promise.all([
-    roundHead(ctx.db, ctx.tenantId, id, now),
-    ctx.db
-      .selectFrom('po_rfq_supplier')
-      .select('supplier_id')
-      .where('tenant_id', '=', ctx.tenantId)
-      .where('rfq_id', '=', id)
-      .where('supplier_id', '=', supplierId)
-      .executeTakeFirst(),
-    ctx.db.selectFrom('po_rfq').select('state').where('id', '=', id).executeTakeFirst(),
-  ]);
-  if (!head || !invited || !row || !RFQ_SUPPLIER_VISIBLE.includes(row.state as never)) throw notFound();
+  const head = await roundHead(ctx.db, ctx.tenantId, id, now);
+  if (!head) throw notFound();
+  await assertInvited(ctx.db, { id, state: head.storedState }, supplierId);
   if (head.mode !== 'auction') throw new AppError(409, 'procurement.bidSealed');
   return { head, now };
 }
@@ -123,13 +121,7 @@ export async function placeBid(ctx: ServiceContext, id: string, body: BidPlace):
         locked.suspendedMs !== null,
       ),
     };
-    const invited = await tx
-      .selectFrom('po_rfq_supplier')
-      .select('supplier_id')
-      .where('rfq_id', '=', id)
-      .where('supplier_id', '=', supplier.id)
-      .executeTakeFirst();
-    if (!invited || !RFQ_SUPPLIER_VISIBLE.includes(rfq.state)) throw notFound();
+    await assertInvited(tx, rfq, supplier.id);
     // The ids in the body first: a line of another request answers 404 whatever the state.
     const lines = await rfqLines(tx, id, { show: false });
     const byId = new Map(body.lines.map((l) => [l.rfqLineId, l.unitPrice]));

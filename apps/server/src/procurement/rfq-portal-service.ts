@@ -23,6 +23,7 @@ import { assertOwnFiles, saveVendorFile } from '../supplier/file-service';
 import { isUniqueViolation } from './delivery-store';
 import { tellAt } from './order-flow';
 import {
+  assertInvited,
   bidRulesOf,
   lockQuote,
   lockRfq,
@@ -131,13 +132,7 @@ async function openRequest(
   id: string,
 ) {
   const rfq = await lockRfq(tx, ctx.tenantId, id, ctx.now(), { share: true });
-  const invited = await tx
-    .selectFrom('po_rfq_supplier')
-    .select('supplier_id')
-    .where('rfq_id', '=', id)
-    .where('supplier_id', '=', supplier.id)
-    .executeTakeFirst();
-  if (!invited || !RFQ_SUPPLIER_VISIBLE.includes(rfq.state)) throw notFound();
+  await assertInvited(tx, rfq, supplier.id);
   if (rfq.mode === 'auction') throw new AppError(409, 'procurement.bidAuctionOnly');
   if (rfq.effectiveState !== 'open') throw new AppError(409, 'procurement.rfqNotOpen');
   return rfq;

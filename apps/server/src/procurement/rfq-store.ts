@@ -2,6 +2,7 @@ import {
   effectiveRfqState,
   type Quote,
   type QuoteState,
+  RFQ_SUPPLIER_VISIBLE,
   type RfqBidRules,
   type RfqInvitee,
   type RfqLine,
@@ -354,6 +355,17 @@ export async function setRfqState(
     .set({ state, version: rfq.version + 1, ...more })
     .where('id', '=', rfq.id)
     .execute();
+}
+
+/** 404 unless the supplier is invited to the request and the request is shown to suppliers (never a draft). */
+export async function assertInvited(db: Db, rfq: { id: string; state: RfqState }, supplierId: string) {
+  const invited = await db
+    .selectFrom('po_rfq_supplier')
+    .select('supplier_id')
+    .where('rfq_id', '=', rfq.id)
+    .where('supplier_id', '=', supplierId)
+    .executeTakeFirst();
+  if (!invited || !RFQ_SUPPLIER_VISIBLE.includes(rfq.state)) throw notFound();
 }
 
 /** The supplier ids invited to the request. */

@@ -69,12 +69,15 @@ export function purchaseTree(countersign: string[]): FlowNode {
   };
 }
 
-/** Purchase order: the launcher's department manager approves (or rejects back to the buyer) → end. */
-export function purchaseOrderTree(): FlowNode {
+/**
+ * One approval by the launcher's department manager (a rejection goes back to the launcher) → end:
+ * a purchase order (the buyer submits it), an invoice off the match (launched as the order's buyer's).
+ */
+function deptManagerTree(start: [zh: string, en: string, tw: string]): FlowNode {
   return {
     id: 'start',
     type: 'start',
-    ...named('采购员提交', 'Buyer submits', '採購員提交'),
+    ...named(...start),
     next: {
       id: 'deptManager',
       type: 'approver',
@@ -87,26 +90,8 @@ export function purchaseOrderTree(): FlowNode {
   };
 }
 
-/**
- * Invoice mismatch: the buyer's department manager approves the invoice off the tolerances (or
- * rejects it, which rejects the invoice) → end.
- */
-export function invoiceMismatchTree(): FlowNode {
-  return {
-    id: 'start',
-    type: 'start',
-    ...named('发票差异', 'Invoice off the match', '發票差異'),
-    next: {
-      id: 'deptManager',
-      type: 'approver',
-      ...named('部门经理审批', 'Department manager approval', '部門經理審批'),
-      assignee: { kind: 'deptManager' },
-      signMode: 'or',
-      rejectTo: { kind: 'launcher' },
-      next: { id: 'end', type: 'end', ...END_NAMES },
-    },
-  };
-}
+export const purchaseOrderTree = () => deptManagerTree(['采购员提交', 'Buyer submits', '採購員提交']);
+export const invoiceMismatchTree = () => deptManagerTree(['发票差异', 'Invoice off the match', '發票差異']);
 
 /**
  * Quotation award: above 100,000 the launcher's department manager approves (or rejects back to
